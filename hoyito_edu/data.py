@@ -1,0 +1,183 @@
+"""Small loaders for the research tables shipped in the repository's ``data/`` folder.
+
+The tables are plain CSV files kept at the top of the repository (next to the
+``hoyito_edu`` package), so teachers can open and read them without Python:
+
+* ``fieldwork_sites.csv``: the places where Hoyito was recorded, with approximate
+  town-centre coordinates.
+* ``timeline.csv``: dated events in the research history of Hoyito and Ba-awa.
+* ``variants.csv``: the rules of Hoyito I, II, III and Ba-awa side by side, with the
+  basis of every rule in ``spec/rules.md``.
+
+Example:
+
+    >>> from hoyito_edu import data
+    >>> sites = data.fieldwork_sites()
+    >>> "Villa Jaragua" in set(sites["name"])
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pandas as pd
+
+__all__ = [
+    "FIELDWORK_COLUMNS",
+    "GAME_NAMES",
+    "TIMELINE_COLUMNS",
+    "VARIANTS_COLUMNS",
+    "data_dir",
+    "fieldwork_sites",
+    "split_games",
+    "timeline",
+    "variants_table",
+]
+
+FIELDWORK_COLUMNS: tuple[str, ...] = (
+    "name",
+    "province_or_department",
+    "country",
+    "latitude",
+    "longitude",
+    "games_recorded",
+    "source",
+    "note",
+)
+TIMELINE_COLUMNS: tuple[str, ...] = ("date", "precision", "event", "place", "source")
+VARIANTS_COLUMNS: tuple[str, ...] = (
+    "rule",
+    "hoyito_i",
+    "hoyito_ii",
+    "hoyito_iii",
+    "ba_awa",
+    "basis",
+)
+#: The only game names allowed in ``games_recorded``.
+GAME_NAMES: tuple[str, ...] = ("Hoyito I", "Hoyito II", "Hoyito III", "Ba-awa")
+
+
+def _candidate_dirs() -> list[Path]:
+    """Folders that may hold the data, best first."""
+    package_dir = Path(__file__).resolve().parent
+    return [package_dir.parent / "data"]
+
+
+def data_dir() -> Path:
+    """Return the repository's ``data/`` folder.
+
+    The folder sits next to the ``hoyito_edu`` package (a source checkout or an
+    editable install). If it is missing, a :class:`FileNotFoundError` says where
+    it looked.
+
+    >>> data_dir().name
+    'data'
+    """
+    candidates = _candidate_dirs()
+    for folder in candidates:
+        if folder.is_dir():
+            return folder
+    looked = ", ".join(str(c) for c in candidates)
+    raise FileNotFoundError(
+        "hoyito_edu could not find its data folder. It looked for: "
+        f"{looked}. The CSV tables live in the repository's top-level 'data/' folder, so use a "
+        "source checkout or an editable install (pip install -e .)."
+    )
+
+
+def _read_csv(filename: str, required: Sequence[str], **kwargs) -> pd.DataFrame:
+    """Read ``filename`` from :func:`data_dir` and check that ``required`` columns exist."""
+    path = data_dir() / filename
+    if not path.is_file():
+        raise FileNotFoundError(f"hoyito_edu data file not found: {path}")
+    frame = pd.read_csv(path, encoding="utf-8", keep_default_na=False, dtype=str, **kwargs)
+    missing = [c for c in required if c not in frame.columns]
+    if missing:
+        raise ValueError(
+            f"{path.name} is missing required column(s): {', '.join(missing)} "
+            f"(found: {', '.join(map(str, frame.columns))})"
+        )
+    return frame
+
+
+def split_games(cell: str) -> list[str]:
+    """Split a ``games_recorded`` cell like ``"Hoyito I;Hoyito II"`` into a list.
+
+    >>> split_games("Hoyito I;Hoyito II")
+    ['Hoyito I', 'Hoyito II']
+    >>> split_games("")
+    []
+    """
+    return [part.strip() for part in str(cell).split(";") if part.strip()]
+
+
+def fieldwork_sites() -> pd.DataFrame:
+    """Load ``data/fieldwork_sites.csv``: one row per place where Hoyito was recorded.
+
+    ``latitude`` and ``longitude`` are floats in degrees (approximate town centres);
+    they are ``NaN`` where a place has no known location (the "Batey", Catalonia).
+    All other columns are strings; ``games_recorded`` is semicolon-separated, see
+    :func:`split_games`.
+
+    >>> sites = fieldwork_sites()
+    >>> sites.loc[sites["name"] == "Jacmel", "country"].item()
+    'Haiti'
+    >>> sites["latitude"].dtype
+    dtype('float64')
+    """
+    frame = _read_csv("fieldwork_sites.csv", FIELDWORK_COLUMNS)
+    for column in ("latitude", "longitude"):
+        text = frame[column].str.strip()
+        frame[column] = pd.to_numeric(text.where(text != ""), errors="raise").astype(float)
+    return frame
+
+
+def timeline() -> pd.DataFrame:
+    """Load ``data/timeline.csv`` with two parsed columns added.
+
+    ``date`` is ``YYYY`` (``precision == "year"``) or ``YYYY-MM`` (``"month"``).
+    The loader adds ``start`` (a :class:`pandas.Timestamp`, the first day of that
+    year or month) and ``year`` (an int). A date that does not match its precision
+    raises :class:`ValueError`.
+
+    >>> events = timeline()
+    >>> int(events["year"].min())
+    1957
+    >>> events["start"].is_monotonic_increasing
+    True
+    """
+    frame = _read_csv("timeline.csv", TIMELINE_COLUMNS)
+    formats = {"year": "%Y", "month": "%Y-%m"}
+    starts = []
+    for date, precision in zip(frame["date"], frame["precision"], strict=True):
+        if precision not in formats:
+            raise ValueError(
+                f"timeline.csv: precision must be 'year' or 'month', got {precision!r} "
+                f"for date {date!r}"
+            )
+        try:
+            starts.append(pd.to_datetime(date, format=formats[precision]))
+        except ValueError as exc:
+            raise ValueError(
+                f"timeline.csv: date {date!r} does not match precision {precision!r}"
+            ) from exc
+    frame["start"] = pd.to_datetime(pd.Series(starts, index=frame.index))
+    frame["year"] = frame["start"].dt.year.astype(int)
+    return frame
+
+
+def variants_table() -> pd.DataFrame:
+    """Load ``data/variants.csv``: the four rule sets side by side.
+
+    One row per rule; the columns ``hoyito_i``, ``hoyito_ii``, ``hoyito_iii`` and
+    ``ba_awa`` hold short descriptions, and ``basis`` gives the clause of
+    ``spec/rules.md`` with ``[src: ...]`` (a named source) or ``[dec]`` (a project
+    decision).
+
+    >>> table = variants_table()
+    >>> table.set_index("rule").loc["mid-sow casa taker", "ba_awa"]
+    "the hole's owner"
+    """
+    return _read_csv("variants.csv", VARIANTS_COLUMNS)

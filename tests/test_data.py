@@ -1,0 +1,200 @@
+"""Tests for the research tables in data/ and their loaders in hoyito_edu.data."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from hoyito_edu import data
+
+# Every place in section 6.1 of the research digest.
+DIGEST_PLACES = {
+    "Neiba",
+    "Villa Jaragua",
+    "Los Ríos",
+    "Postrer Río",
+    "La Descubierta",
+    "Jimaní",
+    "Barahona",
+    "Batey",
+    "Port-au-Prince",
+    "Jacmel",
+    "Catalonia",
+}
+
+# The rules that variants.csv must cover.
+RULES = {
+    "board sizes",
+    "seeds per hole",
+    "sowing direction",
+    "relay",
+    "origin hole on long laps",
+    "mid-sow casa taker",
+    "last-seed casa taker",
+    "chain back",
+    "capture gives another turn",
+    "end of game",
+    "who takes the last seeds",
+    "passing",
+    "repetition",
+    "endless move",
+    "match: closed holes / territory",
+    "match starter",
+    "match goal",
+}
+
+# Hispaniola bounding box, degrees.
+LAT_RANGE = (17.5, 20.1)
+LON_RANGE = (-74.6, -68.3)
+
+
+@pytest.fixture(scope="module")
+def sites() -> pd.DataFrame:
+    return data.fieldwork_sites()
+
+
+@pytest.fixture(scope="module")
+def events() -> pd.DataFrame:
+    return data.timeline()
+
+
+@pytest.fixture(scope="module")
+def variants() -> pd.DataFrame:
+    return data.variants_table()
+
+
+def test_data_dir_is_repo_top_level() -> None:
+    folder = data.data_dir()
+    assert folder == Path(data.__file__).resolve().parent.parent / "data"
+    assert (folder / "fieldwork_sites.csv").is_file()
+
+
+@pytest.mark.parametrize(
+    ("loader", "columns"),
+    [
+        (data.fieldwork_sites, data.FIELDWORK_COLUMNS),
+        (data.timeline, data.TIMELINE_COLUMNS),
+        (data.variants_table, data.VARIANTS_COLUMNS),
+    ],
+)
+def test_each_table_loads_with_documented_columns(loader, columns) -> None:
+    frame = loader()
+    assert len(frame) > 0
+    assert list(frame.columns[: len(columns)]) == list(columns)
+
+
+def test_sites_columns_exact(sites: pd.DataFrame) -> None:
+    assert list(sites.columns) == list(data.FIELDWORK_COLUMNS)
+
+
+def test_every_digest_place_present(sites: pd.DataFrame) -> None:
+    assert DIGEST_PLACES <= set(sites["name"])
+    assert sites["name"].is_unique
+
+
+def test_coordinates_inside_hispaniola(sites: pd.DataFrame) -> None:
+    located = sites.dropna(subset=["latitude", "longitude"])
+    assert len(located) >= 9
+    for row in located.itertuples():
+        assert LAT_RANGE[0] <= row.latitude <= LAT_RANGE[1], row.name
+        assert LON_RANGE[0] <= row.longitude <= LON_RANGE[1], row.name
+
+
+def test_latitude_and_longitude_missing_together(sites: pd.DataFrame) -> None:
+    assert (sites["latitude"].isna() == sites["longitude"].isna()).all()
+
+
+def test_places_without_coordinates_say_why(sites: pd.DataFrame) -> None:
+    unlocated = sites[sites["latitude"].isna()]
+    assert set(unlocated["name"]) == {"Batey", "Catalonia"}
+    batey = sites.set_index("name").loc["Batey", "note"].lower()
+    assert "unknown" in batey
+    catalonia = sites.set_index("name").loc["Catalonia", "note"].lower()
+    assert "coordinates" in catalonia and "interview" in catalonia
+
+
+def test_located_rows_say_coordinates_are_approximate(sites: pd.DataFrame) -> None:
+    located = sites.dropna(subset=["latitude"])
+    assert located["note"].str.contains("approximate town centre").all()
+
+
+def test_barahona_notes_ludii_disagreement(sites: pd.DataFrame) -> None:
+    row = sites.set_index("name").loc["Barahona"]
+    assert data.split_games(row["games_recorded"]) == ["Hoyito I", "Hoyito II", "Hoyito III"]
+    assert "Ludii evidence record" in row["note"]
+    assert "not observed" in row["note"]
+
+
+def test_games_recorded_use_known_names(sites: pd.DataFrame) -> None:
+    for cell in sites["games_recorded"]:
+        games = data.split_games(cell)
+        assert set(games) <= set(data.GAME_NAMES), cell
+        assert len(games) == len(set(games)), cell
+        assert cell == ";".join(games), "no spaces around ';' and no empty items"
+
+
+@pytest.mark.parametrize("loader", [data.fieldwork_sites, data.timeline])
+def test_every_source_cell_non_empty(loader) -> None:
+    frame = loader()
+    assert (frame["source"].str.strip() != "").all()
+
+
+def test_timeline_sorted_and_parsed(events: pd.DataFrame) -> None:
+    assert events["start"].is_monotonic_increasing
+    assert list(events["date"]) == sorted(events["date"])
+    assert events["year"].dtype.kind == "i"
+    assert set(events["precision"]) <= {"year", "month"}
+    assert (events["event"].str.strip() != "").all()
+
+
+def test_timeline_key_dates(events: pd.DataFrame) -> None:
+    dates = set(events["date"])
+    assert {"1957", "1969", "2004-09", "2005-01", "2005-02", "2005-04"} <= dates
+
+
+def test_variants_have_every_rule(variants: pd.DataFrame) -> None:
+    assert set(variants["rule"]) == RULES
+    assert variants["rule"].is_unique
+
+
+def test_variants_basis_cites_src_or_dec(variants: pd.DataFrame) -> None:
+    for rule, basis in zip(variants["rule"], variants["basis"], strict=True):
+        assert "[src" in basis or "[dec" in basis, rule
+        assert basis.startswith("R"), rule
+
+
+def test_variants_cells_filled(variants: pd.DataFrame) -> None:
+    for column in ("hoyito_i", "hoyito_ii", "hoyito_iii", "ba_awa"):
+        assert (variants[column].str.strip() != "").all(), column
+
+
+def test_missing_data_dir_raises_clear_error(monkeypatch, tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere" / "data"
+    monkeypatch.setattr(data, "_candidate_dirs", lambda: [missing])
+    with pytest.raises(FileNotFoundError, match="nowhere"):
+        data.fieldwork_sites()
+
+
+def test_missing_columns_raise_value_error(monkeypatch, tmp_path: Path) -> None:
+    (tmp_path / "variants.csv").write_text("rule,hoyito_i\nrelay,yes\n", encoding="utf-8")
+    monkeypatch.setattr(data, "_candidate_dirs", lambda: [tmp_path])
+    with pytest.raises(ValueError, match="hoyito_ii.*basis"):
+        data.variants_table()
+
+
+def test_bad_timeline_date_raises(monkeypatch, tmp_path: Path) -> None:
+    (tmp_path / "timeline.csv").write_text(
+        "date,precision,event,place,source\n2005-02,year,x,,y\n", encoding="utf-8"
+    )
+    monkeypatch.setattr(data, "_candidate_dirs", lambda: [tmp_path])
+    with pytest.raises(ValueError, match="does not match precision"):
+        data.timeline()
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(data, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0
+    assert result.failed == 0
