@@ -1,0 +1,56 @@
+"""hoyito_edu: play, watch and study the Dominican mancala game Hoyito and Ghana's Ba-awa.
+
+>>> import hoyito_edu as hy
+>>> pos = hy.new_game("hoyito-ii")
+>>> pos.play(2).player
+1
+"""
+
+from .events import (
+    Capture,
+    Drop,
+    Endless,
+    Event,
+    ExtraTurn,
+    GameOver,
+    Lift,
+    Pass,
+    Reason,
+    Relay,
+)
+from .game import Game
+from .match import Match, RoundResult, fill_from_first_hole, take_back_then_ring_order
+from .position import PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
+from .rules import OPTIONS, VARIANTS, Rules, get_rules
+from .saving import FormatError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "VARIANTS",
+    "OPTIONS",
+    "PLAYER_NAMES",
+    "Rules",
+    "get_rules",
+    "Position",
+    "Move",
+    "Outcome",
+    "IllegalMove",
+    "new_game",
+    "Game",
+    "Match",
+    "RoundResult",
+    "fill_from_first_hole",
+    "take_back_then_ring_order",
+    "FormatError",
+    "Reason",
+    "Event",
+    "Lift",
+    "Drop",
+    "Capture",
+    "Relay",
+    "Endless",
+    "ExtraTurn",
+    "Pass",
+    "GameOver",
+]

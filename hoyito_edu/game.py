@@ -1,0 +1,209 @@
+"""A game in progress: its moves, undo and redo, and saving to JSON.
+
+>>> import hoyito_edu as hy
+>>> game = hy.Game("hoyito-ii")
+>>> game.play(0)
+<Move South sows 0: 5 laps, North to move>
+>>> game.undo().hole
+0
+>>> game.redo().hole, len(game.moves)
+(0, 1)
+>>> hy.Game.from_json(game.to_json()).holes()
+[0]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from .position import IllegalMove, Move, Position, new_game
+from .saving import (
+    SCHEMA_VERSION,
+    FormatError,
+    check_header,
+    check_holes_list,
+    expect_keys,
+    position_from_dict,
+    position_to_dict,
+    read_json,
+    write_json,
+)
+
+
+class Game:
+    """A single game: a starting position, the moves played, and a redo stack.
+
+    Positions are immutable; the game is the one mutable object, like a score sheet.
+
+    Args:
+        variant: rule set name, as for :func:`hoyito_edu.new_game`.
+        start: a starting position (then no other arguments).
+        **setup: anything :func:`hoyito_edu.new_game` takes (board, player, options ...).
+    """
+
+    def __init__(self, variant: str = "hoyito-i", *, start: Position | None = None, **setup):
+        if start is not None and setup:
+            raise ValueError("give either a start position or set-up arguments, not both")
+        self.start: Position = start if start is not None else new_game(variant, **setup)
+        self._moves: list[Move] = []
+        self._redo: list[Move] = []
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self._moves[-1].after if self._moves else self.start
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def rules(self):
+        return self.start.rules
+
+    @property
+    def is_over(self) -> bool:
+        return self.position.is_over
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def holes(self) -> list[int]:
+        """The holes played, in order: the game's record."""
+        return [m.hole for m in self._moves]
+
+    def positions(self) -> Iterator[Position]:
+        """Every position from the start to now."""
+        yield self.start
+        for move in self._moves:
+            yield move.after
+
+    # -- changing it ---------------------------------------------------------------------
+    def play(self, hole: int) -> Move:
+        """Play ``hole`` now. Raises :class:`IllegalMove` (and changes nothing) if illegal."""
+        move = self.position.sow(hole)
+        self._moves.append(move)
+        self._redo.clear()
+        return move
+
+    def play_all(self, holes: Iterable[int]) -> list[Move]:
+        """Play several holes; if one is illegal, the game is left as it was before the call."""
+        before = len(self._moves)
+        saved_redo = list(self._redo)
+        played = []
+        try:
+            for hole in holes:
+                played.append(self.play(hole))
+        except IllegalMove as err:
+            del self._moves[before:]
+            self._redo = saved_redo
+            msg = f"move {len(played) + 1} of the list: {err}"
+            raise IllegalMove(msg, err.hole, err.legal) from None
+        return played
+
+    def undo(self) -> Move:
+        """Take back the last move (it can be redone)."""
+        if not self._moves:
+            raise ValueError("nothing to undo: no move has been played")
+        move = self._moves.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Play again the last move taken back."""
+        if not self._redo:
+            raise ValueError("nothing to redo")
+        move = self._redo.pop()
+        self._moves.append(move)
+        return move
+
+    # -- saving --------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """A JSON-ready dict (schema ``hoyito_edu.game`` version 1)."""
+        end = self.position
+        return {
+            "format": "hoyito_edu.game",
+            "version": SCHEMA_VERSION,
+            "variant": self.rules.name,
+            "options": self.rules.options,
+            "start": position_to_dict(self.start),
+            "moves": self.holes(),
+            "result": {
+                "board": list(end.board),
+                "captures": list(end.captures),
+                "over": end.is_over,
+                "winner": end.winner,
+            },
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game to a JSON file (written whole, then renamed into place)."""
+        return write_json(self.to_dict(), path)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """Rebuild a game, replaying every move; raises :class:`FormatError` naming the problem."""
+        variant, options = check_header(data, "game")
+        assert isinstance(data, dict)
+        expect_keys(
+            data,
+            "the saved game",
+            required=("format", "version", "variant", "start", "moves"),
+            optional=("options", "result"),
+        )
+        game = cls(start=position_from_dict(variant, options, data["start"], "start"))
+        replay(game, check_holes_list(data["moves"], "moves"), "")
+        if "result" in data:
+            check_result(game.position, data["result"], "result")
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        return cls.from_dict(read_json(text))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        return cls.from_dict(read_json(Path(path)))
+
+    def __repr__(self) -> str:
+        pos = self.position
+        state = f"over ({pos.outcome.reason})" if pos.outcome else f"player {pos.player} to move"
+        return f"<Game {self.rules.name} {len(self._moves)} moves, {state}>"
+
+
+def replay(game: Game, holes: list[int], where: str) -> None:
+    """Play a saved list of holes, naming the first one that is illegal."""
+    for number, hole in enumerate(holes, start=1):
+        try:
+            game.play(hole)
+        except IllegalMove as err:
+            raise FormatError(f"{where}move {number} (hole {hole}) is illegal: {err}") from None
+
+
+def check_result(position: Position, result: object, where: str) -> None:
+    """Compare a saved result with what replaying gave."""
+    expect_keys(result, where, required=("board", "captures"), optional=("over", "winner"))
+    assert isinstance(result, dict)
+    replayed = {
+        "board": list(position.board),
+        "captures": list(position.captures),
+        "over": position.is_over,
+        "winner": position.winner,
+    }
+    for key, value in result.items():
+        if value != replayed[key]:
+            raise FormatError(
+                f"{where}: the file says {key} = {value!r}, but replaying the moves gives "
+                f"{replayed[key]!r}"
+            )

@@ -1,0 +1,166 @@
+"""The four rule sets as data: Hoyito I, II, III and Ba-awa.
+
+Every difference between the games is a field of :class:`Rules`; the sowing code in
+:mod:`hoyito_edu.sowing` reads these fields and nothing else. The clause numbers (R2.5 ...) refer
+to the project's rules specification, summarised in the README.
+
+>>> from hoyito_edu import VARIANTS
+>>> VARIANTS["hoyito-ii"].chain
+True
+>>> VARIANTS["ba-awa"].mid_sow_taker
+'owner'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+MidSowTaker = Literal["mover", "owner", "none"]
+EndRule = Literal["last-four", "eight-or-fewer"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What one rule set decides.
+
+    Attributes:
+        name: the key in :data:`VARIANTS` (``"hoyito-i"`` ...).
+        title: the game's name for people (``"Hoyito I"``).
+        mid_sow_taker: who takes a casa formed by a seed that is not the last in hand (R2.5):
+            ``"mover"`` (Hoyito I), ``"owner"`` of the hole (Ba-awa) or ``"none"`` (the four stay,
+            Hoyito II and III).
+        chain: after a last-seed capture, also take the unbroken run of fours behind it (R2.7,
+            Hoyito II only).
+        extra_turn: a last-seed capture gives the mover another turn (R3.1, Hoyito II and III).
+        end_rule: ``"last-four"`` (Hoyito, R4.1) or ``"eight-or-fewer"`` (Ba-awa, R4.2).
+        last_four_to_previous_winner_from_round: in match play, from this round on the last four
+            seeds go to the winner of the previous game (Hoyito III: 3, R4.1); ``None`` for never.
+        territory: match play moves hole ownership (Ba-awa, R6.5) instead of closing holes.
+        min_holes_per_row, max_holes_per_row: the board sizes this game is played on (R1.1).
+        skip_origin: option (R2.2) — a lap long enough to come round does not sow into the hole
+            it was lifted from. Default ``False``: the origin is sown into.
+        chain_opponent_side_only: option (R2.7) — the Hoyito II chain takes fours on the
+            opponent's row only, and stops at the first hole of the mover's row.
+    """
+
+    name: str
+    title: str
+    mid_sow_taker: MidSowTaker
+    chain: bool
+    extra_turn: bool
+    end_rule: EndRule
+    last_four_to_previous_winner_from_round: int | None
+    territory: bool
+    min_holes_per_row: int = 6
+    max_holes_per_row: int = 12
+    skip_origin: bool = False
+    chain_opponent_side_only: bool = False
+
+    def __post_init__(self) -> None:
+        if self.mid_sow_taker not in ("mover", "owner", "none"):
+            raise ValueError(
+                f"mid_sow_taker must be 'mover', 'owner' or 'none', not {self.mid_sow_taker!r}"
+            )
+        if self.end_rule not in ("last-four", "eight-or-fewer"):
+            raise ValueError(
+                f"end_rule must be 'last-four' or 'eight-or-fewer', not {self.end_rule!r}"
+            )
+        if self.chain_opponent_side_only and not self.chain:
+            raise ValueError(f"{self.title} has no chain: chain_opponent_side_only cannot be set")
+        if not 1 <= self.min_holes_per_row <= self.max_holes_per_row:
+            raise ValueError("need 1 <= min_holes_per_row <= max_holes_per_row")
+
+    def with_options(self, **options: bool) -> Rules:
+        """A copy with options changed: ``skip_origin`` and ``chain_opponent_side_only``.
+
+        >>> VARIANTS["hoyito-i"].with_options(skip_origin=True).skip_origin
+        True
+        """
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(
+                f"unknown option(s) {', '.join(unknown)}; the options are {', '.join(OPTIONS)}"
+            )
+        for key, value in options.items():
+            if not isinstance(value, bool):
+                raise ValueError(f"option {key} must be True or False, not {value!r}")
+        return replace(self, **options)
+
+    @property
+    def options(self) -> dict[str, bool]:
+        """The options as set in these rules (for saving and display)."""
+        return {key: getattr(self, key) for key in OPTIONS}
+
+    def __repr__(self) -> str:
+        changed = [f"{k}=True" for k, v in self.options.items() if v]
+        return f"<Rules {self.title}{' ' + ' '.join(changed) if changed else ''}>"
+
+
+OPTIONS = ("skip_origin", "chain_opponent_side_only")
+
+HOYITO_I = Rules(
+    name="hoyito-i",
+    title="Hoyito I",
+    mid_sow_taker="mover",
+    chain=False,
+    extra_turn=False,
+    end_rule="last-four",
+    last_four_to_previous_winner_from_round=None,
+    territory=False,
+)
+HOYITO_II = Rules(
+    name="hoyito-ii",
+    title="Hoyito II",
+    mid_sow_taker="none",
+    chain=True,
+    extra_turn=True,
+    end_rule="last-four",
+    last_four_to_previous_winner_from_round=None,
+    territory=False,
+)
+HOYITO_III = Rules(
+    name="hoyito-iii",
+    title="Hoyito III",
+    mid_sow_taker="none",
+    chain=False,
+    extra_turn=True,
+    end_rule="last-four",
+    last_four_to_previous_winner_from_round=3,
+    territory=False,
+)
+BA_AWA = Rules(
+    name="ba-awa",
+    title="Ba-awa",
+    mid_sow_taker="owner",
+    chain=False,
+    extra_turn=False,
+    end_rule="eight-or-fewer",
+    last_four_to_previous_winner_from_round=None,
+    territory=True,
+    max_holes_per_row=6,
+)
+
+#: The four rule sets by name.
+VARIANTS: dict[str, Rules] = {r.name: r for r in (HOYITO_I, HOYITO_II, HOYITO_III, BA_AWA)}
+
+
+def get_rules(variant: str | Rules, **options: bool) -> Rules:
+    """Look a rule set up by name (or pass a :class:`Rules` through), applying options.
+
+    >>> get_rules("Hoyito-III").title
+    'Hoyito III'
+    >>> get_rules("oware")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant 'oware'; the known variants are hoyito-i, hoyito-ii, ...
+    """
+    if isinstance(variant, Rules):
+        rules = variant
+    elif isinstance(variant, str) and variant.strip().lower() in VARIANTS:
+        rules = VARIANTS[variant.strip().lower()]
+    else:
+        raise ValueError(
+            f"unknown variant {variant!r}; the known variants are {', '.join(VARIANTS)}"
+        )
+    return rules.with_options(**options) if options else rules
