@@ -18,6 +18,7 @@ from .events import (
     Reason,
     Relay,
 )
+from .explain import Explanation, explain, explain_all
 from .game import Game
 from .match import Match, RoundResult, fill_from_first_hole, take_back_then_ring_order
 from .position import PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
@@ -38,6 +39,9 @@ __all__ = [
     "IllegalMove",
     "new_game",
     "Game",
+    "explain",
+    "explain_all",
+    "Explanation",
     "Match",
     "RoundResult",
     "fill_from_first_hole",

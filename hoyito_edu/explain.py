@@ -1,0 +1,137 @@
+"""Explanations of moves in words: what sowing a hole would do, before you play it.
+
+``explain`` plays the move on a copy (positions are immutable, so nothing changes) and
+summarises the move record. The board's "show me" hint and the notebooks use it.
+
+>>> import hoyito_edu as hy
+>>> import textwrap
+>>> print(textwrap.fill(hy.explain(hy.new_game("hoyito-i"), 0).text, 60))
+South sows hole 0: 4 seeds, 5 laps (4 relays), 26 drops. No
+casa is captured. 48 seeds stay on the board. North moves
+next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .events import Capture, Reason
+from .position import PLAYER_NAMES, Move, Outcome, Position
+
+_REASON_WORDS = {
+    Reason.MID_SOW: "mid-sow casa",
+    Reason.LAST_SEED: "last-seed casa",
+    Reason.CHAIN: "chain",
+    Reason.FINAL_FOUR: "the final four",
+    Reason.EIGHT_OR_FEWER: "eight or fewer left",
+    Reason.ENDLESS: "endless move: owners take their holes",
+    Reason.REPETITION: "repetition: owners take their holes",
+}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What sowing ``hole`` from a position does. ``captures`` are the move's Capture events."""
+
+    move: Move
+
+    @property
+    def hole(self) -> int:
+        return self.move.hole
+
+    @property
+    def player(self) -> int:
+        return self.move.player
+
+    @property
+    def seeds(self) -> int:
+        return self.move.before.board[self.move.hole]
+
+    @property
+    def laps(self) -> int:
+        return self.move.laps
+
+    @property
+    def drops(self) -> int:
+        return self.move.drops
+
+    @property
+    def captures(self) -> tuple[Capture, ...]:
+        return self.move.captures
+
+    @property
+    def taken(self) -> tuple[int, int]:
+        return self.move.taken
+
+    @property
+    def seeds_left(self) -> int:
+        """Seeds on the board after the move."""
+        return self.move.after.seeds_on_board
+
+    @property
+    def next_player(self) -> int | None:
+        return self.move.next_player
+
+    @property
+    def extra_turn(self) -> bool:
+        return self.move.extra_turn
+
+    @property
+    def passes(self) -> tuple[int, ...]:
+        return self.move.passes
+
+    @property
+    def endless(self) -> bool:
+        return self.move.endless
+
+    @property
+    def game_over(self) -> Outcome | None:
+        return self.move.after.outcome
+
+    @property
+    def text(self) -> str:
+        """One short paragraph in plain English."""
+        who = PLAYER_NAMES[self.player]
+        relays = self.laps - 1
+        lap_words = f"{self.laps} lap{'s' if self.laps != 1 else ''}"
+        if relays:
+            lap_words += f" ({relays} relay{'s' if relays != 1 else ''})"
+        head = f"{who} sows hole {self.hole}: {self.seeds} seeds, {lap_words}, {self.drops} drops."
+        parts = [head]
+        parts.append(self._captures_text())
+        parts.append(f"{self.seeds_left} seeds stay on the board.")
+        for p in self.passes:
+            parts.append(f"{PLAYER_NAMES[p]} has no seeds to sow and passes.")
+        if self.game_over is not None:
+            o = self.game_over
+            result = "a draw" if o.winner is None else f"{PLAYER_NAMES[o.winner]} wins"
+            parts.append(f"The game ends ({o.reason}): {result}, {o.score[0]}-{o.score[1]}.")
+        elif self.extra_turn and self.next_player == self.player:
+            parts.append(f"{who} captured with the last seed and plays again.")
+        else:
+            parts.append(f"{PLAYER_NAMES[self.next_player]} moves next.")
+        return " ".join(parts)
+
+    def _captures_text(self) -> str:
+        if not self.captures:
+            return "No casa is captured."
+        pieces = []
+        for c in self.captures:
+            where = "from the hand" if c.hole is None else f"hole {c.hole}"
+            pieces.append(
+                f"{PLAYER_NAMES[c.taker]} takes {c.seeds} from {where} ({_REASON_WORDS[c.reason]})"
+            )
+        return "; ".join(pieces) + "."
+
+    def __repr__(self) -> str:
+        return f"<Explanation {self.text}>"
+
+
+def explain(position: Position, hole: int) -> Explanation:
+    """What sowing ``hole`` would do; raises :class:`IllegalMove` for an illegal hole."""
+    return Explanation(position.sow(hole))
+
+
+def explain_all(position: Position) -> dict[int, Explanation]:
+    """An explanation for every legal move, keyed by hole."""
+    return {hole: explain(position, hole) for hole in position.legal_moves()}
