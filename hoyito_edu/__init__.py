@@ -21,6 +21,8 @@ from .events import (
 from .explain import Explanation, explain, explain_all
 from .game import Game
 from .match import Match, RoundResult, fill_from_first_hole, take_back_then_ring_order
+from .players import PLAYER_NAMES_AVAILABLE, Player, player
+from .players import available as available_players
 from .position import PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
 from .rules import OPTIONS, VARIANTS, Rules, get_rules
 from .saving import FormatError
@@ -57,4 +59,8 @@ __all__ = [
     "ExtraTurn",
     "Pass",
     "GameOver",
+    "Player",
+    "player",
+    "available_players",
+    "PLAYER_NAMES_AVAILABLE",
 ]
