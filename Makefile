@@ -1,0 +1,79 @@
+# hoyito_edu — everyday commands. Run `make help` for the list.
+#
+# Every target that needs Python first makes sure .venv exists and holds the package
+# installed with its dev extra (`pip install -e '.[dev]'`). A stamp file makes re-runs
+# instant; it is rebuilt whenever pyproject.toml changes.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PORT   ?= 8866
+PLAY_NOTEBOOK := notebooks/03_play.ipynb
+# Jupyter refuses to run as root without this flag (containers, fresh machines).
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+# Lint only the folders that exist (some are added later by other work).
+LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
+# Benchmark scripts; helper modules starting with "_" are not run.
+BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
+
+.PHONY: help lab test voila html bench student clean distclean
+
+help: ## List the targets
+	@echo "Usage: make <target>"
+	@echo
+	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) \
+		| awk 'BEGIN {FS = ":.*## "} {printf "  %-10s %s\n", $$1, $$2}'
+	@echo
+	@echo "Variables: PORT=$(PORT) (voila), PYTHON=$(PYTHON) (used to create .venv)"
+
+# --- environment -------------------------------------------------------------
+
+$(PY):
+	bash scripts/ensure_venv.sh "$(PYTHON)" "$(VENV)"
+
+$(STAMP): pyproject.toml | $(PY)
+	$(BIN)/pip install -e '.[dev]'
+	touch $@
+
+# --- main commands -----------------------------------------------------------
+
+lab: $(STAMP) ## Set up .venv and open JupyterLab on notebooks/ at 127.0.0.1
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
+
+test: $(STAMP) ## Install everything (incl. Debian chromium), lint, run ALL tests
+	bash scripts/ensure_chromium.sh
+	$(BIN)/ruff check $(LINT_DIRS)
+	$(PY) -m pytest
+
+# --- other commands ----------------------------------------------------------
+
+voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866)
+	@test -f $(PLAY_NOTEBOOK) || { echo "$(PLAY_NOTEBOOK) does not exist yet" >&2; exit 1; }
+	@echo "Voila: open http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/voila --Voila.ip=127.0.0.1 --no-browser --port=$(PORT) $(PLAY_NOTEBOOK)
+
+html: $(STAMP) ## Execute every notebook and render it to build/html/
+	$(PY) scripts/render_html.py notebooks build/html
+
+bench: $(STAMP) ## Run every benchmarks/*.py script
+	@set -e; for script in $(BENCHMARKS); do \
+		echo "== $$script"; \
+		$(PY) $$script; \
+	done
+
+student: $(STAMP) ## Write student copies (cells tagged "solution" removed) to build/student/
+	$(PY) scripts/strip_solutions.py notebooks build/student
+
+clean: ## Remove generated files and caches (keeps .venv)
+	rm -rf build test-artifacts .pytest_cache .ruff_cache .hypothesis *.egg-info
+	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
+		-type d -prune -exec rm -rf {} +
+
+distclean: clean ## Also remove .venv
+	rm -rf $(VENV)
