@@ -1,0 +1,93 @@
+"""Shared pytest setup for hoyito_edu.
+
+Keep this file tidy: one commented block per concern. Add new fixtures at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# --- helper scripts -----------------------------------------------------------------------
+# scripts/ holds tools that are not part of the package (nbrun.py, strip_solutions.py, ...);
+# tests import them directly.
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+# --- keep tests out of $HOME --------------------------------------------------------------
+# Jupyter, IPython kernels and matplotlib write config, runtime and cache files into the home
+# directory unless told otherwise. All of it goes to one temporary folder per test session.
+# The variables are set in pytest_configure (before collection), not only in a fixture,
+# because test modules may import matplotlib at collection time and it reads MPLCONFIGDIR
+# on import. The session fixture `isolated_dirs` exposes the folders to tests that need
+# them (e.g. to start a Jupyter server with the same settings).
+ISOLATED_VARS = {
+    "JUPYTER_CONFIG_DIR": "jupyter-config",
+    "JUPYTER_DATA_DIR": "jupyter-data",
+    "JUPYTER_RUNTIME_DIR": "jupyter-runtime",
+    "IPYTHONDIR": "ipython",
+    "MPLCONFIGDIR": "matplotlib",
+    "XDG_CACHE_HOME": "xdg-cache",
+    "XDG_CONFIG_HOME": "xdg-config",
+}
+_isolated_root: Path | None = None
+_saved_env: dict[str, str | None] = {}
+
+
+def pytest_configure(config):
+    global _isolated_root
+    _isolated_root = Path(tempfile.mkdtemp(prefix="hoyito-test-home-"))
+    for var, sub in ISOLATED_VARS.items():
+        folder = _isolated_root / sub
+        folder.mkdir()
+        _saved_env[var] = os.environ.get(var)
+        os.environ[var] = str(folder)
+
+
+def pytest_unconfigure(config):
+    for var, old in _saved_env.items():
+        if old is None:
+            os.environ.pop(var, None)
+        else:
+            os.environ[var] = old
+    if _isolated_root is not None:
+        shutil.rmtree(_isolated_root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_dirs() -> dict[str, Path]:
+    """The temporary folders behind JUPYTER_*_DIR, IPYTHONDIR, MPLCONFIGDIR, XDG_*_HOME."""
+    dirs = {var: Path(os.environ[var]) for var in ISOLATED_VARS}
+    for var, folder in dirs.items():
+        assert folder.is_dir() and _isolated_root in folder.parents, var
+    return dirs
+
+
+# --- notebook run times -------------------------------------------------------------------
+# tests/test_notebooks.py records each notebook's Run-All wall time as the user property
+# "notebook_seconds"; list them at the end of the run (targets: <= 30 s each, <= 90 s total).
+def pytest_terminal_summary(terminalreporter):
+    times = []
+    for key in ("passed", "failed"):
+        for report in terminalreporter.stats.get(key, []):
+            if getattr(report, "when", None) != "call":
+                continue
+            props = dict(getattr(report, "user_properties", []))
+            if "notebook_seconds" in props:
+                times.append((props["notebook"], props["notebook_seconds"]))
+    if not times:
+        return
+    terminalreporter.section("notebook Run-All times")
+    for name, seconds in sorted(times):
+        flag = "" if seconds <= 30 else "   (over the 30 s target)"
+        terminalreporter.write_line(f"{name:<40} {seconds:7.1f} s{flag}")
+    total = sum(seconds for _, seconds in times)
+    flag = "" if total <= 90 else "   (over the 90 s target)"
+    terminalreporter.write_line(f"{'total':<40} {total:7.1f} s{flag}")
