@@ -143,8 +143,10 @@ class Position:
         who = PLAYER_NAMES[self.player]
         if self.outcome is not None:
             raise IllegalMove(f"hole {hole!r}: the game is over ({self.outcome.reason})", hole)
-        if isinstance(hole, bool) or not isinstance(hole, int):
+        if not isinstance(hole, int) or isinstance(hole, bool):
             try:
+                if isinstance(hole, bool):
+                    raise TypeError
                 hole = operator.index(hole)  # numpy integers are fine
             except TypeError:
                 msg = f"hole {hole!r} is not a hole number; {allowed}"
