@@ -96,7 +96,8 @@ class Explanation:
         lap_words = f"{self.laps} lap{'s' if self.laps != 1 else ''}"
         if relays:
             lap_words += f" ({relays} relay{'s' if relays != 1 else ''})"
-        head = f"{who} sows hole {self.hole}: {self.seeds} seeds, {lap_words}, {self.drops} drops."
+        seeds = f"{self.seeds} seed{'s' if self.seeds != 1 else ''}"
+        head = f"{who} sows hole {self.hole}: {seeds}, {lap_words}, {self.drops} drops."
         parts = [head]
         parts.append(self._captures_text())
         parts.append(f"{self.seeds_left} seeds stay on the board.")
