@@ -29,6 +29,17 @@ from .saving import FormatError
 
 __version__ = "0.1.0"
 
+# The Jupyter widgets are imported on first use, so engine-only users never import ipywidgets.
+_WIDGETS = ("Board", "Replay", "CompareRules")
+
+
+def __getattr__(name: str):
+    if name in _WIDGETS:
+        from . import widgets
+
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'hoyito_edu' has no attribute {name!r}")
+
 __all__ = [
     "VARIANTS",
     "OPTIONS",
@@ -63,4 +74,7 @@ __all__ = [
     "player",
     "available_players",
     "PLAYER_NAMES_AVAILABLE",
+    "Board",
+    "Replay",
+    "CompareRules",
 ]

@@ -1,0 +1,175 @@
+"""Replay (scrubbing a recorded game) and CompareRules (one move under every rule set)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import hoyito_edu as hy
+from hoyito_edu.widgets.frames import move_frames
+
+
+def recorded_game(variant: str = "hoyito-i", seed: int = 8) -> hy.Game:
+    game = hy.Game(variant)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.play(rng.choice(game.position.legal_moves()))
+    return game
+
+
+# -- Replay ----------------------------------------------------------------------------------
+def test_replay_goes_move_by_move_through_every_position():
+    game = recorded_game()
+    replay = hy.Replay(game)
+    assert replay.move == len(game.moves) and "Game over" in replay.status.value
+    for m, position in enumerate(game.positions()):
+        replay.move_slider.value = m
+        assert replay.shown_board == position.board
+        assert f"Move {m} of {len(game.moves)}" in replay.status.value
+    replay.start_button.click()
+    for m in range(1, len(game.moves) + 1):
+        replay.forward_move_button.click()
+        assert replay.move == m and replay.shown_board == game.moves[m - 1].after.board
+    replay.forward_move_button.click()  # at the end already
+    assert replay.move == len(game.moves)
+
+
+def test_replay_goes_seed_by_seed_forwards_and_backwards():
+    game = hy.Game("hoyito-ii")
+    game.play_all([0, 6, 1])
+    replay = hy.Replay(game)
+    replay.start_button.click()
+    visited = [((0, 0), game.start.board)]
+    while True:
+        replay.forward_seed_button.click()
+        here = ((replay.move, replay.step), replay.shown_board)
+        if here == visited[-1]:
+            break
+        visited.append(here)
+    expected = [f.board for move in game.moves for f in move_frames(move)]
+    assert [board for _, board in visited[1:]] == expected
+    assert visited[-1][0] == (3, len(move_frames(game.moves[2])))
+    back = [visited[-1]]
+    while back[-1][0] != (0, 0):
+        replay.back_seed_button.click()
+        back.append(((replay.move, replay.step), replay.shown_board))
+    assert back == visited[::-1]
+
+
+def test_replay_step_slider_scrubs_within_a_move_with_captions():
+    game = hy.Game("hoyito-i")
+    game.play_all([0, 6])
+    replay = hy.Replay(game)
+    replay.move_slider.value = 1
+    frames = move_frames(game.moves[0])
+    assert replay.step_slider.max == len(frames)
+    replay.step_slider.value = 0
+    assert replay.shown_board == game.start.board and "will sow hole 0" in replay.commentary.value
+    for s in (1, 5, 9):
+        replay.step_slider.value = s
+        assert replay.shown_board == frames[s - 1].board
+        assert frames[s - 1].caption.split(":")[0] in replay.commentary.value
+    assert 'class="hoyito-move hoyito-latest" data-player="0" data-hole="0"' in (
+        replay.move_list.value
+    )
+
+
+def test_replay_loads_saved_games_and_matches(tmp_path):
+    game = recorded_game("hoyito-iii", seed=2)
+    path = game.save(tmp_path / "game.json")
+    replay = hy.Replay(path)
+    assert replay.game.holes() == game.holes() and replay.round_picker.layout.display == "none"
+    assert replay.shown_board == game.position.board
+
+    match = hy.Match("ba-awa")
+    rng = random.Random(0)
+    for _ in range(2):
+        while not match.game.is_over:
+            match.play(rng.choice(match.position.legal_moves()))
+        if match.round == 1:
+            match.next_round()
+    saved = match.save(tmp_path / "match.json")
+    replay = hy.Replay(str(saved))
+    assert replay.round_picker.layout.display is None
+    assert [v for _, v in replay.round_picker.options] == [1, 2]
+    replay.round_picker.value = 1
+    assert replay.game.holes() == match.games[0].holes()
+    replay.start_button.click()
+    assert replay.shown_board == match.games[0].start.board
+    replay.round_picker.value = 2
+    assert "[N]" in replay.view.holes[0].description or "[S]" in replay.view.holes[0].description
+    assert replay.view.counts() == match.games[1].position.board
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    with pytest.raises(hy.FormatError):
+        hy.Replay(bad)
+
+
+def test_replay_holes_are_a_picture_not_buttons_to_press():
+    replay = hy.Replay(recorded_game())
+    assert all(b.disabled for b in replay.view.holes)
+    assert "hoyito-static" in replay.view.widget._dom_classes
+
+
+# -- CompareRules ----------------------------------------------------------------------------
+def test_compare_shows_each_variant_and_highlights_where_they_differ():
+    """Spec R2.5 on an explicit board: South sows hole 0 (2 seeds); the first seed makes hole 1
+    a mid-sow casa. Hoyito I: the mover takes it; Ba-awa: the owner (South) takes it;
+    Hoyito II and III: the four stay."""
+    board = [2, 3, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4]
+    compare = hy.CompareRules(board, hole=0)
+    views = {v: c["view"] for v, c in compare.columns.items()}
+    assert [views[v].counts()[1] for v in hy.VARIANTS] == [0, 4, 4, 0]
+    assert "hoyito-diff" in views["hoyito-i"].holes[1]._dom_classes
+    assert "hoyito-diff" not in views["hoyito-i"].holes[2]._dom_classes
+    assert all(views[v].counts()[2] == 1 for v in views)
+    assert compare.differing_rows() == ["South took", "seeds left on the board"]
+    table = compare.table.value
+    assert re.search(r'<tr class="hoyito-differs"><th>South took</th><td>4</td><td>0</td>', table)
+    assert "<tr><th>laps</th><td>1</td><td>1</td><td>1</td><td>1</td><td>same</td>" in table
+    events = compare.columns["hoyito-i"]["events"].value
+    assert events.count("hoyito-differs") == 1 and "South takes 4 from hole 1" in events
+    missing = compare.columns["hoyito-ii"]["events"].value.split("Not under these rules")[1]
+    assert "South takes 4 from hole 1" in missing and "(Hoyito I, Ba-awa)" in missing
+
+
+def test_compare_steps_all_columns_together():
+    compare = hy.CompareRules()  # the example: all four differ
+    assert len(set(compare.differing_rows())) >= 2
+    assert len({(compare.result(v).after.board, compare.result(v).taken) for v in hy.VARIANTS}) == 4
+    compare.start_button.click()
+    for c in compare.columns.values():
+        assert c["view"].counts() == compare.position.board
+    compare.forward_button.click()
+    for v, c in compare.columns.items():
+        assert c["view"].counts() == move_frames(compare.result(v))[0].board
+    compare.end_button.click()
+    for v, c in compare.columns.items():
+        assert c["view"].counts() == compare.result(v).after.board
+
+
+def test_compare_choose_a_hole_by_clicking_it_in_any_column():
+    compare = hy.CompareRules([2, 3, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4], hole=0)
+    compare.columns["ba-awa"]["view"].holes[1].click()
+    assert compare.hole == 1 and compare.result("hoyito-i").hole == 1
+    compare.columns["hoyito-i"]["view"].holes[7].click()  # North's hole: South is to move
+    assert compare.hole == 1 and "hole 7 is not yours" in compare.notice.value
+
+
+def test_compare_takes_a_typed_board_and_explains_what_cannot_be_compared():
+    compare = hy.CompareRules()
+    compare.board_text.value = "4 4 4 4 4 4 4 4  4 4 4 4 4 4 4 4"
+    compare.set_button.click()
+    assert compare.position.holes_per_row == 8 and compare.hole == 0
+    assert "played on 2x6 only" in compare.columns["ba-awa"]["events"].value
+    with pytest.raises(ValueError, match="2x6 only"):
+        compare.result("ba-awa")
+    assert compare.result("hoyito-ii").after == hy.new_game("hoyito-ii", holes_per_row=8).play(0)
+    compare.board_text.value = "4 4 x"
+    compare.set_button.click()
+    assert (
+        "Cannot set up that board" in compare.notice.value and compare.position.holes_per_row == 8
+    )
