@@ -372,3 +372,18 @@ def test_r3_2_pass_in_ba_awa_too():
 def test_a_board_without_seeds_is_refused():
     with pytest.raises(ValueError, match="no seeds"):
         hy.new_game("ba-awa", board=[0] * 12)
+
+
+def test_2x12_board_sows_across_rows_and_chains_back():
+    board = [1] * 24
+    board[10], board[11], board[12] = 2, 3, 3
+    move = hy.new_game("hoyito-ii", board=board).sow(10)
+    assert [e.hole for e in move.events if isinstance(e, Drop)] == [11, 12]
+    assert [(c.hole, c.reason) for c in move.captures] == [
+        (12, Reason.LAST_SEED),
+        (11, Reason.CHAIN),
+    ]
+    assert move.after.player == 0 and move.extra_turn
+    north = hy.new_game("hoyito-i", holes_per_row=12, player=1)
+    assert north.legal_moves() == tuple(range(12, 24))
+    assert north.play(23).board[:3] == (5, 5, 5)  # North's last hole sows into South's first
