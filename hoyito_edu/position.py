@@ -99,6 +99,21 @@ class Position:
     # two positions with the same board and history-free state are the same position.
     _trail: tuple = field(default=(), compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        # Cheap shape checks only: new_game() does the full validation of a set-up.
+        size = len(self.board)
+        if not self.owners:
+            object.__setattr__(
+                self, "owners", tuple(0 if h < size // 2 else 1 for h in range(size))
+            )
+        if size % 2 or len(self.owners) != size:
+            raise ValueError(
+                f"a position needs an even number of holes and one owner per hole "
+                f"(board has {size}, owners {len(self.owners)}); use hoyito_edu.new_game()"
+            )
+        if not self._trail:
+            object.__setattr__(self, "_trail", ((self.board, self.player),))
+
     # -- basic facts ---------------------------------------------------------------------
     @property
     def holes_per_row(self) -> int:
