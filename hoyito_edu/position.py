@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from .events import Capture, Drop, Endless, Event, ExtraTurn, GameOver, Lift, Pass, Reason, Relay
@@ -146,6 +147,11 @@ class Position:
 
     def legal_moves(self) -> tuple[int, ...]:
         """The holes the player to move may sow: owned, open and not empty (R2.1)."""
+        return self._legal
+
+    @cached_property
+    def _legal(self) -> tuple[int, ...]:
+        # cached_property writes to the instance __dict__, which a frozen dataclass allows
         if self.outcome is not None:
             return ()
         return _moves_for(self.board, self.owners, self.closed, self.player)
@@ -305,9 +311,14 @@ class Position:
 def _moves_for(
     board: tuple[int, ...], owners: tuple[int, ...], closed: frozenset[int], player: int
 ) -> tuple[int, ...]:
-    return tuple(
-        h for h, seeds in enumerate(board) if seeds and owners[h] == player and h not in closed
-    )
+    moves = [
+        h
+        for h, (seeds, owner) in enumerate(zip(board, owners, strict=True))
+        if seeds and owner == player
+    ]
+    if closed:
+        moves = [h for h in moves if h not in closed]
+    return tuple(moves)
 
 
 @dataclass(frozen=True)
