@@ -19,6 +19,7 @@ record (what was taken, whether the mover plays again, whether the game ended).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
@@ -130,12 +131,248 @@ def _pick_best(moves: list[Move], key: Callable[[Move], Any], rng: random.Random
     return rng.choice([hole for k, hole in scored if k == top])
 
 
+# -- alpha-beta search -------------------------------------------------------------------
+#: Value of a won game before the score margin is added; every evaluation of an unfinished
+#: game stays far below it, so a proven win always beats a material lead.
+WIN = 10_000
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when the node or time budget is spent."""
+
+
+def terminal_value(position: Position) -> int:
+    """A finished game from the side of ``position.player``: ``WIN`` plus the score margin for a
+    win, minus that for a loss, the margin (0) for a draw."""
+    me = position.player
+    score = position.outcome.score
+    margin = score[me] - score[1 - me]
+    if margin > 0:
+        return WIN + margin
+    if margin < 0:
+        return -WIN + margin
+    return 0
+
+
+def evaluate(position: Position) -> int:
+    """Score lead (captures plus surplus) of the player to move: the search's leaf value."""
+    me = position.player
+    score = position.score
+    return score[me] - score[1 - me]
+
+
+class SearchPlayer:
+    """Alpha-beta (negamax) search over the engine, with iterative deepening.
+
+    The value of a position is seen from the player to move. When a move keeps the turn (a
+    Hoyito II/III extra turn, or the opponent passes) the child's value is used as it is;
+    otherwise it is negated. Leaves are valued by :func:`evaluate` (the score lead), finished
+    games by :func:`terminal_value` (a win is worth more than any lead). Endless moves,
+    repetitions and long relays are ordinary engine moves to the search.
+
+    Search deepens one ply at a time (every move is a ply, extra turns included) until
+    ``max_depth`` is done, a win or loss is proven, or a budget is spent; then the best move of
+    the last finished iteration is played (depth 1 is always finished). Budgets:
+
+    - ``max_nodes``: engine work, counted the same on every machine, so the choice is
+      repeatable. Each move the engine plays costs 1, plus 1 for every 10 events in its
+      record (a long relay costs more, as it takes longer), and every 10 visits of positions
+      already expanded cost 1. One unit is about 60 microseconds here.
+    - ``time_limit``: seconds of wall time. Faster or slower machines then search deeper or
+      shallower, so the choice may differ from run to run.
+
+    Moves are tried in this order: the best move the transposition table remembers for the
+    position (from the previous iteration), then the moves that take the most seeds now. The
+    transposition table maps each position met (its board, player to move and captures: the
+    rest of a position does not change during a game) to its children, its value with the
+    depth searched and the kind of bound, and its best move. It starts empty at every
+    ``choose()``, so a choice depends only on the position, the settings and the seed; the
+    seed shuffles the moves at the root, so equally good moves vary between seeds.
+
+    >>> import hoyito_edu as hy
+    >>> pos = hy.new_game("hoyito-ii", board=[0, 0, 1, 3, 0, 0, 2, 2, 2, 2, 2, 2])
+    >>> SearchPlayer(max_depth=3, seed=0).choose(pos)
+    2
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        max_depth: int | None = None,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        name: str = "search",
+    ) -> None:
+        for what, value in (("max_depth", max_depth), ("max_nodes", max_nodes)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ValueError(f"{what} must be a whole number or None, not {value!r}")
+            if value is not None and value < 1:
+                raise ValueError(f"{what} must be at least 1, not {value!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if max_depth is None and max_nodes is None and time_limit is None:
+            max_depth = 4
+        self.name = name
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.max_depth = 100 if max_depth is None else max_depth
+        self.max_nodes = max_nodes
+        self.time_limit = time_limit
+        #: What the last choose() did: depth finished, nodes spent, value and seconds.
+        self.last_search: dict[str, Any] = {}
+
+    def __repr__(self) -> str:
+        return (
+            f"<SearchPlayer {self.name!r} seed={self.seed} max_depth={self.max_depth} "
+            f"max_nodes={self.max_nodes} time_limit={self.time_limit}>"
+        )
+
+    # -- the root ----------------------------------------------------------------------
+    def choose(self, position: Position) -> int:
+        legal = _check_playable(position)
+        started = time.perf_counter()
+        self._deadline = None if self.time_limit is None else started + self.time_limit
+        self._work = self._visits = 0
+        self._table: dict[tuple, _Entry] = {}
+        order = list(legal)
+        self.rng.shuffle(order)
+        best, value, done = order[0], 0, 0
+        if len(legal) > 1:
+            for depth in range(1, self.max_depth + 1):
+                self._unlimited = depth == 1  # always finish depth 1: never a blind move
+                try:
+                    value, best = self._root(position, depth, order, best)
+                except _OutOfBudget:
+                    break
+                done = depth
+                if abs(value) >= WIN:  # a forced result: deeper search cannot change it
+                    break
+        self.last_search = {
+            "depth": done,
+            "nodes": self._work + self._visits // 10,
+            "value": value,
+            "seconds": time.perf_counter() - started,
+        }
+        self._table = {}
+        return best
+
+    def _root(self, position: Position, depth: int, order: list[int], previous: int):
+        entry = self._entry(position)
+        kids = dict(entry.children)
+        gain = {hole: _gain(position, child) for hole, child in kids.items()}
+        holes = sorted(order, key=lambda hole: (hole != previous, -gain[hole]))
+        alpha, beta = -3 * WIN, 3 * WIN
+        best_value, best = alpha, previous
+        for hole in holes:
+            value = self._child_value(position, kids[hole], depth - 1, alpha, beta)
+            if value > best_value:
+                best_value, best = value, hole
+                alpha = value
+        entry.store(depth, best_value, _EXACT, best)
+        return best_value, best
+
+    # -- the tree ----------------------------------------------------------------------
+    def _child_value(self, parent: Position, child: Position, depth: int, alpha: int, beta: int):
+        if child.player == parent.player:  # extra turn, or the opponent passes: same side
+            return self._negamax(child, depth, alpha, beta)
+        return -self._negamax(child, depth, -beta, -alpha)
+
+    def _negamax(self, position: Position, depth: int, alpha: int, beta: int) -> int:
+        if position.outcome is not None:
+            return terminal_value(position)
+        if depth <= 0:
+            return evaluate(position)
+        entry = self._entry(position)
+        if entry.depth >= depth:
+            if entry.flag == _EXACT:
+                return entry.value
+            if entry.flag == _LOWER and entry.value >= beta:
+                return entry.value
+            if entry.flag == _UPPER and entry.value <= alpha:
+                return entry.value
+        kids = entry.children
+        if entry.best is not None and kids[0][0] != entry.best:
+            kids = sorted(kids, key=lambda kid: kid[0] != entry.best)  # stable sort
+        original_alpha = alpha
+        best_value, best = -3 * WIN, kids[0][0]
+        for hole, child in kids:
+            value = self._child_value(position, child, depth - 1, alpha, beta)
+            if value > best_value:
+                best_value, best = value, hole
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if best_value <= original_alpha:
+            flag = _UPPER
+        elif best_value >= beta:
+            flag = _LOWER
+        else:
+            flag = _EXACT
+        entry.store(depth, best_value, flag, best)
+        return best_value
+
+    def _entry(self, position: Position) -> _Entry:
+        """The table entry of ``position``, expanding it (all its children) on first sight."""
+        key = (position.board, position.player, position.captures)
+        entry = self._table.get(key)
+        self._visits += 1
+        if entry is None:
+            children = []
+            for hole in position.legal_moves():
+                move = position.sow(hole)
+                self._work += 1 + len(move.events) // 10
+                children.append((hole, move.after))
+            children.sort(key=lambda kid: -_gain(position, kid[1]))  # captures first
+            entry = self._table[key] = _Entry(children)
+        if not self._unlimited:
+            if self.max_nodes is not None and self._work + self._visits // 10 > self.max_nodes:
+                raise _OutOfBudget
+            if self._deadline is not None and time.perf_counter() > self._deadline:
+                raise _OutOfBudget
+        return entry
+
+
+class _Entry:
+    """Transposition table entry: children, then value, depth, bound kind and best move."""
+
+    __slots__ = ("children", "depth", "value", "flag", "best")
+
+    def __init__(self, children: list[tuple[int, Position]]) -> None:
+        self.children = children
+        self.depth, self.value, self.flag, self.best = -1, 0, _EXACT, None
+
+    def store(self, depth: int, value: int, flag: int, best: int) -> None:
+        self.depth, self.value, self.flag, self.best = depth, value, flag, best
+
+
+def _gain(parent: Position, child: Position) -> int:
+    """Seeds the mover gains over the opponent by the move from ``parent`` to ``child``."""
+    me = parent.player
+    before, after = parent.captures, child.captures
+    return (after[me] - before[me]) - (after[1 - me] - before[1 - me])
+
+
 # -- the registry ------------------------------------------------------------------------
+#: Plies the ``intermediate`` level searches.
+INTERMEDIATE_DEPTH = 2
+#: Work budget of the ``expert`` level (see :class:`SearchPlayer`, ``max_nodes``).
+EXPERT_NODES = 3000
+
 _FACTORIES: dict[str, Callable[..., Player]] = {
     "random": lambda seed=None, **kw: RandomPlayer(seed=seed, **kw),
     "greedy": lambda seed=None, **kw: GreedyPlayer(seed=seed, **kw),
+    "search": lambda seed=None, **kw: SearchPlayer(seed=seed, **kw),
     "beginner": lambda seed=None, **kw: RandomPlayer(
         seed=seed, **{"capture_bias": 0.5, "name": "beginner", **kw}
+    ),
+    "intermediate": lambda seed=None, **kw: SearchPlayer(
+        seed=seed, **{"max_depth": INTERMEDIATE_DEPTH, "name": "intermediate", **kw}
+    ),
+    "expert": lambda seed=None, **kw: SearchPlayer(
+        seed=seed, **{"max_nodes": EXPERT_NODES, "name": "expert", **kw}
     ),
 }
 
@@ -143,7 +380,10 @@ _FACTORIES: dict[str, Callable[..., Player]] = {
 DESCRIPTIONS: dict[str, str] = {
     "random": "a uniformly random legal move",
     "greedy": "the move that takes the most seeds now (one move ahead); random among ties",
+    "search": "alpha-beta search; 4 moves deep unless max_depth, max_nodes or time_limit say",
     "beginner": "random, but half the time takes the biggest capture on offer",
+    "intermediate": "alpha-beta search 2 moves deep: sees the reply to its move",
+    "expert": "iterative-deepening alpha-beta with a fixed work budget (about 0.2 s a move)",
 }
 
 
