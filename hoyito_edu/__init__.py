@@ -26,6 +26,7 @@ from .players import available as available_players
 from .position import PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
 from .rules import OPTIONS, VARIANTS, Rules, get_rules
 from .saving import FormatError
+from .tournament import tournament
 
 __version__ = "0.1.0"
 
@@ -74,6 +75,7 @@ __all__ = [
     "player",
     "available_players",
     "PLAYER_NAMES_AVAILABLE",
+    "tournament",
     "Board",
     "Replay",
     "CompareRules",

@@ -1,0 +1,118 @@
+"""How strong and how fast is the ``expert`` level? Prints figures; asserts nothing.
+
+For each variant on 2x6, ``expert`` plays 200 games against ``random`` and 200 against
+``greedy`` (half of them in each seat, all seeded), and the script prints its win, draw and
+loss rates and the median and 95th-percentile time it took per move. The targets (issue
+"Computer opponents"): expert wins >= 99 % against random and >= 90 % against greedy, with a
+median move time <= 1 s on the project's 2-core machine.
+
+Run it with ``make bench`` or ``.venv/bin/python benchmarks/agents.py`` (several minutes;
+``--jobs 2`` uses both cores, ``--games 40`` for a quick look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+import pandas as pd
+
+import hoyito_edu as hy
+from hoyito_edu.tournament import play_games
+
+CHUNK = 20  # games per task: a tournament seed of its own, seats alternating inside it
+
+
+class Timed:
+    """Wraps a player and records how long each ``choose()`` took."""
+
+    def __init__(self, agent, times: list[float]):
+        self.agent, self.times, self.name = agent, times, agent.name
+
+    def choose(self, position):
+        start = time.perf_counter()
+        hole = self.agent.choose(position)
+        self.times.append(time.perf_counter() - start)
+        return hole
+
+
+def run_chunk(variant: str, opponent: str, chunk: int, games: int, settings: dict):
+    times: list[float] = []
+    players = {
+        "expert": lambda seed: Timed(hy.player("expert", seed=seed, **settings), times),
+        opponent: lambda seed: hy.player(opponent, seed=seed),
+    }
+    start = time.perf_counter()
+    table = play_games(players, [variant], games_per_pairing=games, seed=1000 + chunk)
+    return variant, opponent, table, times, time.perf_counter() - start
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per variant and opponent")
+    parser.add_argument("--variants", nargs="+", default=list(hy.VARIANTS))
+    parser.add_argument("--opponents", nargs="+", default=["random", "greedy"])
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2)")
+    parser.add_argument("--max-nodes", type=int, default=None, help="override expert's budget")
+    args = parser.parse_args(argv)
+    settings = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
+    tasks = []
+    for variant in args.variants:
+        for opponent in args.opponents:
+            left, chunk = args.games, 0
+            while left > 0:
+                tasks.append((variant, opponent, chunk, min(CHUNK, left), settings))
+                left -= CHUNK
+                chunk += 1
+    print(f"expert = {hy.player('expert', **settings)!r}; {len(tasks)} tasks", flush=True)
+    results: dict[tuple[str, str], list] = {}
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(run_chunk, *task) for task in tasks]
+        for done, future in enumerate(as_completed(futures), 1):
+            variant, opponent, table, times, seconds = future.result()
+            results.setdefault((variant, opponent), []).append((table, times))
+            print(
+                f"[{done}/{len(tasks)} {time.perf_counter() - started:6.0f} s] {variant} vs "
+                f"{opponent}: {len(table)} games in {seconds:.0f} s",
+                flush=True,
+            )
+    print()
+    header = f"{'variant':<11} {'opponent':<8} {'games':>5} {'win %':>6} {'draw %':>6}"
+    header += f" {'loss %':>6} {'unfin.':>6} {'South win %':>11} {'North win %':>11}"
+    header += f" {'median s':>8} {'p95 s':>6} {'moves':>6}"
+    print(header)
+    all_times: list[float] = []
+    for (variant, opponent), parts in sorted(results.items()):
+        games = pd.concat([table for table, _ in parts], ignore_index=True)
+        times = sorted(t for _, ts in parts for t in ts)
+        all_times += times
+        done = games[games["finished"]]
+        n = len(games)
+        wins = (done["winner"] == "expert").sum()
+        draws = done["winner"].isna().sum()
+        south = games[games["south"] == "expert"]
+        north = games[games["north"] == "expert"]
+        print(
+            f"{variant:<11} {opponent:<8} {n:>5} {100 * wins / n:>6.1f} {100 * draws / n:>6.1f}"
+            f" {100 * (len(done) - wins - draws) / n:>6.1f} {n - len(done):>6}"
+            f" {100 * (south['winner'] == 'expert').mean():>11.1f}"
+            f" {100 * (north['winner'] == 'expert').mean():>11.1f}"
+            f" {statistics.median(times):>8.3f} {times[int(0.95 * (len(times) - 1))]:>6.3f}"
+            f" {len(times):>6}"
+        )
+    all_times.sort()
+    p95 = all_times[int(0.95 * (len(all_times) - 1))]
+    print(
+        f"\nexpert move time over {len(all_times)} moves: median "
+        f"{statistics.median(all_times):.3f} s, p95 {p95:.3f} s"
+        f" (with {args.jobs} process(es) on this machine; other load slows it)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

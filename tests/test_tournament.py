@@ -1,0 +1,172 @@
+"""Tournaments: round-robin in both seats, repeatable, played through the engine, and Elo-style
+ratings that follow the results."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+import hoyito_edu as hy
+from hoyito_edu.tournament import GAME_COLUMNS, elo_ratings, play_games, standings
+
+FAST = ["greedy", "random", "beginner"]
+
+
+@pytest.fixture(scope="module")
+def small() -> pd.DataFrame:
+    return hy.tournament(FAST, games_per_pairing=4, seed=11)
+
+
+def test_standings_count_every_game_of_the_round_robin(small):
+    assert list(small.columns) == [
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "unfinished",
+        "points",
+        "mean_margin",
+        "elo",
+    ]
+    # each player meets 2 others in 4 variants, 4 games each
+    assert set(small.index) == set(FAST)
+    assert (small["games"] == 2 * 4 * 4).all()
+    counted = small["wins"] + small["draws"] + small["losses"] + small["unfinished"]
+    assert (counted == small["games"]).all()
+    assert small["wins"].sum() == small["losses"].sum()
+    games = pd.DataFrame(small.attrs["games"])
+    assert list(games.columns) == GAME_COLUMNS
+    assert len(games) == 3 * 4 * 4
+    assert small.attrs["settings"]["max_plies"] == 1000
+
+
+def test_every_pairing_plays_both_seats_in_every_variant(small):
+    games = pd.DataFrame(small.attrs["games"])
+    for (variant, pairing), group in games.groupby(["variant", "pairing"]):
+        first = pairing.split(" v ")[0]
+        assert (group["south"] == first).sum() == 2, (variant, pairing)
+        assert (group["north"] == first).sum() == 2, (variant, pairing)
+    assert set(games["variant"]) == set(hy.VARIANTS)
+
+
+def test_margins_are_from_each_players_side(small):
+    games = pd.DataFrame(small.attrs["games"])
+    for label, row in small.iterrows():
+        south = games[games["south"] == label]["margin"]
+        north = -games[games["north"] == label]["margin"]
+        assert row["mean_margin"] == pytest.approx(pd.concat([south, north]).mean())
+    assert small["mean_margin"].sum() == pytest.approx(0)
+
+
+def test_same_seed_same_tournament_other_seed_other_games():
+    first = play_games(FAST[:2], ["hoyito-iii"], games_per_pairing=4, seed=3)
+    again = play_games(FAST[:2], ["hoyito-iii"], games_per_pairing=4, seed=3)
+    other = play_games(FAST[:2], ["hoyito-iii"], games_per_pairing=4, seed=4)
+    pd.testing.assert_frame_equal(first, again)
+    assert not first[["south_seed", "plies", "margin"]].equals(
+        other[["south_seed", "plies", "margin"]]
+    )
+
+
+def test_each_game_replays_through_the_engine_from_its_seeds():
+    games = play_games(["greedy", "random"], ["hoyito-ii", "ba-awa"], 3, seed=5, holes_per_row=8)
+    for row in games.itertuples():
+        assert row.holes_per_row == (6 if row.variant == "ba-awa" else 8)
+        agents = (
+            hy.player(row.south, seed=row.south_seed),
+            hy.player(row.north, seed=row.north_seed),
+        )
+        pos, plies = hy.new_game(row.variant, holes_per_row=row.holes_per_row), 0
+        while not pos.is_over:
+            pos, plies = pos.play(agents[pos.player].choose(pos)), plies + 1
+        assert (plies, pos.score[0], pos.score[1]) == (row.plies, row.south_score, row.north_score)
+        assert row.reason == str(pos.outcome.reason)
+        expected = None if pos.winner is None else (row.south, row.north)[pos.winner]
+        assert row.winner == expected
+
+
+def test_the_ply_cap_stops_games_without_calling_them_draws():
+    table = hy.tournament(["greedy", "random"], ["hoyito-ii"], games_per_pairing=2, max_plies=3)
+    games = pd.DataFrame(table.attrs["games"])
+    assert (games["plies"] == 3).all() and not games["finished"].any()
+    assert (games["reason"] == "ply cap").all() and games["winner"].isna().all()
+    assert (table["unfinished"] == 2).all()
+    assert (table[["wins", "draws", "losses"]] == 0).all().all()
+    assert table["points"].isna().all()
+    assert (table["elo"] == 1500).all()
+    # the cap is not a rule: the same games uncapped go on past 3 moves
+    uncapped = play_games(["greedy", "random"], ["hoyito-ii"], games_per_pairing=2)
+    assert (uncapped["plies"] > 3).all() and uncapped["finished"].all()
+
+
+def test_players_by_label_settings_or_function():
+    table = hy.tournament(
+        {
+            "deep": ("search", {"max_depth": 2}),
+            "coin": "random",
+            "mine": lambda seed: hy.players.GreedyPlayer(seed=seed, name="mine"),
+        },
+        variants=["ba-awa"],
+        games_per_pairing=2,
+    )
+    assert set(table.index) == {"deep", "coin", "mine"}
+    with pytest.raises(ValueError, match="at least two players"):
+        hy.tournament(["greedy"])
+    with pytest.raises(ValueError, match="two players are called 'greedy'"):
+        hy.tournament(["greedy", "greedy"])
+    with pytest.raises(ValueError, match="unknown variant 'oware'"):
+        hy.tournament(["greedy", "random"], variants=["oware"])
+    with pytest.raises(TypeError, match="a tournament player is"):
+        hy.tournament(["greedy", 7])
+
+
+def test_stronger_players_rate_higher():
+    table = hy.tournament(["intermediate", "random"], ["hoyito-ii", "ba-awa"], 6, seed=2)
+    assert table.index[0] == "intermediate"
+    assert table.loc["intermediate", "wins"] > table.loc["random", "wins"]
+    assert table.loc["intermediate", "elo"] > 1500 > table.loc["random", "elo"]
+
+
+def _games(rows):
+    return pd.DataFrame(
+        [{"south": s, "north": n, "winner": w, "finished": True} for s, n, w in rows]
+    )
+
+
+def test_elo_matches_the_model_for_two_players():
+    # a scores 3 of 4, plus the virtual draw: 3.5 of 5, so the fitted expected score is 0.7
+    ratings = elo_ratings(
+        _games([("a", "b", "a"), ("b", "a", "a"), ("a", "b", "a"), ("a", "b", "b")])
+    )
+    assert ratings["a"] - ratings["b"] == pytest.approx(400 * math.log10(0.7 / 0.3), abs=0.01)
+    assert (ratings["a"] + ratings["b"]) / 2 == pytest.approx(1500)
+
+
+def test_elo_ignores_game_order_and_counts_draws_as_halves():
+    rows = [("a", "b", "a"), ("b", "c", "b"), ("a", "c", None), ("c", "a", "a"), ("b", "c", "c")]
+    forward, backward = elo_ratings(_games(rows)), elo_ratings(_games(rows[::-1]))
+    assert forward == pytest.approx(backward)
+    even = elo_ratings(_games([("a", "b", None), ("b", "a", None)]))
+    assert even["a"] == pytest.approx(even["b"]) == pytest.approx(1500)
+    transitive = elo_ratings(_games([("a", "b", "a"), ("b", "c", "b"), ("a", "c", "a")] * 3))
+    assert transitive["a"] > transitive["b"] > transitive["c"]
+
+
+def test_standings_of_a_hand_made_table():
+    games = _games([("x", "y", "x"), ("y", "x", None), ("x", "y", "y")])
+    games["margin"] = [8, 0, -4]
+    table = standings(games)
+    assert table.loc["x"].to_dict() == pytest.approx(
+        {
+            "games": 3,
+            "wins": 1,
+            "draws": 1,
+            "losses": 1,
+            "unfinished": 0,
+            "points": 0.5,
+            "mean_margin": (8 + 0 - 4) / 3,
+            "elo": 1500,
+        }
+    )
