@@ -73,8 +73,9 @@ def test_rows_are_laid_out_as_the_players_see_them(n):
     assert [set(c._dom_classes) >= {"hoyito-captures"} for c in b.view.captures] == [True] * 2
     assert_shows_engine(b)
     labels = [html.value for html in b.view.row_labels]
-    assert "South" in labels[0] and "bottom row" in labels[0] and "to move" in labels[0]
-    assert "North" in labels[1] and "top row" in labels[1] and "to move" not in labels[1]
+    assert "South" in labels[0] and "bottom row" in labels[0]
+    assert "North" in labels[1] and "top row" in labels[1]
+    assert "hoyito-turn-0" in b.view.widget._dom_classes  # the style sheet adds "to move"
 
 
 def test_every_control_has_a_text_label():
@@ -120,13 +121,20 @@ def test_clicks_play_a_whole_game_and_the_screen_follows_the_engine(variant):
     assert [int(h) for h in reversed(moves_shown)] == clicked
 
 
-def test_legal_holes_are_marked_in_words_and_style():
+def test_playable_holes_are_marked_and_nothing_else():
     b = board()
     b.holes[0].click()  # North to move now
+    assert b.view.playable() == b.position.legal_moves()
+    assert "hoyito-turn-1" in b.view.widget._dom_classes
+    b.opponent_picker.value = "greedy"  # the computer moves at once: South's turn again
+    assert b.view.playable() == b.position.legal_moves() and b.position.player == 0
+    while 0 not in b.position.board[:6]:  # until South has an empty hole: not playable
+        b.holes[b.position.legal_moves()[0]].click()
+    assert b.position.player == 0 and len(b.position.legal_moves()) < 6
+    assert b.view.playable() == b.position.legal_moves()
     for hole, button in enumerate(b.holes):
-        legal = hole in b.position.legal_moves()
-        assert ("hoyito-legal" in button._dom_classes) == legal
-        assert ("you can sow it" in button.tooltip) == legal
+        assert ("hoyito-empty" in button._dom_classes) == (b.position.board[hole] == 0)
+        assert f"Hole {hole}, {hy.PLAYER_NAMES[b.position.owners[hole]]}'s" in button.tooltip
 
 
 # -- refused clicks --------------------------------------------------------------------------
@@ -163,7 +171,7 @@ def test_click_after_the_game_is_over_is_refused():
         b.holes[hole].click()
         assert "The game is over: press New game" in b.notice_text
     assert b.game.holes() == before
-    assert [h for h in range(12) if "hoyito-legal" in b.holes[h]._dom_classes] == []
+    assert b.view.playable() == ()
 
 
 def test_click_on_the_computers_turn_is_refused():

@@ -127,6 +127,7 @@ class Animator:
         if not frames:
             raise ValueError("a film needs at least one frame")
         self.frames, self.index, self._on_done = frames, 0, on_done
+        self.paused = False  # each film starts playing, even if the one before was paused
         self.show(frames[0])
         if len(frames) == 1:
             self._finish()

@@ -44,7 +44,7 @@ from ..match import Match
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position
 from ..rules import VARIANTS, get_rules
 from .animation import SPEEDS, Animator
-from .frames import Frame, move_frames, move_summary, outcome_sentence
+from .frames import Frame, move_frames, move_summary, moves_summary, outcome_sentence
 from .style import hand_text, style_sheet
 from .view import BoardView
 
@@ -148,6 +148,16 @@ class Board(widgets.VBox):
         self.hint_button = widgets.ToggleButton(
             description="Show me", tooltip="Say what each of the legal moves would do"
         )
+        hooks = {
+            "variant": self.variant_picker, "size": self.size_picker, "mode": self.mode_picker,
+            "opponent": self.opponent_picker, "starter": self.starter_picker,
+            "speed": self.speed_picker, "new": self.new_button, "undo": self.undo_button,
+            "redo": self.redo_button, "next-round": self.next_round_button,
+            "play": self.play_button, "pause": self.pause_button, "step": self.step_button,
+            "skip": self.skip_button, "show-me": self.hint_button,
+        }  # fmt: skip
+        for name, control in hooks.items():  # CSS hooks for styling and browser tests
+            control.add_class(f"hoyito-{name}")
         self.status = _text("hoyito-status")
         self.notice = _text("hoyito-notice")
         self.commentary = _text("hoyito-commentary")
@@ -349,7 +359,6 @@ class Board(widgets.VBox):
             self._advance()
             return
         self._film_move = move
-        self.view.show_rows(self._roles(), None)  # nobody is to move while seeds are sown
         self.film.start(move_frames(move), on_done=self._advance)
         if self.film.busy and self._film_move is move:
             self._render_status()
@@ -423,9 +432,9 @@ class Board(widgets.VBox):
     def _render(self) -> None:
         """Draw the current position and everything around it (not during a film)."""
         pos = self.position
-        legal = () if self._computer_to_move() else pos.legal_moves()
-        self.view.show_position(pos, legal=legal)
-        self.view.show_rows(self._roles(), None if pos.is_over else pos.player)
+        person_to_move = not pos.is_over and not self._computer_to_move()
+        self.view.show_position(pos, turn=pos.player if person_to_move else None)
+        self.view.show_rows(self._roles())
         if not self._recent:
             self.commentary.value = ""
         self._render_moves()
@@ -443,7 +452,7 @@ class Board(widgets.VBox):
                 "Pause, Step or Skip below."
             )
         else:
-            done = " ".join(f"{move_summary(m)}." for m in self._recent)
+            done = moves_summary(self._recent)
             text = f"Move {len(moves)}. {done}" if moves else f"New game of {pos.rules.title}."
             text += " " + self._turn_sentence(pos)
         self.status.value = f'<div role="status">{html.escape(text)}</div>'

@@ -129,6 +129,7 @@ class CompareRules(widgets.VBox):
 
     def _make_column(self, variant: str, holes_per_row: int) -> dict:
         view = BoardView(holes_per_row, on_click=self.choose_hole)
+        view.show_rows(("", ""))
         title = widgets.HTML(f"<h4>{VARIANTS[variant].title}</h4>")
         events = widgets.HTML().add_class("hoyito-events")
         box = widgets.VBox([title, view.widget, events]).add_class("hoyito-compact")
@@ -248,10 +249,14 @@ class CompareRules(widgets.VBox):
             if frame is not None and step <= len(self._frames[v]) and frame.focus is not None:
                 marks[frame.focus] = (frame.mark, frame.tag)
             view = column["view"]
-            legal = start.legal_moves() if step == 0 else ()
-            view.paint(boards.get(v, start.board), closed=start.closed, marks=marks, legal=legal)
+            view.paint(
+                boards.get(v, start.board),
+                owners=start.owners,
+                closed=start.closed,
+                turn=start.player if step == 0 else None,
+                marks=marks,
+            )
             view.show_captures(frame.captures if frame else start.captures)
-            view.show_rows(("", ""), start.player if step == 0 else None)
         self._draw_events(step)
 
     def _draw_events(self, step: int | None = None) -> None:

@@ -69,6 +69,7 @@ class Replay(widgets.VBox):
         self.clock = Clock(self.forward, report_error)
         self._make_controls(speed)
         self.view = BoardView(self.game.start.holes_per_row, clickable=False)
+        self.view.show_rows(("", ""))
         self._layout()
         self.add_class("hoyito-replay")
         self._watch()
@@ -232,16 +233,16 @@ class Replay(widgets.VBox):
         moves, view = self.game.moves, self.view
         if m == 0:
             shown, caption = self.game.start, "The start of the game."
-            view.show_position(shown)
+            view.show_position(shown, turn=shown.player)
         else:
             move = moves[m - 1]
             if s == 0:
                 shown = move.before
                 caption = f"Before move {m}: {PLAYER_NAMES[move.player]} will sow hole {move.hole}."
-                view.show_position(shown, marks={move.hole: ("lift", "next")})
+                view.show_position(shown, turn=shown.player, marks={move.hole: ("lift", "next")})
             elif s == self._steps(m):
                 shown, caption = move.after, f"After move {m}: {move_summary(move)}."
-                view.show_position(shown)
+                view.show_position(shown, turn=None if shown.is_over else shown.player)
             else:
                 shown, frame = None, self.frames(m)[s - 1]
                 view.show_frame(move.before, frame)
@@ -257,7 +258,6 @@ class Replay(widgets.VBox):
             text += " " + outcome_sentence(shown.outcome)
         elif shown is not None:
             text += f" {PLAYER_NAMES[shown.player]} to move."
-        self.view.show_rows(("", ""), None if shown is None or shown.is_over else shown.player)
         self.status.value = f'<div role="status">{html.escape(text)}</div>'
 
     def _draw_moves(self, current: int) -> None:

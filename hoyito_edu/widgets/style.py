@@ -75,10 +75,13 @@ _HOLE_STATES = f"""
   white-space: pre; line-height: 1.3; font-size: 13px; font-family: inherit;
   color: #000; background: #FFF7E0; border: 2px solid #7A5C2E; border-radius: 14px;
   box-shadow: none; text-align: center; overflow: hidden; text-overflow: clip;
+  contain: strict;  /* fixed size: a new count never makes the page lay itself out again */
 }}
 .hoyito-hole.jupyter-button:focus-visible {{ outline: 3px solid #000; outline-offset: 2px; }}
 .hoyito-hole.jupyter-button:hover:enabled {{ box-shadow: 0 0 0 2px #000 inset; }}
-.hoyito-hole.hoyito-legal {{ border: 3px solid #000; font-weight: bold; }}
+.hoyito-turn-0 .hoyito-hole.hoyito-owner-0:not(.hoyito-empty):not(.hoyito-closed),
+.hoyito-turn-1 .hoyito-hole.hoyito-owner-1:not(.hoyito-empty):not(.hoyito-closed) {{
+  border: 3px solid #000; font-weight: bold; }}
 .hoyito-hole.hoyito-closed {{
   background: repeating-linear-gradient(45deg, #DDD, #DDD 6px, #FFF 6px, #FFF 12px);
 }}
@@ -89,8 +92,8 @@ _HOLE_STATES = f"""
   border: 3px dashed #000; }}
 .hoyito-hole.hoyito-endless {{ background: {OKABE_ITO["reddish purple"]}; }}
 .hoyito-hole.hoyito-diff {{ border: 3px dashed #000; }}
-.hoyito-hole.hoyito-owner-0 {{ box-shadow: inset 0 -5px 0 {PLAYER_COLOURS[0]}; }}
-.hoyito-hole.hoyito-owner-1 {{ box-shadow: inset 0 -5px 0 {PLAYER_COLOURS[1]}; }}
+.hoyito-territory .hoyito-hole.hoyito-owner-0 {{ box-shadow: inset 0 -5px 0 {PLAYER_COLOURS[0]}; }}
+.hoyito-territory .hoyito-hole.hoyito-owner-1 {{ box-shadow: inset 0 -5px 0 {PLAYER_COLOURS[1]}; }}
 .hoyito-static .hoyito-hole.jupyter-button:disabled {{ opacity: 1; cursor: default; }}
 .hoyito-compact .hoyito-hole.jupyter-button {{ width: 4.2em; height: 7.6em; font-size: 11px; }}
 """
@@ -104,6 +107,8 @@ CSS = (
 .hoyito-view {{ background: #E8D2A6; border-radius: 14px; padding: 6px 10px;
   width: fit-content; }}
 .hoyito-row-label {{ font-weight: bold; }}
+.hoyito-turn-0 .hoyito-row-label-0::after, .hoyito-turn-1 .hoyito-row-label-1::after {{
+  content: "\00a0\2014 to move"; align-self: center; }}
 .hoyito-row-label .hoyito-who-0 {{ color: {PLAYER_COLOURS[0]}; }}
 .hoyito-row-label .hoyito-who-1 {{ color: {PLAYER_COLOURS[1]}; }}
 .hoyito-status {{ font-size: 15px; }}

@@ -24,7 +24,9 @@ from .style import hole_text, player_label
 #: Per-hole decoration: CSS state (without the ``hoyito-`` prefix) and the words for its tag line.
 Marks = Mapping[int, tuple[str, str]]
 
-_STATE_CLASSES = ("legal", "closed", "lift", "drop", "relay", "casa", "endless", "diff")
+# Classes that paint() sets and replaces (on holes; "territory" on the whole view).
+_STATE_CLASSES = ("closed", "empty", "lift", "drop", "relay", "casa", "endless", "diff")
+_VIEW_CLASSES = ("territory",)
 
 
 class BoardView:
@@ -45,7 +47,10 @@ class BoardView:
         self.on_click = on_click
         self.clickable = clickable
         self.holes: list[widgets.Button] = []
-        self.row_labels = tuple(widgets.HTML().add_class("hoyito-row-label") for _ in (0, 1))
+        self.row_labels = tuple(
+            widgets.HTML().add_class("hoyito-row-label").add_class(f"hoyito-row-label-{p}")
+            for p in (0, 1)
+        )
         self.captures = tuple(
             widgets.HTML().add_class("hoyito-captures").add_class(f"hoyito-captures-{p}")
             for p in (0, 1)
@@ -97,12 +102,19 @@ class BoardView:
         self,
         board: tuple[int, ...],
         *,
+        owners: tuple[int, ...],
         closed: frozenset[int] = frozenset(),
-        owners: tuple[int, ...] | None = None,
-        legal: tuple[int, ...] = (),
+        territory: bool = False,
+        turn: int | None = None,
         marks: Marks | None = None,
     ) -> None:
-        """Show seed counts; ``owners`` (Ba-awa) adds an owner badge to every hole."""
+        """Show seed counts. ``turn``: the player whose holes with seeds are marked playable;
+        ``territory`` (Ba-awa) writes each hole's owner on it.
+
+        Which holes are playable is said once, by a class on the whole view
+        (``hoyito-turn-<player>``), and worked out by the style sheet from each hole's owner
+        and emptiness: a change of turn is one message to the page, not one per hole.
+        """
         self.resize(len(board) // 2)
         marks = marks or {}
         for i, button in enumerate(self.holes):
@@ -110,37 +122,54 @@ class BoardView:
             states = {state} - {""}
             if i in closed:
                 states.add("closed")
-            if i in legal:
-                states.add("legal")
-            owner = None if owners is None else owners[i]
+            if board[i] == 0:
+                states.add("empty")
             classes = [c for c in button._dom_classes if not _is_state_class(c)]
-            classes += [f"hoyito-{s}" for s in sorted(states)]
-            if owner is not None:
-                classes.append(f"hoyito-owner-{owner}")
+            classes += [f"hoyito-{s}" for s in sorted(states)] + [f"hoyito-owner-{owners[i]}"]
+            badge = owners[i] if territory else None
             with button.hold_sync():
-                button.description = hole_text(board[i], closed=i in closed, owner=owner, tag=tag)
-                button.tooltip = _tooltip(i, board[i], i in closed, owner, i in legal)
+                button.description = hole_text(board[i], closed=i in closed, owner=badge, tag=tag)
+                button.tooltip = _tooltip(i, board[i], i in closed, owners[i])
                 button.disabled = i in closed or not self.clickable
                 button._dom_classes = tuple(classes)
+        view_classes = [c for c in self.widget._dom_classes if not _is_state_class(c)]
+        view_classes += [f"hoyito-turn-{turn}"] if turn is not None else []
+        view_classes += ["hoyito-territory"] if territory else []
+        self.widget._dom_classes = tuple(view_classes)
 
-    def show_position(self, position: Position, *, legal: tuple[int, ...] = (), marks=None):
+    def playable(self) -> tuple[int, ...]:
+        """The holes the style sheet marks as playable now (the same rule as the CSS)."""
+        turn = [c for c in self.widget._dom_classes if c.startswith("hoyito-turn-")]
+        if not turn:
+            return ()
+        owner = f"hoyito-owner-{turn[0].rsplit('-', 1)[1]}"
+        return tuple(
+            i
+            for i, b in enumerate(self.holes)
+            if owner in b._dom_classes
+            and not {"hoyito-empty", "hoyito-closed"} & set(b._dom_classes)
+        )
+
+    def show_position(self, position: Position, *, turn: int | None = None, marks=None):
         """Draw a position: counts, closed holes, owners (Ba-awa) and captures."""
         self.paint(
             position.board,
+            owners=position.owners,
             closed=position.closed,
-            owners=position.owners if position.rules.territory else None,
-            legal=legal,
+            territory=position.rules.territory,
+            turn=turn,
             marks=marks,
         )
         self.show_captures(position.captures, position.surplus)
 
     def show_frame(self, before: Position, frame: Frame) -> None:
-        """Draw one frame of a move played from ``before``."""
+        """Draw one frame of a move played from ``before`` (nobody's turn while sowing)."""
         marks = {} if frame.focus is None else {frame.focus: (frame.mark, frame.tag)}
         self.paint(
             frame.board,
+            owners=before.owners,
             closed=before.closed,
-            owners=before.owners if before.rules.territory else None,
+            territory=before.rules.territory,
             marks=marks,
         )
         self.show_captures(frame.captures, before.surplus)
@@ -152,24 +181,24 @@ class BoardView:
                 text += f" + {surplus[p]} carried in = score {captures[p] + surplus[p]}"
             self.captures[p].value = f"&nbsp;&middot; {PLAYER_NAMES[p]} {text}"
 
-    def show_rows(self, roles: tuple[str, str], to_move: int | None) -> None:
-        """Row labels: whose row is whose, and who is to move (in words, not only colour)."""
+    def show_rows(self, roles: tuple[str, str]) -> None:
+        """Row labels: whose row is whose. The style sheet adds "to move" after the label of
+        the player whose turn it is (from the view's ``hoyito-turn-<player>`` class)."""
         for p in (0, 1):
-            arrow = " &mdash; to move" if p == to_move else ""
             where = "top row" if p else "bottom row"
-            self.row_labels[p].value = f"{player_label(p, roles[p])}: {where}{arrow}"
+            self.row_labels[p].value = f"{player_label(p, roles[p])}: {where}"
 
 
 def _is_state_class(name: str) -> bool:
-    return name.startswith("hoyito-owner-") or name.removeprefix("hoyito-") in _STATE_CLASSES
+    return name.startswith(("hoyito-owner-", "hoyito-turn-")) or (
+        name.removeprefix("hoyito-") in _STATE_CLASSES + _VIEW_CLASSES
+    )
 
 
-def _tooltip(hole: int, seeds: int, closed: bool, owner: int | None, legal: bool) -> str:
+def _tooltip(hole: int, seeds: int, closed: bool, owner: int) -> str:
     if closed:
         return f"Hole {hole}: closed for this game"
-    whose = f", {PLAYER_NAMES[owner]}'s" if owner is not None else ""
-    playable = " (you can sow it)" if legal else ""
-    return f"Hole {hole}{whose}: {seeds} seed{'s' if seeds != 1 else ''}{playable}"
+    return f"Hole {hole}, {PLAYER_NAMES[owner]}'s: {seeds} seed{'s' if seeds != 1 else ''}"
 
 
 def shown_count(text: str) -> int:

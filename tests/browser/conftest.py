@@ -1,0 +1,47 @@
+"""Fixtures for the real-browser tests: Debian's Chromium, Voila and JupyterLab servers.
+
+Servers bind to 127.0.0.1 on free ports, use the session's isolated JUPYTER_* folders (set by
+tests/conftest.py) or folders of their own, and stop in teardown. Screenshots go to
+test-artifacts/ at the top of the repository.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from servers import chromium
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAY_NOTEBOOK = ROOT / "notebooks" / "03_play.ipynb"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium per test module (module scope keeps Playwright's event loop away from
+    the asyncio tests elsewhere in the suite)."""
+    with chromium() as instance:
+        yield instance
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 1400})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    folder = ROOT / "test-artifacts"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def session_env() -> dict[str, str]:
+    """The environment with the session's isolated Jupyter folders."""
+    return dict(os.environ)
