@@ -21,6 +21,7 @@ from .events import (
 from .explain import Explanation, explain, explain_all
 from .game import Game
 from .match import Match, RoundResult, fill_from_first_hole, take_back_then_ring_order
+from .matches import simulate_matches
 from .players import PLAYER_NAMES_AVAILABLE, Player, player
 from .players import available as available_players
 from .position import PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
@@ -76,6 +77,7 @@ __all__ = [
     "available_players",
     "PLAYER_NAMES_AVAILABLE",
     "tournament",
+    "simulate_matches",
     "Board",
     "Replay",
     "CompareRules",
