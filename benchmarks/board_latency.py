@@ -95,8 +95,10 @@ def main(argv: list[str]) -> int:
             page.goto(url, wait_until="commit")
             page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
             choose(page, "speed", "off")
-            choose(page, "opponent", opponent)
-            page.wait_for_timeout(300)  # let the opponent change settle before timing
+            if opponent != "Computer: beginner":  # the notebook's own choice
+                old = page.locator(f"{BOARD} .hoyito-status").inner_text()
+                choose(page, "opponent", opponent)
+                wait_for_status_change(page, old)  # the board took the new opponent
             times = measure(page, clicks, random.Random(2026))
             worst = max(worst, report(label, times))
             page.close()

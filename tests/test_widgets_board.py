@@ -78,6 +78,13 @@ def test_rows_are_laid_out_as_the_players_see_them(n):
     assert "hoyito-turn-0" in b.view.widget._dom_classes  # the style sheet adds "to move"
 
 
+def test_the_style_sheet_has_no_stray_control_characters():
+    from hoyito_edu.widgets.style import CSS
+
+    assert [c for c in CSS if ord(c) < 32 and c != "\n"] == []
+    assert '"\u00a0\u2014 to move"' in CSS  # the words the page adds after the mover's row
+
+
 def test_every_control_has_a_text_label():
     b = board(match=True)
     seen = 0
@@ -176,7 +183,7 @@ def test_click_after_the_game_is_over_is_refused():
 
 def test_click_on_the_computers_turn_is_refused():
     b = board(opponent="greedy", seed=1)
-    b.opponent_picker.value = None  # a person plays North for one move ...
+    b.opponent_picker.value = "person"  # a person plays North for one move ...
     b.holes[0].click()
     assert b.position.player == 1
     b.opponent_picker.value = "greedy"  # ... then the computer takes over and plays at once
@@ -243,7 +250,7 @@ def test_changing_the_variant_mid_game_starts_a_new_game_of_it():
     b.holes[0].click()
     b.variant_picker.value = "hoyito-ii"
     assert b.game.rules.name == "hoyito-ii" and b.game.holes() == []
-    assert len(b.holes) == 18 and "New game of Hoyito II" in b.status_text
+    assert len(b.holes) == 18 and "New game of Hoyito II on 2 x 9" in b.status_text
     b.variant_picker.value = "ba-awa"  # Ba-awa is 2x6 only
     assert [n for _, n in b.size_picker.options] == [6] and len(b.holes) == 12
     assert b.game.rules.name == "ba-awa" and b.position.holes_per_row == 6
@@ -302,7 +309,8 @@ def test_the_computer_starts_when_north_starts():
 def test_every_computer_level_listed_can_be_chosen():
     b = board()
     names = [v for _, v in b.opponent_picker.options]
-    assert names[0] is None and set(names[1:]) == set(hy.players.available())
+    assert names[0] == "person" and set(names[1:]) == set(hy.players.available())
+    assert b.opponent_picker.label == "Another person" and b.opponent_picker.index == 0
     for name in names[1:]:
         b.opponent_picker.value = name
         b.new_button.click()
@@ -390,6 +398,7 @@ def test_a_hoyito_match_closes_holes_and_keeps_the_score():
         assert b.holes[hole].description.startswith("closed") and b.holes[hole].disabled
         assert "hoyito-closed" in b.holes[hole]._dom_classes
     assert "Round 2 begins" in b.notice_text
+    assert "Round 2 of a Hoyito I match on 2 x 6" in b.status_text
     assert "Match, round 2" in b.rounds.value
     assert_shows_engine(b)
 

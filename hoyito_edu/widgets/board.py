@@ -74,9 +74,12 @@ def size_options(variant: str) -> list[tuple[str, int]]:
     return [(f"2 x {n}", n) for n in range(rules.min_holes_per_row, rules.max_holes_per_row + 1)]
 
 
-def opponent_options() -> list[tuple[str, str | None]]:
+PERSON = "person"  # the opponent menu's value for another person at the same screen
+
+
+def opponent_options() -> list[tuple[str, str]]:
     """ "Another person" and every computer player the package offers, at run time."""
-    return [("Another person", None)] + [(f"Computer: {n}", n) for n in players.available()]
+    return [("Another person", PERSON)] + [(f"Computer: {n}", n) for n in players.available()]
 
 
 class Board(widgets.VBox):
@@ -85,8 +88,8 @@ class Board(widgets.VBox):
     Args:
         variant: ``"hoyito-i"``, ``"hoyito-ii"``, ``"hoyito-iii"`` or ``"ba-awa"``.
         holes_per_row: 6 to 12 for Hoyito, 6 for Ba-awa.
-        opponent: ``None`` for two people at one screen, or a computer player's name
-            (see ``hoyito_edu.players.available()``); the computer plays North.
+        opponent: ``None`` (or ``"person"``) for two people at one screen, or a computer
+            player's name (see ``hoyito_edu.players.available()``); the computer plays North.
         starts: who moves first, 0 (South) or 1 (North).
         speed: animation speed, one of ``"off"``, ``"slow"``, ``"normal"``, ``"fast"``.
         match: play a match (rounds with closed holes, or Ba-awa territory) instead of one game.
@@ -133,7 +136,7 @@ class Board(widgets.VBox):
             [("Single game", False), ("Match (rounds)", True)], match, "Play"
         )
         self.opponent_picker = widgets.Dropdown(
-            options=opponent_options(), value=opponent, description="Opponent"
+            options=opponent_options(), value=opponent or PERSON, description="Opponent"
         )
         self.starter_picker = _toggles([("South", 0), ("North", 1)], starts, "Who starts")
         self.speed_picker = _toggles(list(SPEEDS), speed, "Animation")
@@ -388,7 +391,7 @@ class Board(widgets.VBox):
 
     def _make_computer(self):
         name = self.opponent_picker.value
-        return None if name is None else players.player(name, seed=self.seed)
+        return None if name == PERSON else players.player(name, seed=self.seed)
 
     def _opponent_changed(self) -> None:
         self.computer = self._make_computer()
@@ -453,9 +456,15 @@ class Board(widgets.VBox):
             )
         else:
             done = moves_summary(self._recent)
-            text = f"Move {len(moves)}. {done}" if moves else f"New game of {pos.rules.title}."
+            text = f"Move {len(moves)}. {done}" if moves else self._opening_sentence(pos)
             text += " " + self._turn_sentence(pos)
         self.status.value = f'<div role="status">{html.escape(text)}</div>'
+
+    def _opening_sentence(self, pos: Position) -> str:
+        size = f"2 x {pos.holes_per_row}"
+        if self.match is not None:
+            return f"Round {self.match.round} of a {pos.rules.title} match on {size}."
+        return f"New game of {pos.rules.title} on {size}."
 
     def _turn_sentence(self, pos: Position) -> str:
         if not pos.is_over:

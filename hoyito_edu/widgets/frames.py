@@ -93,7 +93,8 @@ def capture_caption(event: Capture) -> str:
 def _caption(event: Event, mover: str) -> tuple[str, str, str]:
     """(mark, tag, caption) for one event."""
     if isinstance(event, Lift):
-        return "lift", "lifted", f"{mover} lifts {event.seeds} seeds from hole {event.hole}."
+        seeds = f"{event.seeds} seed{'s' if event.seeds != 1 else ''}"
+        return "lift", "lifted", f"{mover} lifts {seeds} from hole {event.hole}."
     if isinstance(event, Drop):
         where = f"Lap {event.lap}: a seed into hole {event.hole}, which now holds {event.count}"
         if event.in_hand:

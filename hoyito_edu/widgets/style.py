@@ -108,7 +108,7 @@ CSS = (
   width: fit-content; }}
 .hoyito-row-label {{ font-weight: bold; }}
 .hoyito-turn-0 .hoyito-row-label-0::after, .hoyito-turn-1 .hoyito-row-label-1::after {{
-  content: "\00a0\2014 to move"; align-self: center; }}
+  content: "\u00a0\u2014 to move"; align-self: center; }}
 .hoyito-row-label .hoyito-who-0 {{ color: {PLAYER_COLOURS[0]}; }}
 .hoyito-row-label .hoyito-who-1 {{ color: {PLAYER_COLOURS[1]}; }}
 .hoyito-status {{ font-size: 15px; }}

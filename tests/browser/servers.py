@@ -99,22 +99,16 @@ def voila(notebook: Path, folder: Path, env: dict | None = None):
 
 
 @contextmanager
-def jupyterlab(root: Path, folder: Path, env: dict | None = None):
-    """JupyterLab on ``root`` without a token, its app exposed for commands; yields its URL."""
+def jupyter(app: str, root: Path, folder: Path, env: dict | None = None):
+    """JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``) on ``root``, without a
+    token, its application object exposed to the page for commands; yields its URL."""
+    expose = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}[app]
     port = free_port()
     command = [
-        str(BIN / "jupyter"),
-        "lab",
-        "--no-browser",
-        "--allow-root",
-        f"--port={port}",
-        "--ServerApp.ip=127.0.0.1",
-        "--IdentityProvider.token=",
-        "--ServerApp.password=",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.expose_app_in_browser=True",
-        "--ServerApp.disable_check_xsrf=True",
-    ]
+        str(BIN / "jupyter"), app, "--no-browser", "--allow-root", f"--port={port}",
+        "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}", f"--{expose}.expose_app_in_browser=True",
+    ]  # fmt: skip
     with _server(command, "/api", port, folder, env or isolated_env(folder)) as url:
         yield url
 

@@ -68,10 +68,11 @@ def test_animation_refuses_clicks_politely_then_the_computer_replies(page, voila
     paused = read_board(page)["counts"]
     page.wait_for_timeout(1500)  # three slow frames' time: nothing moves while paused
     assert read_board(page)["counts"] == paused
+    before_step = page.locator(f"{BOARD} .hoyito-commentary").inner_text()
     page.locator(f"{BOARD} .hoyito-step").click()
     page.wait_for_function(
         "(old) => document.querySelector('.hoyito-board .hoyito-commentary').innerText !== old",
-        arg=page.locator(f"{BOARD} .hoyito-commentary").inner_text(),
+        arg=before_step,
     )
     page.locator(f"{BOARD} .hoyito-skip").click()  # South's film ends; the computer's begins
     wait_for_status(page, "Watch: North (computer: beginner)")
@@ -80,6 +81,13 @@ def test_animation_refuses_clicks_politely_then_the_computer_replies(page, voila
     state = read_board(page)
     assert [p for p, _ in state["moves"]][:2] == [0, 1] and state["moves"][0][1] == 0
     assert_page_matches(state, replay(state, "hoyito-i"))
+    # one more move, caught mid-sowing: the picture of the board in the README
+    choose(page, "speed", "slow")
+    hole = replay(state, "hoyito-i").position.legal_moves()[-1]
+    page.locator(f"{BOARD} .hoyito-hole-{hole}").click()
+    page.locator(f"{BOARD} .hoyito-drop").wait_for()
+    page.wait_for_timeout(900)
+    page.locator(BOARD).screenshot(path=artifacts / "voila-board.png")
 
 
 def test_show_me_and_a_ba_awa_game_with_owner_marks(page, voila_url, artifacts):
