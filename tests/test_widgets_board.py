@@ -319,6 +319,17 @@ def test_every_computer_level_listed_can_be_chosen():
         assert b.computer.name == name
 
 
+def test_bad_settings_say_what_is_allowed():
+    with pytest.raises(ValueError, match="Ba-awa is played on 2x6 only"):
+        hy.Board("ba-awa", holes_per_row=8)
+    with pytest.raises(ValueError, match="opponent must be None or one of person, random"):
+        hy.Board(opponent="chess")
+    with pytest.raises(ValueError, match="speed must be one of off, slow, normal, fast"):
+        hy.Board(speed="warp")
+    with pytest.raises(ValueError, match="unknown variant 'oware'"):
+        hy.Board("oware")
+
+
 # -- show me ---------------------------------------------------------------------------------
 def test_show_me_says_what_each_legal_move_would_do():
     b = board(variant="hoyito-iii")
@@ -327,6 +338,12 @@ def test_show_me_says_what_each_legal_move_would_do():
     for hole, why in hy.explain_all(b.position).items():
         assert f"Hole {hole}</b>: {why.text}" in b.hint.value
     b.holes[4].click()
+    for hole, why in hy.explain_all(b.position).items():
+        assert f"Hole {hole}</b>: {why.text}" in b.hint.value
+    b.speed_picker.value = "slow"
+    b.holes[b.position.legal_moves()[0]].click()  # while a move is shown: no advice
+    assert b.film.busy and "nothing to choose right now" in b.hint.value
+    b.skip_button.click()
     for hole, why in hy.explain_all(b.position).items():
         assert f"Hole {hole}</b>: {why.text}" in b.hint.value
     b.hint_button.value = False

@@ -41,11 +41,11 @@ from .. import players
 from ..explain import explain_all
 from ..game import Game
 from ..match import Match
-from ..position import PLAYER_NAMES, IllegalMove, Move, Position
+from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 from ..rules import VARIANTS, get_rules
 from .animation import SPEEDS, Animator
 from .frames import Frame, move_frames, move_summary, moves_summary, outcome_sentence
-from .style import hand_text, style_sheet
+from .style import hand_text, style_sheet, toggle_buttons
 from .view import BoardView
 
 COMPUTER_SIDE = 1  # the computer plays North; the person at the screen sits South
@@ -53,15 +53,6 @@ COMPUTER_SIDE = 1  # the computer plays North; the person at the screen sits Sou
 
 def _button(description: str, tooltip: str = "") -> widgets.Button:
     return widgets.Button(description=description, tooltip=tooltip or description)
-
-
-def _toggles(options, value, description: str) -> widgets.ToggleButtons:
-    return widgets.ToggleButtons(
-        options=options,
-        value=value,
-        description=description,
-        style={"button_width": "auto", "description_width": "initial"},
-    )
 
 
 def _text(css_class: str) -> widgets.HTML:
@@ -80,6 +71,18 @@ PERSON = "person"  # the opponent menu's value for another person at the same sc
 def opponent_options() -> list[tuple[str, str]]:
     """ "Another person" and every computer player the package offers, at run time."""
     return [("Another person", PERSON)] + [(f"Computer: {n}", n) for n in players.available()]
+
+
+def _checked_settings(variant: str, holes_per_row: int, opponent: str | None, speed: str) -> str:
+    """The variant's name, once every setting is known to be valid (clear errors first)."""
+    rules = get_rules(variant)
+    new_game(rules, holes_per_row=holes_per_row)  # says which sizes the variant is played on
+    if speed not in SPEEDS:
+        raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+    names = [name for _, name in opponent_options()]
+    if (opponent or PERSON) not in names:
+        raise ValueError(f"opponent must be None or one of {', '.join(names)}, not {opponent!r}")
+    return rules.name
 
 
 class Board(widgets.VBox):
@@ -113,10 +116,8 @@ class Board(widgets.VBox):
         super().__init__()
         self.seed = seed
         self._settling = False
-        rules = get_rules(variant)
-        if speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
-        self._make_controls(rules.name, holes_per_row, opponent, starts, speed, match)
+        variant = _checked_settings(variant, holes_per_row, opponent, speed)
+        self._make_controls(variant, holes_per_row, opponent, starts, speed, match)
         self.view = BoardView(holes_per_row, on_click=self.play)
         self.film = Animator(self._show_frame, self._update_buttons, self._report_error)
         self.film.interval = SPEEDS[speed]
@@ -132,14 +133,14 @@ class Board(widgets.VBox):
         self.size_picker = widgets.Dropdown(
             options=size_options(variant), value=holes_per_row, description="Board"
         )
-        self.mode_picker = _toggles(
+        self.mode_picker = toggle_buttons(
             [("Single game", False), ("Match (rounds)", True)], match, "Play"
         )
         self.opponent_picker = widgets.Dropdown(
             options=opponent_options(), value=opponent or PERSON, description="Opponent"
         )
-        self.starter_picker = _toggles([("South", 0), ("North", 1)], starts, "Who starts")
-        self.speed_picker = _toggles(list(SPEEDS), speed, "Animation")
+        self.starter_picker = toggle_buttons([("South", 0), ("North", 1)], starts, "Who starts")
+        self.speed_picker = toggle_buttons(list(SPEEDS), speed, "Animation")
         self.new_button = _button("New game", "Start again with the settings below")
         self.undo_button = _button("Undo", "Take back your last move")
         self.redo_button = _button("Redo", "Play again the move taken back")
@@ -364,6 +365,7 @@ class Board(widgets.VBox):
         self._film_move = move
         self.film.start(move_frames(move), on_done=self._advance)
         if self.film.busy and self._film_move is move:
+            self._render_hint()
             self._render_status()
 
     def _advance(self) -> None:
@@ -482,7 +484,7 @@ class Board(widgets.VBox):
         if not self.hint_button.value:
             self.hint.value = ""
             return
-        if pos.is_over or self._computer_to_move():
+        if pos.is_over or self._computer_to_move() or self.film.busy:
             self.hint.value = "<div>Show me: nothing to choose right now.</div>"
             return
         items = "".join(

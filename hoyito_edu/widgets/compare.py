@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 from ..rules import VARIANTS
 from .frames import Frame, move_frames
-from .style import style_sheet
+from .style import style_sheet, toggle_buttons
 from .view import BoardView
 
 #: A position where every rule set gives a different result for hole 3 (South to move).
@@ -105,9 +105,7 @@ class CompareRules(widgets.VBox):
         self.board_text = widgets.Text(
             description="Board", placeholder="seeds per hole in ring order: 0 .. 2n-1"
         )
-        self.player_picker = widgets.ToggleButtons(
-            options=[("South", 0), ("North", 1)], description="To move"
-        )
+        self.player_picker = toggle_buttons([("South", 0), ("North", 1)], 0, "To move")
         self.set_button = widgets.Button(
             description="Set up this board", tooltip="Use the counts typed in the Board box"
         )

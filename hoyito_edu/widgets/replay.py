@@ -33,7 +33,7 @@ from ..position import PLAYER_NAMES, Position
 from ..saving import FormatError
 from .animation import SPEEDS, Clock, report_error
 from .frames import Frame, move_frames, move_summary, outcome_sentence
-from .style import hand_text, style_sheet
+from .style import hand_text, style_sheet, toggle_buttons
 from .view import BoardView
 
 
@@ -95,7 +95,7 @@ class Replay(widgets.VBox):
         for key, (label, tip) in buttons.items():
             setattr(self, f"{key}_button", widgets.Button(description=label, tooltip=tip))
         names = [s for s in SPEEDS if SPEEDS[s] is not None]
-        self.speed_picker = widgets.ToggleButtons(options=names, value=speed, description="Speed")
+        self.speed_picker = toggle_buttons(names, speed, "Speed")
         self.clock.interval = SPEEDS[speed]
         self.status = widgets.HTML().add_class("hoyito-status")
         self.commentary = widgets.HTML().add_class("hoyito-commentary")

@@ -136,6 +136,16 @@ def style_sheet() -> widgets.HTML:
     return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(height="0px"))
 
 
+def toggle_buttons(options, value, description: str) -> widgets.ToggleButtons:
+    """Toggle buttons sized to their words, with the description on the same line."""
+    return widgets.ToggleButtons(
+        options=options,
+        value=value,
+        description=description,
+        style={"button_width": "auto", "description_width": "initial"},
+    )
+
+
 def player_label(player: int, role: str = "") -> str:
     """The player's name in their colour, with a role such as "you" or "computer: greedy"."""
     name = PLAYER_NAMES[player]
