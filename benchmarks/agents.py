@@ -68,50 +68,66 @@ def main(argv=None) -> int:
                 left -= CHUNK
                 chunk += 1
     print(f"expert = {hy.player('expert', **settings)!r}; {len(tasks)} tasks", flush=True)
+    expected = {}
+    for variant, opponent, *_ in tasks:
+        expected[variant, opponent] = expected.get((variant, opponent), 0) + 1
     results: dict[tuple[str, str], list] = {}
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(run_chunk, *task) for task in tasks]
         for done, future in enumerate(as_completed(futures), 1):
             variant, opponent, table, times, seconds = future.result()
-            results.setdefault((variant, opponent), []).append((table, times))
+            parts = results.setdefault((variant, opponent), [])
+            parts.append((table, times))
             print(
                 f"[{done}/{len(tasks)} {time.perf_counter() - started:6.0f} s] {variant} vs "
                 f"{opponent}: {len(table)} games in {seconds:.0f} s",
                 flush=True,
             )
-    print()
-    header = f"{'variant':<11} {'opponent':<8} {'games':>5} {'win %':>6} {'draw %':>6}"
-    header += f" {'loss %':>6} {'unfin.':>6} {'South win %':>11} {'North win %':>11}"
-    header += f" {'median s':>8} {'p95 s':>6} {'moves':>6}"
-    print(header)
+            if len(parts) == expected[variant, opponent]:
+                print(HEADER + "\n" + summary_row(variant, opponent, parts), flush=True)
+    print("\nAll results\n" + HEADER)
     all_times: list[float] = []
     for (variant, opponent), parts in sorted(results.items()):
-        games = pd.concat([table for table, _ in parts], ignore_index=True)
-        times = sorted(t for _, ts in parts for t in ts)
-        all_times += times
-        done = games[games["finished"]]
-        n = len(games)
-        wins = (done["winner"] == "expert").sum()
-        draws = done["winner"].isna().sum()
-        south = games[games["south"] == "expert"]
-        north = games[games["north"] == "expert"]
-        print(
-            f"{variant:<11} {opponent:<8} {n:>5} {100 * wins / n:>6.1f} {100 * draws / n:>6.1f}"
-            f" {100 * (len(done) - wins - draws) / n:>6.1f} {n - len(done):>6}"
-            f" {100 * (south['winner'] == 'expert').mean():>11.1f}"
-            f" {100 * (north['winner'] == 'expert').mean():>11.1f}"
-            f" {statistics.median(times):>8.3f} {times[int(0.95 * (len(times) - 1))]:>6.3f}"
-            f" {len(times):>6}"
-        )
+        print(summary_row(variant, opponent, parts))
+        all_times += [t for _, ts in parts for t in ts]
     all_times.sort()
-    p95 = all_times[int(0.95 * (len(all_times) - 1))]
     print(
         f"\nexpert move time over {len(all_times)} moves: median "
-        f"{statistics.median(all_times):.3f} s, p95 {p95:.3f} s"
+        f"{statistics.median(all_times):.3f} s, p95 {percentile(all_times, 95):.3f} s"
         f" (with {args.jobs} process(es) on this machine; other load slows it)"
     )
     return 0
+
+
+HEADER = (
+    f"{'variant':<11} {'opponent':<8} {'games':>5} {'win %':>6} {'draw %':>6} {'loss %':>6}"
+    f" {'unfin.':>6} {'South win %':>11} {'North win %':>11} {'median s':>8} {'p95 s':>6}"
+    f" {'moves':>6}"
+)
+
+
+def percentile(values: list[float], q: float) -> float:
+    return sorted(values)[int(q / 100 * (len(values) - 1))]
+
+
+def summary_row(variant: str, opponent: str, parts: list) -> str:
+    """One line of the results table: expert's rates against ``opponent`` and its move times."""
+    games = pd.concat([table for table, _ in parts], ignore_index=True)
+    times = [t for _, ts in parts for t in ts]
+    done = games[games["finished"]]
+    n = len(games)
+    wins = (done["winner"] == "expert").sum()
+    draws = done["winner"].isna().sum()
+    south = games[games["south"] == "expert"]
+    north = games[games["north"] == "expert"]
+    return (
+        f"{variant:<11} {opponent:<8} {n:>5} {100 * wins / n:>6.1f} {100 * draws / n:>6.1f}"
+        f" {100 * (len(done) - wins - draws) / n:>6.1f} {n - len(done):>6}"
+        f" {100 * (south['winner'] == 'expert').mean():>11.1f}"
+        f" {100 * (north['winner'] == 'expert').mean():>11.1f}"
+        f" {statistics.median(times):>8.3f} {percentile(times, 95):>6.3f} {len(times):>6}"
+    )
 
 
 if __name__ == "__main__":
