@@ -304,3 +304,18 @@ def test_search_beats_random_in_seeded_games():
         )
         results.append(play_game(south, north, "ba-awa")[1].winner == seat)
     assert sum(results) >= 3
+
+
+def test_readme_section_first_example_runs():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Computer opponents\n", 1)[1].split("\n## ", 1)[0]
+    first = section.split("```python\n", 1)[1].split("```", 1)[0]
+    names = {}
+    exec(first, names)
+    assert names["pos"].board != hy.new_game("hoyito-ii").board
+    listed = first.split("hy.available_players()  # ", 1)[1].splitlines()[0]
+    assert listed == repr(hy.available_players())
+    for name in hy.available_players():
+        assert f"| `{name}` |" in section
