@@ -55,8 +55,8 @@ def net_gain(move: Move) -> int:
 
 
 def _greedy_key(move: Move) -> tuple:
-    """How greedy ranks a move: a won game first, then seeds taken now (net), then keeping the
-    turn, then not handing the game to the opponent."""
+    """How greedy ranks a move: one that wins the game at once first and one that loses it at
+    once last; then seeds taken now (net); then keeping the turn."""
     mover = move.player
     after = move.after
     if after.is_over:
@@ -189,7 +189,9 @@ class SearchPlayer:
     rest of a position does not change during a game) to its children, its value with the
     depth searched and the kind of bound, and its best move. It starts empty at every
     ``choose()``, so a choice depends only on the position, the settings and the seed; the
-    seed shuffles the moves at the root, so equally good moves vary between seeds.
+    seed shuffles the moves at the root, so equally good moves vary between seeds. Positions
+    reached by different paths share an entry even if their repetition histories (R4.3) differ:
+    the value of the first path searched is reused for the others.
 
     >>> import hoyito_edu as hy
     >>> pos = hy.new_game("hoyito-ii", board=[0, 0, 1, 3, 0, 0, 2, 2, 2, 2, 2, 2])
