@@ -99,8 +99,14 @@ def test_replay_loads_saved_games_and_matches(tmp_path):
     replay.start_button.click()
     assert replay.shown_board == match.games[0].start.board
     replay.round_picker.value = 2
-    assert "[N]" in replay.view.holes[0].description or "[S]" in replay.view.holes[0].description
+    owners = match.games[1].start.owners
+    assert owners.count(0) == 8  # seed 0: South won round 1 by 32-16
+    for hole, owner in enumerate(owners):
+        badge = "[S]" if owner == 0 else "[N]"
+        assert replay.view.holes[hole].description.split("\n")[0].endswith(badge)
     assert replay.view.counts() == match.games[1].position.board
+    with pytest.raises(ValueError, match="speed must be one of slow, normal, fast"):
+        hy.Replay(match, speed="off")
 
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
@@ -157,6 +163,8 @@ def test_compare_choose_a_hole_by_clicking_it_in_any_column():
     assert compare.hole == 1 and compare.result("hoyito-i").hole == 1
     compare.columns["hoyito-i"]["view"].holes[7].click()  # North's hole: South is to move
     assert compare.hole == 1 and "hole 7 is not yours" in compare.notice.value
+    compare.columns["hoyito-iii"]["view"].holes[0].click()
+    assert compare.hole == 0 and compare.notice.value == ""
 
 
 def test_compare_takes_a_typed_board_and_explains_what_cannot_be_compared():

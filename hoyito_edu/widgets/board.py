@@ -45,7 +45,7 @@ from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 from ..rules import VARIANTS, get_rules
 from .animation import SPEEDS, Animator
 from .frames import Frame, move_frames, move_summary, moves_summary, outcome_sentence
-from .style import hand_text, style_sheet, toggle_buttons
+from .style import alert_html, hand_text, style_sheet, toggle_buttons
 from .view import BoardView
 
 COMPUTER_SIDE = 1  # the computer plays North; the person at the screen sits South
@@ -424,7 +424,7 @@ class Board(widgets.VBox):
     # -- drawing -------------------------------------------------------------------------
     def _say(self, text: str) -> None:
         """The notice line: refusals, take-backs and errors (empty when all is well)."""
-        self.notice.value = f'<div role="alert">{html.escape(text)}</div>' if text else ""
+        self.notice.value = alert_html(text)
 
     def _show_frame(self, frame: Frame) -> None:
         self.view.show_frame(self._film_move.before, frame)

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 from ..rules import VARIANTS
 from .frames import Frame, move_frames
-from .style import style_sheet, toggle_buttons
+from .style import alert_html, style_sheet, toggle_buttons
 from .view import BoardView
 
 #: A position where every rule set gives a different result for hole 3 (South to move).
@@ -181,6 +181,7 @@ class CompareRules(widgets.VBox):
         except IllegalMove as err:
             self._say(f"Not a hole to compare: {err}.")
             return
+        self._say("")
         self.hole_picker.value = hole
 
     def _typed_board(self) -> None:
@@ -192,7 +193,7 @@ class CompareRules(widgets.VBox):
             self._say(f"Cannot set up that board: {err}")
 
     def _say(self, text: str) -> None:
-        self.notice.value = f'<div role="alert">{html.escape(text)}</div>' if text else ""
+        self.notice.value = alert_html(text)
 
     def _nudge(self, by: int) -> None:
         slider = self.step_slider

@@ -95,6 +95,8 @@ class Replay(widgets.VBox):
         for key, (label, tip) in buttons.items():
             setattr(self, f"{key}_button", widgets.Button(description=label, tooltip=tip))
         names = [s for s in SPEEDS if SPEEDS[s] is not None]
+        if speed not in names:
+            raise ValueError(f"speed must be one of {', '.join(names)}, not {speed!r}")
         self.speed_picker = toggle_buttons(names, speed, "Speed")
         self.clock.interval = SPEEDS[speed]
         self.status = widgets.HTML().add_class("hoyito-status")

@@ -17,6 +17,8 @@ in JupyterLab, Notebook 7 and Voila alike.
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 
 from ..position import PLAYER_NAMES
@@ -134,6 +136,11 @@ CSS = (
 def style_sheet() -> widgets.HTML:
     """An ``HTML`` widget carrying the style sheet; include it once in each top-level widget."""
     return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(height="0px"))
+
+
+def alert_html(text: str) -> str:
+    """A notice line that screen readers announce; empty text clears it."""
+    return f'<div role="alert">{html.escape(text)}</div>' if text else ""
 
 
 def toggle_buttons(options, value, description: str) -> widgets.ToggleButtons:
