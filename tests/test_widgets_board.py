@@ -453,6 +453,19 @@ def test_a_ba_awa_match_moves_hole_owners_and_shows_them():
     assert b.game.holes() == [mine]
 
 
+def test_the_mode_switch_starts_a_match_or_a_single_game():
+    b = board()
+    b.holes[0].click()
+    assert b.match is None and b.next_round_button.layout.display == "none"
+    b.mode_picker.value = True
+    assert b.match is not None and b.match.round == 1 and b.game.holes() == []
+    assert b.next_round_button.layout.display is None and b.next_round_button.disabled
+    assert "Round 1 of a Hoyito I match on 2 x 6" in b.status_text
+    assert "Match, round 1" in b.rounds.value
+    b.mode_picker.value = False
+    assert b.match is None and b.rounds.value == "" and b.game.holes() == []
+
+
 def test_undo_in_a_match_stays_within_the_round():
     b = board(match=True)
     play_randomly(b, random.Random(1))
