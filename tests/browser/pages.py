@@ -98,11 +98,3 @@ def choose(page, control: str, option: str, scope: str = BOARD) -> None:
         box.locator("select").select_option(label=option)
     else:
         box.get_by_role("button", name=option, exact=True).click()
-
-
-def greedy_hole(position: hy.Position) -> int:
-    """The test player's move: the most seeds gained now (lowest hole on ties)."""
-    return max(
-        position.legal_moves(),
-        key=lambda h: (lambda m: (m.taken[m.player] - m.taken[1 - m.player], -h))(position.sow(h)),
-    )
