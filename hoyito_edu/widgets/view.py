@@ -152,27 +152,24 @@ class BoardView:
 
     def show_position(self, position: Position, *, turn: int | None = None, marks=None):
         """Draw a position: counts, closed holes, owners (Ba-awa) and captures."""
+        self._show(position, position.board, position.captures, turn, marks)
+
+    def show_frame(self, before: Position, frame: Frame) -> None:
+        """Draw one frame of a move played from ``before`` (nobody's turn while sowing)."""
+        marks = {} if frame.focus is None else {frame.focus: (frame.mark, frame.tag)}
+        self._show(before, frame.board, frame.captures, None, marks)
+
+    def _show(self, position: Position, board, captures, turn: int | None, marks) -> None:
+        """Counts and captures on ``position``'s holes (its closed holes, owners, surplus)."""
         self.paint(
-            position.board,
+            board,
             owners=position.owners,
             closed=position.closed,
             territory=position.rules.territory,
             turn=turn,
             marks=marks,
         )
-        self.show_captures(position.captures, position.surplus)
-
-    def show_frame(self, before: Position, frame: Frame) -> None:
-        """Draw one frame of a move played from ``before`` (nobody's turn while sowing)."""
-        marks = {} if frame.focus is None else {frame.focus: (frame.mark, frame.tag)}
-        self.paint(
-            frame.board,
-            owners=before.owners,
-            closed=before.closed,
-            territory=before.rules.territory,
-            marks=marks,
-        )
-        self.show_captures(frame.captures, before.surplus)
+        self.show_captures(captures, position.surplus)
 
     def show_captures(self, captures: tuple[int, int], surplus: tuple[int, int] = (0, 0)):
         for p in (0, 1):
