@@ -381,14 +381,17 @@ class Board(widgets.VBox):
         self._render()
 
     def _computer_move(self) -> Move | None:
-        self._say(f"{self._name(COMPUTER_SIDE)} is choosing a move...")
+        thinks = isinstance(self.computer, players.SearchPlayer)  # the others answer at once
+        if thinks:
+            self._say(f"{self._name(COMPUTER_SIDE)} is choosing a move...")
         try:
             hole = self.computer.choose(self.position)
             move = self._engine.play(hole)
         except Exception as error:  # a broken player must not break the board
             self._report_error(error)
             return None
-        self._say("")
+        if thinks:
+            self._say("")
         return move
 
     def _make_computer(self):
