@@ -424,7 +424,8 @@ def new_game(
         player: who moves first, 0 (South, the default, R1.4) or 1 (North). If that player has
             no seeds to sow, they pass and the other player moves (R3.2).
         captures: seeds already captured in this game, per player.
-        starter: who started this game (Ba-awa's last-eight rule); defaults to ``player`` (R4.2).
+        starter: who started this game (Ba-awa's last-eight rule); defaults to the player who
+            moves first, after any pass (R4.2).
         closed: holes closed for this game (match play); they must be empty.
         owners: the owner (0 or 1) of each hole; default by rows.
         surplus: seeds carried into this game that count in its score (match play).
@@ -438,7 +439,8 @@ def new_game(
     """
     rules = get_rules(variant, **options)
     player = _check_player(player, "player")
-    starter = player if starter is None else _check_player(starter, "starter")
+    if starter is not None:
+        starter = _check_player(starter, "starter")
     if board is None:
         n = 6 if holes_per_row is None else _check_size(rules, holes_per_row)
     else:
@@ -476,6 +478,8 @@ def new_game(
         raise ValueError("the board has no seeds: there is nothing to play")
     if not _moves_for(counts, owner_tuple, closed_set, player):
         player = 1 - player  # R3.2: nothing to sow, so the other player moves
+    if starter is None:
+        starter = player  # R4.2: the player who actually moves first started this game
     return Position(
         rules=rules,
         board=counts,

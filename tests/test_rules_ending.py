@@ -116,3 +116,13 @@ def test_r4_4_score_counts_surplus_and_equal_scores_draw():
     assert after.score == (4, 4) and after.winner is None and after.is_over
     after = hy.new_game("hoyito-i", board=board, surplus=(0, 8)).play(0)
     assert after.winner == 1
+
+
+def test_r4_2_a_set_up_starter_is_who_actually_moves_first_after_a_pass():
+    # South has nothing to sow and passes at once, so North starts this game.
+    pos = hy.new_game("ba-awa", board=[0] * 8 + [1, 3, 3, 3], player=0)
+    assert (pos.player, pos.starter) == (1, 1)
+    after = pos.play(8)  # the last seed makes a casa in hole 9; 6 left go to North
+    assert after.outcome == hy.Outcome(Reason.EIGHT_OR_FEWER, 1, (0, 10))
+    named = hy.new_game("ba-awa", board=[0] * 8 + [1, 3, 3, 3], player=0, starter=0)
+    assert named.starter == 0
