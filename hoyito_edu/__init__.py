@@ -27,6 +27,7 @@ from .players import available as available_players
 from .position import PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
 from .rules import OPTIONS, VARIANTS, Rules, get_rules
 from .saving import FormatError
+from .simulate import Simulation, simulate
 from .tournament import tournament
 
 __version__ = "0.1.0"
@@ -78,6 +79,8 @@ __all__ = [
     "PLAYER_NAMES_AVAILABLE",
     "tournament",
     "simulate_matches",
+    "simulate",
+    "Simulation",
     "Board",
     "Replay",
     "CompareRules",

@@ -1,0 +1,598 @@
+"""The fast path: random-vs-random games in a compiled loop (numba).
+
+This module plays exactly the games that the engine (:mod:`hoyito_edu.sowing` and
+:meth:`hoyito_edu.Position.sow`) plays when both players choose uniformly at random, about a
+hundred times faster. It is a second implementation of the rules, written as the same plain
+loop as ``sowing.py`` so the two can be read side by side; ``tests/test_fastsim.py`` replays
+its games through the engine and compares every move, board and capture. Use it through
+:func:`hoyito_edu.simulate`.
+
+Random choices come from :func:`random_index`, a counter-based generator shared with the
+engine path: the choice at ply ``p`` of game ``g`` in a run with seed ``s`` depends on
+``(s, g, p)`` only. So the same seed gives the same games in both paths, whatever the number
+of worker processes.
+
+>>> from hoyito_edu.fastsim import play_random_games
+>>> raw = play_random_games("hoyito-i", range(3), seed=1)
+>>> raw.games["plies"].shape
+(3,)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .rules import Rules, get_rules
+
+try:
+    from numba import njit
+
+    HAVE_NUMBA = True
+except ImportError:  # pragma: no cover - numba is a dependency; this keeps the import working
+    HAVE_NUMBA = False
+
+    def njit(*args, **kwargs):
+        if args and callable(args[0]):
+            return args[0]
+        return lambda function: function
+
+
+# -- the shared random stream ---------------------------------------------------------------
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_PLY_STEP = np.uint64(0xD1B54A32D192ED03)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_ONE = np.uint64(1)
+_S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+
+
+@njit("u8(u8)", cache=True)
+def _mix(z):
+    """SplitMix64's finaliser (uint64 arithmetic wraps modulo 2**64)."""
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@njit("u8(u8, u8, u8, u8)", cache=True)
+def _word(k0, k1, game, ply):
+    """The random word for (game, ply) of the run with keys (k0, k1), all uint64. The
+    kernel and :func:`random_index` (the engine path) both call it: one definition."""
+    return _mix(_mix(k0 ^ (game * _GOLDEN)) + k1 + (ply + _ONE) * _PLY_STEP)
+
+
+@njit("u8(u8, u8)", cache=True)
+def _pick(word, count):
+    """Which of ``count`` legal moves a word picks: ``0 .. count-1`` (uint64)."""
+    return ((word >> _S32) * count) >> _S32
+
+
+def run_keys(seed: int) -> tuple[np.uint64, np.uint64]:
+    """The two 64-bit keys of a run, from :class:`numpy.random.SeedSequence` (any int >= 0)."""
+    k0, k1 = np.random.SeedSequence(seed).generate_state(2, dtype=np.uint64)
+    return np.uint64(k0), np.uint64(k1)
+
+
+def random_index(seed: int, games, plies, counts) -> np.ndarray:
+    """Which of ``counts`` legal moves a random player picks at ply ``plies`` (moves made so
+    far) of game ``games``: an int in ``0 .. count-1``. The engine path and the fast path
+    both use it, so the same seed gives the same games.
+
+    >>> int(random_index(0, [5], [0], [6])[0]) in range(6)
+    True
+    """
+    k0, k1 = run_keys(seed)
+    g, p, c = (np.atleast_1d(np.asarray(a, dtype=np.uint64)) for a in (games, plies, counts))
+    return np.array(
+        [int(_pick(_word(k0, k1, gi, pi), ci)) for gi, pi, ci in zip(g, p, c, strict=True)],
+        dtype=np.int64,
+    )
+
+
+def player_seed(seed: int, game: int, side: int) -> int:
+    """A seed for a non-random player (greedy, search ...) on ``side`` of ``game``."""
+    k0, k1 = run_keys(seed)
+    return int(_word(k1, k0, np.uint64(game), np.uint64(1_000_003 + side))) >> 1
+
+
+# -- what a run returns -----------------------------------------------------------------------
+#: End reasons by code in the raw arrays (the tables use these strings).
+END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap")
+FINAL_FOUR, EIGHT_OR_FEWER, ALL_CAPTURED, ENDLESS, REPETITION, PLY_CAP = range(6)
+#: Capture kinds by code (the engine's :class:`~hoyito_edu.Reason` values).
+CAPTURE_KINDS = ("mid-sow", "last-seed", "chain", "final-four", "eight-or-fewer", "endless",
+                 "repetition")  # fmt: skip
+K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT = range(7)
+#: Seeds taken in a move are counted by group (mid-sow, last-seed, chain, end of game) and taker.
+TAKE_GROUPS = ("mid_sow", "last_seed", "chain", "end")
+TAKE_FIELDS = tuple(f"{side}_{group}" for group in TAKE_GROUPS for side in ("south", "north"))
+
+GAME_FIELDS = ("game", "starter", "winner", "score_south", "score_north", "plies", "turns",
+               "end_reason", "seeds_left", "casas", "passes", "legal_sum")  # fmt: skip
+MOVE_FIELDS = ("game", "ply", "player", "hole", "legal", "laps", "drops", *TAKE_FIELDS,
+               "seeds_left", "extra_turn", "passed", "endless")  # fmt: skip
+CAPTURE_FIELDS = ("game", "ply", "seq", "hole", "taker", "kind", "seeds")
+_MOVE_TAKE = MOVE_FIELDS.index(TAKE_FIELDS[0])
+
+
+@dataclass
+class RawRun:
+    """Columns as numpy arrays: ``games`` (one entry per game, in the order asked for),
+    ``moves`` (by game, then ply) and ``captures`` (by game, then order in the game).
+
+    ``boards`` (only when asked for) holds the board after every move, in the order of
+    ``moves``, and ``to_move`` the player to move next (-1 once the game is over).
+    """
+
+    games: dict[str, np.ndarray]
+    moves: dict[str, np.ndarray] | None = None
+    captures: dict[str, np.ndarray] | None = None
+    boards: np.ndarray | None = None
+    to_move: np.ndarray | None = None
+
+
+# -- the kernel -------------------------------------------------------------------------------
+# The kernel is written with plain loops and 2-D indexing only (no slices or row views): numba
+# compiles that several times faster. Scalars of the game being played live in ``st`` so that
+# helper functions can change them.
+_HAND, _SEQ, _CASAS, _GAME, _PLY, _NCAPS, _KEEP, _CUR = range(8)
+_LAPS, _DROPS, _EXTRA, _ENDLESS, _END, _ORIGIN, _MOVER, _STARTER = range(8, 16)
+# Rule switches, from Rules, in an int array.
+_R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP = range(6)
+_MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
+
+
+def rule_codes(rules: Rules) -> np.ndarray:
+    """The rule switches the kernel reads, as an int array."""
+    mid = {"mover": _MID_MOVER, "owner": _MID_OWNER, "none": _MID_NONE}[rules.mid_sow_taker]
+    return np.array(
+        [mid, rules.chain, rules.extra_turn, rules.end_rule == "eight-or-fewer",
+         rules.skip_origin, rules.chain_opponent_side_only],
+        dtype=np.int64,
+    )  # fmt: skip
+
+
+@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8, i8)", cache=True)
+def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
+    """``taker`` takes ``seeds`` from ``hole`` (-1: from the hand); record the capture."""
+    if hole < 0:
+        st[_HAND] = 0
+    else:
+        board[hole] -= seeds
+    caps[taker] += seeds
+    group = kind if kind < K_FINAL else 3
+    mtake[2 * group + taker] += seeds
+    if kind <= K_CHAIN:
+        st[_CASAS] += 1
+    if st[_KEEP]:
+        r = st[_NCAPS]
+        caps_out[r, 0] = st[_GAME]
+        caps_out[r, 1] = st[_PLY]
+        caps_out[r, 2] = st[_SEQ]
+        caps_out[r, 3] = hole
+        caps_out[r, 4] = taker
+        caps_out[r, 5] = kind
+        caps_out[r, 6] = seeds
+        st[_NCAPS] = r + 1
+    st[_SEQ] += 1
+
+
+@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8)", cache=True)
+def _take_all(st, board, caps, mtake, caps_out, n, taker, kind):
+    """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner)."""
+    for hole in range(2 * n):
+        if board[hole] > 0:
+            who = taker
+            if taker < 0:
+                who = 0 if hole < n else 1
+            _take(st, board, caps, mtake, caps_out, hole, who, kind, board[hole])
+
+
+@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8)", cache=True)
+def _after_capture(st, board, caps, mtake, caps_out, n, capturer):
+    """Hoyito's end rule after a capture (R4.1); sets ``st[_END]`` if the game is over."""
+    left = st[_HAND]
+    for hole in range(2 * n):
+        left += board[hole]
+    if left == 4:
+        _take_all(st, board, caps, mtake, caps_out, n, capturer, K_FINAL)
+        if st[_HAND] > 0:
+            _take(st, board, caps, mtake, caps_out, -1, capturer, K_FINAL, st[_HAND])
+        st[_END] = FINAL_FOUR
+    elif left == 0:
+        st[_END] = ALL_CAPTURED
+
+
+@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8)", cache=True)
+def _last_seed(rules, st, board, caps, mtake, caps_out, n):
+    """The last seed made a casa: the mover takes it, then the chain (R2.7, R3.1)."""
+    mover, cur = st[_MOVER], st[_CUR]
+    _take(st, board, caps, mtake, caps_out, cur, mover, K_LAST, 4)
+    if rules[_R_EIGHT] == 0:
+        _after_capture(st, board, caps, mtake, caps_out, n, mover)
+    if st[_END] < 0 and rules[_R_CHAIN] != 0:
+        behind = cur
+        for _ in range(2 * n - 1):
+            behind = behind - 1 if behind > 0 else 2 * n - 1
+            if board[behind] != 4:
+                break
+            if rules[_R_OPP] != 0 and (0 if behind < n else 1) == mover:
+                break
+            _take(st, board, caps, mtake, caps_out, behind, mover, K_CHAIN, 4)
+            _after_capture(st, board, caps, mtake, caps_out, n, mover)
+            if st[_END] >= 0:
+                break
+    if st[_END] < 0 and rules[_R_EXTRA] != 0:
+        st[_EXTRA] = 1
+
+
+@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8)", cache=True)
+def _sow_lap(rules, st, board, caps, mtake, caps_out, n):
+    """Drop the seeds in hand one by one; take mid-sow casas (R2.2, R2.4, R2.5)."""
+    size, cur = 2 * n, st[_CUR]
+    while st[_HAND] > 0:
+        cur += 1
+        if cur == size:
+            cur = 0
+        if rules[_R_SKIP] != 0 and cur == st[_ORIGIN]:
+            cur = cur + 1 if cur + 1 < size else 0
+        board[cur] += 1
+        st[_HAND] -= 1
+        st[_DROPS] += 1
+        st[_CUR] = cur
+        if board[cur] == 4 and st[_HAND] > 0 and rules[_R_MID] != _MID_NONE:
+            taker = st[_MOVER]
+            if rules[_R_MID] == _MID_OWNER:
+                taker = 0 if cur < n else 1
+            _take(st, board, caps, mtake, caps_out, cur, taker, K_MID, 4)
+            if rules[_R_EIGHT] == 0:
+                _after_capture(st, board, caps, mtake, caps_out, n, taker)
+                if st[_END] >= 0:
+                    return
+
+
+@njit("u8(i8[::1], i8)", cache=True)
+def _position_key(board, player):
+    """A 64-bit hash of (board, player): equal positions, equal keys."""
+    z = np.uint64(player)
+    for hole in range(board.size):
+        z = _mix(z ^ (np.uint64(board[hole]) + np.uint64(hole + 1) * _GOLDEN))
+    return z
+
+
+@njit("i8(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True)
+def _count_position(board, player, table, keys, hist):
+    """Count one more occurrence of (board, player) since the last capture (R4.3); return
+    how many there have been. ``table`` is an open-addressing hash table (a power of two
+    long, plus one last entry: the number of positions held) of row numbers + 1 in ``keys``
+    and ``hist``; a ``hist`` row holds the player, the count, the table slot, the board."""
+    size, mask = board.size, table.size - 2
+    key = _position_key(board, player)
+    slot = np.int64(key & np.uint64(mask))
+    while table[slot] != 0:
+        entry = table[slot] - 1
+        if keys[entry] == key and hist[entry, 0] == player:
+            same = True
+            for hole in range(size):
+                if hist[entry, 3 + hole] != board[hole]:
+                    same = False
+                    break
+            if same:
+                hist[entry, 1] += 1
+                return hist[entry, 1]
+        slot = (slot + 1) & mask
+    entry = table[-1]
+    table[-1] += 1
+    keys[entry] = key
+    hist[entry, 0] = player
+    hist[entry, 1] = 1
+    hist[entry, 2] = slot
+    for hole in range(size):
+        hist[entry, 3 + hole] = board[hole]
+    table[slot] = entry + 1
+    return 1
+
+
+@njit("void(i8[::1], i8[:, ::1])", cache=True)
+def _forget_positions(table, hist):
+    """After a capture: earlier positions can never come back (R4.3 counts since then)."""
+    for entry in range(table[-1]):
+        table[hist[entry, 2]] = 0
+    table[-1] = 0
+
+
+@njit(
+    "b1(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8[::1], u8[::1], "
+    "i8[:, ::1])",
+    cache=True,
+)
+def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, lap_hist):
+    """Play ``hole`` for ``st[_MOVER]`` up to the end of the sowing (sowing.py's ``run``).
+
+    Every lap start (hole, board) is counted in a hash table, like the engine's
+    ``seen_laps`` dict: a lap that would start as an earlier one did makes the move endless
+    (R2.8). Returns False if the move had more laps than the table has room for (nothing is
+    usable then: the caller plays the game again with more room)."""
+    _forget_positions(lap_table, lap_hist)
+    _count_position(board, hole, lap_table, lap_keys, lap_hist)
+    st[_HAND] = board[hole]
+    board[hole] = 0
+    st[_CUR] = hole
+    st[_ORIGIN] = hole
+    while True:
+        _sow_lap(rules, st, board, caps, mtake, caps_out, n)
+        if st[_END] >= 0:
+            return True
+        cur = st[_CUR]
+        if board[cur] == 4:
+            _last_seed(rules, st, board, caps, mtake, caps_out, n)
+            return True
+        if board[cur] == 1:
+            return True
+        if lap_table[-1] == lap_keys.size:
+            return False
+        if _count_position(board, cur, lap_table, lap_keys, lap_hist) > 1:
+            st[_ENDLESS] = 1
+            _take_all(st, board, caps, mtake, caps_out, n, -1, K_ENDLESS)
+            st[_END] = ENDLESS
+            return True
+        st[_LAPS] += 1
+        st[_HAND] = board[cur]
+        board[cur] = 0
+        st[_ORIGIN] = cur
+
+
+@njit("UniTuple(i8, 2)(i8[::1], i8, i8, u8, u8, i8, i8)", cache=True)
+def _choose(board, n, player, k0, k1, game, ply):
+    """The random player's hole (R2.1) and the number of legal holes."""
+    count = 0
+    for hole in range(player * n, player * n + n):
+        if board[hole] > 0:
+            count += 1
+    choice = np.int64(_pick(_word(k0, k1, np.uint64(game), np.uint64(ply)), np.uint64(count)))
+    for hole in range(player * n, player * n + n):
+        if board[hole] > 0:
+            if choice == 0:
+                return hole, count
+            choice -= 1
+    return -1, count
+
+
+@njit(
+    "void(i4[:, ::1], i1[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], i8, i8[::1], i8)", cache=True
+)
+def _write_move(moves_out, boards_out, keep, st, board, mtake, row, values, to_move):
+    for i in range(7):
+        moves_out[row, i] = values[i]
+    for i in range(8):
+        moves_out[row, 7 + i] = mtake[i]
+    left = 0
+    for h in range(board.size):
+        left += board[h]
+    moves_out[row, 15] = left
+    moves_out[row, 16] = st[_EXTRA]
+    moves_out[row, 17] = values[7]
+    moves_out[row, 18] = st[_ENDLESS]
+    if keep[2] != 0:
+        for h in range(board.size):
+            boards_out[row, h] = board[h]
+        boards_out[row, board.size] = to_move
+
+
+_KERNEL_SIGNATURE = (
+    "i8(i8[::1], i8, i8[::1], i8[::1], i8, u8, u8, i8, i8[::1], i8[:, ::1], i4[:, ::1], "
+    "i1[:, ::1], i4[:, ::1], i8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], "
+    "u8[::1], i8[:, ::1])"
+)
+
+
+@njit(_KERNEL_SIGNATURE, cache=True)
+def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
+                 moves_out, boards_out, caps_out, counts, work, lap_table, lap_keys, lap_hist,
+                 table, keys, hist):  # fmt: skip
+    """Play games ``first, first + 1, ...`` of ``ids`` until all are played or the output
+    buffers could not hold another game; return the index of the next game to play, or
+    ``-1 - index`` if game ``index`` had a move with more laps than ``lap_keys`` can hold.
+
+    ``keep`` = (moves, captures, boards); ``counts`` = rows written to moves_out, caps_out.
+    The other arrays are work space (see :func:`_work_arrays`).
+    """
+    size = 2 * n
+    st, board, caps, mtake, values = work[0], work[1, :size], work[2, :2], work[3, :8], work[4, :8]
+    st[_KEEP] = keep[1]
+    index = first
+    while index < ids.size:
+        if keep[0] != 0 and counts[0] + max_plies > moves_out.shape[0]:
+            return index
+        if keep[1] != 0 and counts[1] + 2 * size + 2 > caps_out.shape[0]:
+            return index
+        game, starter = ids[index], starters[index]
+        st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS], st[_END] = counts[1], game, 0, 0, -1
+        for h in range(size):
+            board[h] = 4
+        caps[0] = caps[1] = 0
+        _forget_positions(table, hist)
+        player = starter
+        _count_position(board, player, table, keys, hist)
+        ply = extras = passes = legal_sum = 0
+        first_row = counts[0]
+        while True:
+            hole, count = _choose(board, n, player, k0, k1, game, ply)
+            st[_MOVER], st[_PLY] = player, ply + 1
+            south, north = caps[0], caps[1]
+            for i in range(8):
+                mtake[i] = 0
+            st[_LAPS], st[_DROPS], st[_EXTRA], st[_ENDLESS] = 1, 0, 0, 0
+            if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
+                        lap_hist):  # fmt: skip
+                counts[0] = first_row
+                return -1 - index
+            # what Position.sow does after the sowing: Ba-awa's end, passes, repetition
+            nxt = player if st[_EXTRA] != 0 else 1 - player
+            passed = 0
+            left = 0
+            for h in range(size):
+                left += board[h]
+            if st[_END] < 0 and rules[_R_EIGHT] != 0:
+                if left == 0:
+                    st[_END] = ALL_CAPTURED
+                elif left <= 8:
+                    _take_all(st, board, caps, mtake, caps_out, n, starter, K_EIGHT)
+                    st[_END] = EIGHT_OR_FEWER
+            if st[_END] < 0:
+                movable = 0
+                for h in range(nxt * n, nxt * n + n):
+                    movable += board[h]
+                if movable == 0:
+                    passed = 1
+                    nxt = 1 - nxt
+                if caps[0] != south or caps[1] != north:
+                    _forget_positions(table, hist)
+                if _count_position(board, nxt, table, keys, hist) >= 3:
+                    _take_all(st, board, caps, mtake, caps_out, n, -1, K_REPEAT)
+                    st[_END] = REPETITION
+            ply += 1
+            legal_sum += count
+            extras += st[_EXTRA]
+            passes += passed
+            if keep[0] != 0:
+                values[0], values[1], values[2], values[3] = game, ply, player, hole
+                values[4], values[5], values[6], values[7] = count, st[_LAPS], st[_DROPS], passed
+                to_move = nxt if st[_END] < 0 else -1
+                _write_move(moves_out, boards_out, keep, st, board, mtake, counts[0], values,
+                            to_move)  # fmt: skip
+                counts[0] += 1
+            if st[_END] >= 0:
+                break
+            player = nxt
+            if ply >= max_plies:
+                st[_END] = PLY_CAP
+                break
+        counts[1] = st[_NCAPS]
+        end = st[_END]
+        decided = caps[0] != caps[1] and end != PLY_CAP
+        games_out[index, 0], games_out[index, 1] = game, starter
+        games_out[index, 2] = (1 if caps[1] > caps[0] else 0) if decided else -1
+        games_out[index, 3], games_out[index, 4] = caps[0], caps[1]
+        games_out[index, 5], games_out[index, 6] = ply, ply - extras
+        left = 0
+        for h in range(size):
+            left += board[h]
+        games_out[index, 7], games_out[index, 8] = end, left
+        games_out[index, 9], games_out[index, 10] = st[_CASAS], passes
+        games_out[index, 11] = legal_sum
+        index += 1
+    return index
+
+
+def _hash_table(n: int, room: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An empty table for :func:`_count_position` with room for ``room`` positions."""
+    slots = 1 << max(4, (2 * room).bit_length())
+    return (
+        np.zeros(slots + 1, dtype=np.int64),
+        np.zeros(room, dtype=np.uint64),
+        np.zeros((room, 3 + 2 * n), dtype=np.int64),
+    )
+
+
+def _work_arrays(n: int, max_plies: int, laps: int) -> tuple[np.ndarray, ...]:
+    """Work space for the kernel: scalars and small arrays, a table of lap starts (room for
+    ``laps``) and a table of positions (room for every position of a game)."""
+    scalars = np.zeros((5, max(16, 2 * n)), dtype=np.int64)
+    return (scalars, *_hash_table(n, laps), *_hash_table(n, max_plies + 2))
+
+
+# -- running games ----------------------------------------------------------------------------
+def play_random_games(
+    variant: str | Rules,
+    games,
+    *,
+    seed: int = 0,
+    holes_per_row: int = 6,
+    starters=None,
+    max_plies: int = 2000,
+    moves: bool = True,
+    captures: bool = True,
+    boards: bool = False,
+    progress=None,
+    lap_room: int = 256,
+    **options: bool,
+) -> RawRun:
+    """Play random-vs-random games (numbered ``games``) and return raw columns.
+
+    ``starters`` says who starts each game (default: South, every game). ``progress`` is
+    called with the number of games finished so far. ``lap_room`` is the number of laps a
+    move may have before its game is played again with eight times more room. This is the
+    low-level entry, without argument checks: use :func:`hoyito_edu.simulate`.
+    """
+    rules = get_rules(variant, **options)
+    ids = np.ascontiguousarray(games if isinstance(games, np.ndarray) else list(games), np.int64)
+    if starters is None:
+        starters = np.zeros(ids.size, np.int64)
+    starters = np.ascontiguousarray(starters, dtype=np.int64)
+    n, size = holes_per_row, 2 * holes_per_row
+    keep = np.array([moves or boards, captures, boards], dtype=np.int64)
+    room = max(max_plies + 1, 1 << 16)
+    games_out = np.zeros((ids.size, len(GAME_FIELDS)), dtype=np.int64)
+    moves_out = np.zeros((room if keep[0] else 0, len(MOVE_FIELDS)), dtype=np.int32)
+    boards_out = np.zeros((room if keep[2] else 0, size + 1), dtype=np.int8)
+    caps_out = np.zeros((room if keep[1] else 0, len(CAPTURE_FIELDS)), dtype=np.int32)
+    k0, k1 = run_keys(seed)
+    codes = rule_codes(rules)
+    move_parts, board_parts, cap_parts = [], [], []
+    done, work = 0, _work_arrays(n, max_plies, lap_room)
+    while done < ids.size:
+        counts = np.zeros(2, dtype=np.int64)
+        step = ids[: min(ids.size, done + 2000)]
+        reached = _play_kernel(
+            codes,
+            n,
+            step,
+            starters,
+            done,
+            k0,
+            k1,
+            max_plies,
+            keep,
+            games_out,
+            moves_out,
+            boards_out,
+            caps_out,
+            counts,
+            *work,
+        )
+        if reached < 0:  # a move with more laps than there was room for: play that game again
+            reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]))
+        move_parts.append(moves_out[: counts[0]].copy())
+        board_parts.append(boards_out[: counts[0]].copy())
+        cap_parts.append(caps_out[: counts[1]].copy())
+        if progress is not None and reached > done:
+            progress(reached)
+        done = reached
+    run = RawRun(games={name: games_out[:, i] for i, name in enumerate(GAME_FIELDS)})
+    if keep[0]:
+        table = np.concatenate(move_parts)
+        run.moves = {name: table[:, i] for i, name in enumerate(MOVE_FIELDS)}
+    if keep[1]:
+        table = np.concatenate(cap_parts)
+        run.captures = {name: table[:, i] for i, name in enumerate(CAPTURE_FIELDS)}
+    if keep[2]:
+        table = np.concatenate(board_parts)
+        run.boards, run.to_move = table[:, :size], table[:, size].astype(np.int64)
+    return run
+
+
+def merge(runs: list[RawRun]) -> RawRun:
+    """One run from several whose games follow each other (worker processes' parts)."""
+    first = runs[0]
+    out = RawRun(games={k: np.concatenate([r.games[k] for r in runs]) for k in first.games})
+    for attr in ("moves", "captures"):
+        if getattr(first, attr) is not None:
+            parts = [getattr(r, attr) for r in runs]
+            setattr(out, attr, {k: np.concatenate([p[k] for p in parts]) for k in parts[0]})
+    if first.boards is not None:
+        out.boards = np.concatenate([r.boards for r in runs])
+        out.to_move = np.concatenate([r.to_move for r in runs])
+    return out

@@ -1,0 +1,553 @@
+"""Many games at once, as tidy pandas tables.
+
+:func:`simulate` plays games between computer players and returns a :class:`Simulation`
+with three tables: ``games`` (one row per game), ``moves`` (one row per move) and
+``captures`` (one row per capture). Random-vs-random games go through the fast path
+(:mod:`hoyito_edu.fastsim`, a compiled loop); any other pairing goes through the engine
+(:meth:`hoyito_edu.Position.sow`) one move at a time. Both paths give exactly the same games
+for the same seed: a random player's choice at ply ``p`` of game ``g`` depends only on
+``(seed, g, p)`` (see :func:`hoyito_edu.fastsim.random_index`).
+
+>>> import hoyito_edu as hy
+>>> sim = hy.simulate("ba-awa", 20, seed=1)
+>>> len(sim.games), sim.games["end_reason"].iloc[0]
+(20, 'eight-or-fewer')
+>>> sim.moves.groupby("game").size().sum() == sim.games["plies"].sum()
+True
+>>> sim.games.equals(hy.simulate("ba-awa", 20, seed=1).games)     # same seed, same tables
+True
+
+A game still going after ``max_plies`` moves is stopped and reported with the end reason
+``"ply-cap"`` (no winner): the cap is a setting of the simulation, not a rule of the game.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .players import Player, available, player
+from .position import new_game
+from .rules import Rules, get_rules
+
+if TYPE_CHECKING:  # pandas is imported when games are simulated, not with the package
+    import pandas as pd
+
+    from .fastsim import RawRun
+
+__all__ = ["simulate", "Simulation", "END_REASONS", "TABLES", "DEFAULT_MAX_PLIES"]
+
+#: Why a simulated game ended: the engine's reasons, plus the simulation's ply cap.
+END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap")
+#: Capture kinds in the ``captures`` table (the engine's :class:`~hoyito_edu.Reason` values).
+CAPTURE_KINDS = ("mid-sow", "last-seed", "chain", "final-four", "eight-or-fewer", "endless",
+                 "repetition")  # fmt: skip
+#: The tables a simulation can keep.
+TABLES = ("games", "moves", "captures")
+#: Default ply cap. On 2x6 no random game measured here went past 600 plies; on 2x12 about half
+#: of the random games never end (a few seeds wander round the big board without forming a
+#: casa) and this cap stops them.
+DEFAULT_MAX_PLIES = 2000
+_GROUPS = ("mid_sow", "last_seed", "chain", "end")
+_GROUP_OF = {"mid-sow": 0, "last-seed": 1, "chain": 2}  # any other reason: "end"
+_SEAT = ("south", "north")
+PlayerSpec = str | Player
+
+
+@dataclass
+class Simulation:
+    """The result of :func:`simulate`: three tables and the settings that made them.
+
+    Attributes:
+        games: one row per game: ``variant``, ``holes_per_row``, ``game`` (its number),
+            ``south``/``north`` (player names), ``starter`` (0 South, 1 North), ``first`` (the
+            starter's player), ``pairing`` ("first vs second"), ``winner`` (0, 1, or <NA> for
+            a draw or a capped game), ``result`` ("south", "north", "draw", "unfinished"),
+            ``starter_won``, ``score_south``, ``score_north``, ``plies`` (moves played),
+            ``turns`` (plies less the moves that gave an extra turn), ``end_reason`` (one of
+            :data:`END_REASONS`), ``seeds_left`` (on the board at the end: only a capped game
+            has any), ``casas`` (casas captured: mid-sow, last-seed and chain), ``passes``,
+            ``branching`` (mean number of legal moves per decision).
+        moves: one row per move: ``variant``, ``holes_per_row``, ``game``, ``ply`` (1 for the
+            first move), ``player`` (the mover), ``hole``, ``legal`` (legal moves it was
+            chosen from), ``laps``, ``drops`` (seeds dropped), ``taken_south``,
+            ``taken_north`` (seeds each player took in the move), then seeds taken by kind
+            and taker: ``south_mid_sow``, ``north_mid_sow``, ``south_last_seed``,
+            ``north_last_seed``, ``south_chain``, ``north_chain``, ``south_end``,
+            ``north_end`` (end of game: final four, eight or fewer, endless, repetition),
+            ``seeds_left`` (on the board after the move), ``extra_turn``, ``passed`` (the next
+            player had to pass), ``endless`` (the move was endless, R2.8).
+            ``None`` unless asked for in ``tables``.
+        captures: one row per capture, in the order they happened: ``variant``,
+            ``holes_per_row``, ``game``, ``ply``, ``seq`` (order in the game), ``hole``
+            (<NA>: seeds still in the hand), ``row`` ("south"/"north" side of the board),
+            ``taker`` (0/1), ``kind`` (one of :data:`CAPTURE_KINDS`), ``seeds``.
+        settings: the arguments of the run.
+        path: ``"fast"`` or ``"engine"``.
+        seconds: wall time of the run.
+    """
+
+    games: pd.DataFrame
+    moves: pd.DataFrame | None
+    captures: pd.DataFrame | None
+    settings: dict[str, Any] = field(default_factory=dict)
+    path: str = "engine"
+    seconds: float = 0.0
+
+    def metrics(self, by: Sequence[str] = ("variant", "holes_per_row", "pairing")):
+        """Ludii-style metrics of these games (see :func:`hoyito_edu.metrics.game_metrics`)."""
+        from .metrics import game_metrics
+
+        return game_metrics(self.games, by=by)
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(
+            f"{name}: {len(table)} rows"
+            for name, table in (
+                ("games", self.games),
+                ("moves", self.moves),
+                ("captures", self.captures),
+            )  # fmt: skip
+            if table is not None
+        )
+        return f"<Simulation {self.path} path, {sizes}, {self.seconds:.2f} s>"
+
+
+# -- arguments ------------------------------------------------------------------------------
+def _count(value: object, what: str, low: int = 1) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise ValueError(f"{what} must be a whole number, not {value!r}") from None
+    if number < low:
+        raise ValueError(f"{what} must be at least {low}, not {number}")
+    return number
+
+
+def _variants(variant: str | Rules | Iterable) -> list[str | Rules]:
+    if isinstance(variant, (str, Rules)):
+        return [variant]
+    try:
+        items = list(variant)
+    except TypeError:
+        raise ValueError(f"variant must be a name or a list of names, not {variant!r}") from None
+    if not items:
+        raise ValueError("variant: give at least one variant")
+    return items
+
+
+def _player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
+    if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 2:
+        raise ValueError(
+            f"players must be a pair (South, North), e.g. ('random', 'greedy'), not {players!r}"
+        )
+    out = []
+    for spec in players:
+        if isinstance(spec, str):
+            key = spec.strip().lower()
+            if key not in available():
+                raise ValueError(
+                    f"unknown player {spec!r}; the players are {', '.join(available())}"
+                )
+            out.append(key)
+        elif callable(getattr(spec, "choose", None)):
+            out.append(spec)
+        else:
+            raise ValueError(
+                f"a player is a name ({', '.join(available())}) or an object with a "
+                f"choose(position) method, not {spec!r}"
+            )
+    return out[0], out[1]
+
+
+def _starters(starter: object, games: int) -> np.ndarray:
+    if isinstance(starter, str) and starter == "alternate":
+        return np.arange(games, dtype=np.int64) % 2
+    if isinstance(starter, bool) or starter not in (0, 1):
+        raise ValueError(
+            f"starter must be 0 (South), 1 (North) or 'alternate' (South starts the even-numbered "
+            f"games, North the odd ones), not {starter!r}"
+        )
+    return np.full(games, int(starter), dtype=np.int64)
+
+
+def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tables, path,
+           workers, options):  # fmt: skip
+    """Check every argument of :func:`simulate`; return them cleaned up."""
+    rules_list = [get_rules(v, **options) for v in _variants(variant)]
+    games = _count(games, "games")
+    seed = _count(seed, "seed", low=0)
+    max_plies = _count(max_plies, "max_plies")
+    n = _count(holes_per_row, "holes_per_row")
+    for rules in rules_list:
+        if not rules.min_holes_per_row <= n <= rules.max_holes_per_row:
+            low, high = rules.min_holes_per_row, rules.max_holes_per_row
+            sizes = f"2x{low}" if low == high else f"2x{low} to 2x{high}"
+            raise ValueError(f"{rules.title} is played on {sizes}; got holes_per_row={n}")
+    pair = _player_names(players)
+    tables = (tables,) if isinstance(tables, str) else tuple(tables)
+    unknown = [t for t in tables if t not in TABLES]
+    if unknown or "games" not in tables:
+        raise ValueError(f"tables must name 'games' and any of 'moves', 'captures'; got {tables!r}")
+    if path not in ("auto", "fast", "engine"):
+        raise ValueError(f"path must be 'auto', 'fast' or 'engine', not {path!r}")
+    all_random = pair == ("random", "random")
+    if path == "fast" and not all_random:
+        raise ValueError(
+            f"the fast path plays random against random only; players are {_names(pair)}. "
+            "Use path='engine' (or 'auto') for other players."
+        )
+    workers = _count(workers, "workers")
+    if workers > 1 and not all(isinstance(p, str) for p in pair):
+        raise ValueError(
+            "workers > 1 needs players given by name (player objects cannot be shared "
+            "between processes); use workers=1"
+        )
+    use_fast = path == "fast" or (path == "auto" and all_random)
+    starters = _starters(starter, games)
+    return rules_list, games, pair, n, seed, starters, max_plies, tables, use_fast, workers
+
+
+def _names(pair) -> tuple[str, str]:
+    return tuple(p if isinstance(p, str) else getattr(p, "name", type(p).__name__) for p in pair)
+
+
+# -- the engine path ------------------------------------------------------------------------
+_MOVE_COLUMNS = ("game", "ply", "player", "hole", "legal", "laps", "drops",
+                 *(f"{side}_{group}" for group in _GROUPS for side in _SEAT),
+                 "seeds_left", "extra_turn", "passed", "endless")  # fmt: skip
+
+
+def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plies: int,
+                  tables, progress: Callable[[int], None] | None = None) -> RawRun:  # fmt: skip
+    """Play the games ``ids`` through the engine and return raw columns like the fast path."""
+    from .fastsim import GAME_FIELDS, RawRun, player_seed, random_index
+
+    games = {name: [] for name in GAME_FIELDS}
+    moves = {name: [] for name in _MOVE_COLUMNS}
+    captures = {name: [] for name in ("game", "ply", "seq", "hole", "taker", "kind", "seeds")}
+    keep_moves, keep_captures = "moves" in tables, "captures" in tables
+    for done, (game, starter) in enumerate(zip(ids, starters, strict=True), start=1):
+        game, starter = int(game), int(starter)
+        seats = [
+            spec if not isinstance(spec, str) or spec == "random"
+            else player(spec, seed=player_seed(seed, game, side))
+            for side, spec in enumerate(pair)
+        ]  # fmt: skip
+        pos = new_game(rules, holes_per_row=n, player=starter)
+        ply = extras = passes = legal_sum = casas = seq = 0
+        while not pos.is_over and ply < max_plies:
+            legal = pos.legal_moves()
+            chooser = seats[pos.player]
+            if chooser == "random":
+                hole = legal[int(random_index(seed, [game], [ply], [len(legal)])[0])]
+            else:
+                hole = chooser.choose(pos)
+            move = pos.sow(hole)
+            ply += 1
+            take = [0] * 8
+            for capture in move.captures:
+                group = _GROUP_OF.get(str(capture.reason), 3)
+                take[2 * group + capture.taker] += capture.seeds
+                casas += group < 3
+                if keep_captures:
+                    hole_taken = -1 if capture.hole is None else capture.hole
+                    for name, value in zip(
+                        captures, (game, ply, seq, hole_taken, capture.taker,
+                                   CAPTURE_KINDS.index(str(capture.reason)), capture.seeds),
+                        strict=True,
+                    ):  # fmt: skip
+                        captures[name].append(value)
+                seq += 1
+            extras += move.extra_turn
+            passes += bool(move.passes)
+            legal_sum += len(legal)
+            if keep_moves:
+                row = (game, ply, move.player, move.hole, len(legal), move.laps, move.drops,
+                       *take, sum(move.after.board), move.extra_turn, bool(move.passes),
+                       move.endless)  # fmt: skip
+                for name, value in zip(moves, row, strict=True):
+                    moves[name].append(value)
+            pos = move.after
+        if pos.outcome is None:
+            reason, winner = "ply-cap", -1
+        else:
+            reason = str(pos.outcome.reason)
+            winner = -1 if pos.outcome.winner is None else pos.outcome.winner
+        row = (game, starter, winner, pos.captures[0], pos.captures[1], ply, ply - extras,
+               END_REASONS.index(reason), sum(pos.board), casas, passes, legal_sum)  # fmt: skip
+        for name, value in zip(games, row, strict=True):
+            games[name].append(value)
+        if progress is not None:
+            progress(done)
+    run = RawRun(games={k: np.asarray(v, dtype=np.int64) for k, v in games.items()})
+    if keep_moves:
+        run.moves = {k: np.asarray(v, dtype=np.int64) for k, v in moves.items()}
+    if keep_captures:
+        run.captures = {k: np.asarray(v, dtype=np.int64) for k, v in captures.items()}
+    return run
+
+
+def _fast_games(rules: Rules, n: int, ids, starters, seed: int, max_plies: int, tables,
+                progress=None) -> RawRun:  # fmt: skip
+    from .fastsim import play_random_games
+
+    return play_random_games(rules, ids, seed=seed, holes_per_row=n, starters=starters,
+                             max_plies=max_plies, moves="moves" in tables,
+                             captures="captures" in tables, progress=progress)  # fmt: skip
+
+
+def _play_part(job: tuple) -> RawRun:
+    """One worker's share of the games (a module-level function, so processes can run it)."""
+    use_fast, rules, n, ids, starters, pair, seed, max_plies, tables = job
+    if use_fast:
+        return _fast_games(rules, n, ids, starters, seed, max_plies, tables)
+    return _engine_games(rules, n, ids, starters, pair, seed, max_plies, tables)
+
+
+# -- tables -----------------------------------------------------------------------------------
+def _games_table(raw: RawRun, rules: Rules, n: int, names: tuple[str, str]) -> pd.DataFrame:
+    import pandas as pd
+
+    g = raw.games
+    count = len(g["game"])
+    starter = g["starter"]
+    first = np.where(starter == 0, names[0], names[1])
+    second = np.where(starter == 0, names[1], names[0])
+    reason = np.asarray(END_REASONS, dtype=object)[g["end_reason"]]
+    winner = pd.array(np.where(g["winner"] < 0, None, g["winner"]), dtype="Int8")
+    result = np.where(g["winner"] == 0, "south", np.where(g["winner"] == 1, "north", "draw"))
+    result = np.where(reason == "ply-cap", "unfinished", result)
+    plies = g["plies"]
+    return pd.DataFrame(
+        {
+            "variant": pd.Categorical([rules.name] * count),
+            "holes_per_row": np.full(count, n, dtype=np.int64),
+            "game": g["game"].astype(np.int64),
+            "south": names[0],
+            "north": names[1],
+            "starter": starter.astype(np.int64),
+            "first": first,
+            "pairing": np.char.add(np.char.add(first.astype(str), " vs "), second.astype(str)),
+            "winner": winner,
+            "result": pd.Categorical(result, categories=["south", "north", "draw", "unfinished"]),
+            "starter_won": g["winner"] == starter,
+            "score_south": g["score_south"].astype(np.int64),
+            "score_north": g["score_north"].astype(np.int64),
+            "plies": plies.astype(np.int64),
+            "turns": g["turns"].astype(np.int64),
+            "end_reason": pd.Categorical(reason, categories=END_REASONS),
+            "seeds_left": g["seeds_left"].astype(np.int64),
+            "casas": g["casas"].astype(np.int64),
+            "passes": g["passes"].astype(np.int64),
+            "branching": g["legal_sum"] / np.maximum(plies, 1),
+        }
+    )
+
+
+def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
+    import pandas as pd
+
+    m = raw.moves
+    count = len(m["game"])
+    small = {"player": np.int8, "hole": np.int8, "legal": np.int8, "seeds_left": np.int16}
+    columns: dict[str, Any] = {
+        "variant": pd.Categorical([rules.name] * count),
+        "holes_per_row": np.full(count, n, dtype=np.int8),
+    }
+    for name in ("game", "ply", "player", "hole", "legal", "laps", "drops"):
+        columns[name] = m[name].astype(small.get(name, np.int32))
+    for side in _SEAT:
+        columns[f"taken_{side}"] = sum(m[f"{side}_{g}"].astype(np.int16) for g in _GROUPS)
+    for group in _GROUPS:
+        for side in _SEAT:
+            columns[f"{side}_{group}"] = m[f"{side}_{group}"].astype(np.int16)
+    columns["seeds_left"] = m["seeds_left"].astype(np.int16)
+    for name in ("extra_turn", "passed", "endless"):
+        columns[name] = m[name].astype(bool)
+    return pd.DataFrame(columns)
+
+
+def _captures_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
+    import pandas as pd
+
+    c = raw.captures
+    count = len(c["game"])
+    hole = c["hole"].astype(np.int64)
+    row = np.where(hole < 0, None, np.where(hole < n, "south", "north"))
+    return pd.DataFrame(
+        {
+            "variant": pd.Categorical([rules.name] * count),
+            "holes_per_row": np.full(count, n, dtype=np.int8),
+            "game": c["game"].astype(np.int32),
+            "ply": c["ply"].astype(np.int32),
+            "seq": c["seq"].astype(np.int16),
+            "hole": pd.array(np.where(hole < 0, None, hole), dtype="Int8"),
+            "row": pd.Categorical(row, categories=["south", "north"]),
+            "taker": c["taker"].astype(np.int8),
+            "kind": pd.Categorical(
+                np.asarray(CAPTURE_KINDS, dtype=object)[c["kind"].astype(np.int64)],
+                categories=CAPTURE_KINDS,
+            ),
+            "seeds": c["seeds"].astype(np.int16),
+        }
+    )
+
+
+def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """Stack tables of several variants, keeping ``variant`` categorical."""
+    import pandas as pd
+
+    if len(frames) == 1:
+        return frames[0]
+    variants = [str(f["variant"].cat.categories[0]) for f in frames if len(f)] or ["hoyito-i"]
+    out = pd.concat(frames, ignore_index=True)
+    out["variant"] = pd.Categorical(out["variant"].astype(str), categories=variants)
+    return out
+
+
+# -- the entry point ------------------------------------------------------------------------
+def simulate(
+    variant: str | Rules | Sequence[str | Rules],
+    games: int,
+    *,
+    players: tuple[PlayerSpec, PlayerSpec] = ("random", "random"),
+    holes_per_row: int = 6,
+    seed: int = 0,
+    starter: int | str = "alternate",
+    max_plies: int = DEFAULT_MAX_PLIES,
+    tables: Sequence[str] = TABLES,
+    path: str = "auto",
+    workers: int = 1,
+    progress: bool | None = None,
+    **options: bool,
+) -> Simulation:
+    """Play ``games`` games of each ``variant`` and return their tables.
+
+    Args:
+        variant: a rule set name (``"hoyito-i"``, ``"hoyito-ii"``, ``"hoyito-iii"``,
+            ``"ba-awa"``) or a list of them; each variant plays games numbered
+            ``0 .. games-1`` with the same seed.
+        games: how many games per variant.
+        players: who plays South and who plays North: names from
+            :func:`hoyito_edu.available_players` (``"random"``, ``"greedy"``, ``"expert"``
+            ...) or player objects with ``choose(position)``. Named players other than
+            random get a seed from (``seed``, game, seat), so every game repeats exactly.
+        holes_per_row: board size, 6 by default (Hoyito 6..12, Ba-awa 6).
+        seed: any whole number from 0. Same seed, same tables.
+        starter: 0 (South starts every game), 1 (North), or ``"alternate"`` (the default:
+            South starts the even-numbered games, North the odd ones).
+        max_plies: stop a game after this many moves; it is reported with the end reason
+            ``"ply-cap"`` and no winner. A simulation setting, never a rule change.
+        tables: which tables to keep: ``"games"`` always, ``"moves"`` and ``"captures"``
+            if named (both by default). Leave them out for very many games: the moves table
+            has one row per move.
+        path: ``"auto"`` (the fast path when both players are random, else the engine),
+            ``"fast"`` or ``"engine"``. Both give the same games.
+        workers: processes to use (2 uses both cores of a two-core machine); the tables are
+            the same for any number of workers.
+        progress: show a progress bar (tqdm, notebook-aware). ``None``: only for long runs.
+        **options: rule options, ``skip_origin=True`` or ``chain_opponent_side_only=True``.
+
+    Raises:
+        ValueError: a bad argument, with what was wrong and what is allowed.
+
+    >>> sim = simulate(["hoyito-i", "hoyito-ii"], 50, seed=3, tables=["games"])
+    >>> sim.games.groupby("variant", observed=True).size().tolist()
+    [50, 50]
+    >>> sim.moves is None
+    True
+    >>> simulate("hoyito-i", 10, players=("random", "chess"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown player 'chess'; the players are random, greedy, ...
+    """
+    started = time.perf_counter()
+    checked = _check(variant, games, players, holes_per_row, seed, starter, max_plies, tables,
+                     path, workers, options)  # fmt: skip
+    rules_list, games, pair, n, seed, starters, max_plies, tables, use_fast, workers = checked
+    names = _names(pair)
+    total = games * len(rules_list)
+    if progress is None:
+        progress = total >= (200_000 if use_fast else 200)
+    bar = _progress_bar(total, progress, "random games" if use_fast else "games")
+    frames: dict[str, list] = {name: [] for name in TABLES}
+    ids = np.arange(games, dtype=np.int64)
+    for index, rules in enumerate(rules_list):
+        offset = index * games
+        if workers > 1:
+            raw = _in_processes(use_fast, rules, n, ids, starters, pair, seed, max_plies, tables,
+                                workers, lambda done, o=offset: bar(o + done))  # fmt: skip
+        elif use_fast:
+            raw = _fast_games(rules, n, ids, starters, seed, max_plies, tables,
+                              lambda done, o=offset: bar(o + done))  # fmt: skip
+        else:
+            raw = _engine_games(rules, n, ids, starters, pair, seed, max_plies, tables,
+                                lambda done, o=offset: bar(o + done))  # fmt: skip
+        frames["games"].append(_games_table(raw, rules, n, names))
+        if "moves" in tables:
+            frames["moves"].append(_moves_table(raw, rules, n))
+        if "captures" in tables:
+            frames["captures"].append(_captures_table(raw, rules, n))
+    bar(None)
+    settings = {
+        "variant": [r.name for r in rules_list], "games": games, "players": names,
+        "holes_per_row": n, "seed": seed, "starter": starter, "max_plies": max_plies,
+        "tables": tables, "options": dict(options),
+    }  # fmt: skip
+    return Simulation(
+        games=_concat(frames["games"]),
+        moves=_concat(frames["moves"]) if "moves" in tables else None,
+        captures=_concat(frames["captures"]) if "captures" in tables else None,
+        settings=settings,
+        path="fast" if use_fast else "engine",
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _progress_bar(total: int, show: bool, unit: str) -> Callable[[int | None], None]:
+    """A function ``update(games_done)``; ``update(None)`` closes the bar."""
+    if not show:
+        return lambda done: None
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=total, unit=" games", desc=f"Simulating {unit}")
+
+    def update(done: int | None) -> None:
+        if done is None:
+            bar.close()
+        elif done > bar.n:
+            bar.update(done - bar.n)
+
+    return update
+
+
+def _in_processes(use_fast, rules, n, ids, starters, pair, seed, max_plies, tables, workers,
+                  update) -> RawRun:  # fmt: skip
+    """Split the games into parts, play them in ``workers`` processes, join them in order."""
+    from .fastsim import merge
+
+    parts = max(workers, min(8 * workers, math.ceil(ids.size / 5000)))
+    bounds = np.linspace(0, ids.size, parts + 1).astype(int)
+    jobs = [
+        (use_fast, rules, n, ids[a:b], starters[a:b], pair, seed, max_plies, tables)
+        for a, b in zip(bounds[:-1], bounds[1:], strict=True)
+        if b > a
+    ]
+    done = 0
+    results = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for job, result in zip(jobs, pool.map(_play_part, jobs), strict=True):
+            results.append(result)
+            done += len(job[3])
+            update(done)
+    return merge(results)
