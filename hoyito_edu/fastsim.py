@@ -20,6 +20,7 @@ of worker processes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,6 +70,7 @@ def _pick(word, count):
     return ((word >> _S32) * count) >> _S32
 
 
+@functools.lru_cache(maxsize=64)
 def run_keys(seed: int) -> tuple[np.uint64, np.uint64]:
     """The two 64-bit keys of a run, from :class:`numpy.random.SeedSequence` (any int >= 0)."""
     k0, k1 = np.random.SeedSequence(seed).generate_state(2, dtype=np.uint64)
@@ -572,6 +574,9 @@ def play_random_games(
             progress(reached)
         done = reached
     run = RawRun(games={name: games_out[:, i] for i, name in enumerate(GAME_FIELDS)})
+    move_parts.append(moves_out[:0])
+    board_parts.append(boards_out[:0])
+    cap_parts.append(caps_out[:0])
     if keep[0]:
         table = np.concatenate(move_parts)
         run.moves = {name: table[:, i] for i, name in enumerate(MOVE_FIELDS)}

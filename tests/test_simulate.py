@@ -1,0 +1,222 @@
+"""simulate(): the three tables, what they promise, both paths, workers, and bad arguments."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import hoyito_edu as hy
+from hoyito_edu.simulate import CAPTURE_KINDS, END_REASONS
+
+GAME_COLUMNS = ["variant", "holes_per_row", "game", "south", "north", "starter", "first",
+                "pairing", "winner", "result", "starter_won", "score_south", "score_north",
+                "plies", "turns", "end_reason", "seeds_left", "casas", "passes",
+                "branching"]  # fmt: skip
+MOVE_COLUMNS = ["variant", "holes_per_row", "game", "ply", "player", "hole", "legal", "laps",
+                "drops", "taken_south", "taken_north", "south_mid_sow", "north_mid_sow",
+                "south_last_seed", "north_last_seed", "south_chain", "north_chain",
+                "south_end", "north_end", "seeds_left", "extra_turn", "passed",
+                "endless"]  # fmt: skip
+CAPTURE_COLUMNS = ["variant", "holes_per_row", "game", "ply", "seq", "hole", "row", "taker",
+                   "kind", "seeds"]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def sim():
+    return hy.simulate(list(hy.VARIANTS), 300, seed=11)
+
+
+def assert_same(a: hy.Simulation, b: hy.Simulation) -> None:
+    """Equal tables. Categorical columns are compared by categories and codes (pandas'
+    own comparison of categoricals is slow on long tables)."""
+    for name in ("games", "moves", "captures"):
+        left, right = getattr(a, name), getattr(b, name)
+        assert list(left.columns) == list(right.columns), name
+        for column in left.columns:
+            x, y = left[column], right[column]
+            if isinstance(x.dtype, pd.CategoricalDtype):
+                assert list(x.cat.categories) == list(y.cat.categories), (name, column)
+                assert (x.cat.codes.to_numpy() == y.cat.codes.to_numpy()).all(), (name, column)
+            else:
+                pd.testing.assert_series_equal(x, y, obj=f"{name}.{column}")
+
+
+def test_tables_have_the_documented_columns(sim):
+    assert list(sim.games.columns) == GAME_COLUMNS
+    assert list(sim.moves.columns) == MOVE_COLUMNS
+    assert list(sim.captures.columns) == CAPTURE_COLUMNS
+    assert sim.games.groupby("variant", observed=True).size().to_dict() == {
+        v: 300 for v in hy.VARIANTS
+    }
+    assert set(sim.games["end_reason"].cat.categories) == set(END_REASONS)
+    assert set(sim.captures["kind"].cat.categories) == set(CAPTURE_KINDS)
+    assert sim.path == "fast" and sim.settings["seed"] == 11
+
+
+def test_moves_and_captures_add_up_to_the_games(sim):
+    games, moves, caps = sim.games, sim.moves, sim.captures
+    key = ["variant", "game"]
+    plies = moves.groupby(key, observed=True).size()
+    assert (plies.values == games.set_index(key)["plies"].loc[plies.index].values).all()
+    # seeds taken per move = captures in that move, per taker
+    per_move = caps.groupby(["variant", "game", "ply", "taker"], observed=True)["seeds"].sum()
+    south = per_move.xs(0, level="taker")
+    moved = moves.set_index(["variant", "game", "ply"])
+    assert (moved.loc[south.index, "taken_south"].values == south.values).all()
+    total = moved["taken_south"] + moved["taken_north"]
+    assert int(total.sum()) == int(caps["seeds"].sum())
+    # every seed is captured once or still on the board at the end
+    seeds = games["score_south"] + games["score_north"] + games["seeds_left"]
+    assert (seeds == 8 * games["holes_per_row"]).all()
+    # the last move's seeds_left is the game's
+    last = moves.groupby(key, observed=True)["seeds_left"].last()
+    assert (last.values == games.set_index(key)["seeds_left"].loc[last.index].values).all()
+    # casas are the mid-sow, last-seed and chain captures
+    casa = caps[caps["kind"].isin(["mid-sow", "last-seed", "chain"])]
+    casas = casa.groupby(key, observed=True).size()
+    assert (games.set_index(key)["casas"].loc[casas.index].values == casas.values).all()
+
+
+def test_results_agree_with_scores(sim):
+    g = sim.games
+    decided = g["score_south"] != g["score_north"]
+    assert (g.loc[decided, "winner"] == (g.loc[decided, "score_north"] > g.loc[decided,
+            "score_south"]).astype(int)).all()  # fmt: skip
+    assert g.loc[~decided, "winner"].isna().all()
+    assert (g["result"] == "draw").sum() == (~decided).sum()
+    assert (g["starter_won"] == (g["winner"] == g["starter"]).fillna(False)).all()
+    assert (g["starter"] == g["game"] % 2).all()  # alternate starters by default
+    assert (g["turns"] <= g["plies"]).all()
+    hoyito_ii = g[g["variant"] == "hoyito-ii"]
+    assert (hoyito_ii["turns"] < hoyito_ii["plies"]).any()  # extra turns happen
+
+
+def test_same_seed_same_tables_and_another_seed_other_games():
+    a = hy.simulate("hoyito-iii", 200, seed=5)
+    assert_same(a, hy.simulate("hoyito-iii", 200, seed=5))
+    b = hy.simulate("hoyito-iii", 200, seed=6)
+    assert not a.moves["hole"].equals(b.moves["hole"])
+
+
+@pytest.mark.parametrize(("variant", "n", "cap"), [("hoyito-ii", 6, 2000), ("ba-awa", 6, 2000),
+                                                   ("hoyito-i", 12, 120)])  # fmt: skip
+def test_engine_path_gives_the_same_tables(variant, n, cap):
+    fast = hy.simulate(variant, 40, holes_per_row=n, seed=2, max_plies=cap)
+    engine = hy.simulate(variant, 40, holes_per_row=n, seed=2, max_plies=cap, path="engine")
+    assert (fast.path, engine.path) == ("fast", "engine")
+    assert_same(fast, engine)
+
+
+def test_two_workers_give_the_same_tables():
+    one = hy.simulate(["hoyito-i", "ba-awa"], 3000, seed=9)
+    assert_same(one, hy.simulate(["hoyito-i", "ba-awa"], 3000, seed=9, workers=2))
+    slow = hy.simulate("ba-awa", 12, players=("greedy", "random"), seed=9)
+    assert_same(slow, hy.simulate("ba-awa", 12, players=("greedy", "random"), seed=9, workers=2))
+
+
+def test_ply_cap_is_its_own_end_reason():
+    sim = hy.simulate("hoyito-ii", 60, holes_per_row=12, seed=1, max_plies=80)
+    capped = sim.games[sim.games["end_reason"] == "ply-cap"]
+    assert len(capped) > 0
+    assert (capped["plies"] == 80).all()
+    assert capped["winner"].isna().all() and (capped["result"] == "unfinished").all()
+    assert (capped["seeds_left"] > 0).all()
+    assert sim.moves.groupby("game")["ply"].max().max() == 80
+
+
+def test_starter_and_pairing():
+    south = hy.simulate("ba-awa", 10, players=("greedy", "random"), starter=0, seed=3)
+    assert (south.games["starter"] == 0).all()
+    assert (south.games["pairing"] == "greedy vs random").all()
+    north = hy.simulate("ba-awa", 10, players=("greedy", "random"), starter=1, seed=3)
+    assert (north.games["pairing"] == "random vs greedy").all()
+    assert (north.games["first"] == "random").all()
+    assert north.path == "engine"
+
+
+def test_named_players_are_seeded_per_game():
+    """Game k is the same game whatever the number of games: every player gets its seed
+    from (seed, game, seat)."""
+    six = hy.simulate("hoyito-i", 6, players=("greedy", "random"), seed=4)
+    three = hy.simulate("hoyito-i", 3, players=("greedy", "random"), seed=4)
+    pd.testing.assert_frame_equal(six.games.iloc[:3], three.games)
+    assert (six.games["south"] == "greedy").all()
+
+
+def test_a_player_object_plays_through_the_engine():
+    class FirstHole:
+        name = "first-hole"
+
+        def choose(self, position):
+            return position.legal_moves()[0]
+
+    sim = hy.simulate("hoyito-i", 4, players=(FirstHole(), "random"), seed=0)
+    assert (sim.games["south"] == "first-hole").all()
+    with pytest.raises(ValueError, match="workers > 1 needs players given by name"):
+        hy.simulate("hoyito-i", 4, players=(FirstHole(), "random"), workers=2)
+
+
+def test_first_hole_player_always_sows_its_first_non_empty_hole():
+    class FirstHole:
+        name = "first-hole"
+
+        def choose(self, position):
+            return position.legal_moves()[0]
+
+    sim = hy.simulate("ba-awa", 3, players=(FirstHole(), FirstHole()), seed=0, starter=0)
+    for _, moves in sim.moves.groupby("game"):
+        pos = hy.new_game("ba-awa")
+        for hole in moves["hole"]:
+            assert hole == pos.legal_moves()[0]
+            pos = pos.play(int(hole))
+
+
+def test_tables_can_be_left_out():
+    sim = hy.simulate("hoyito-i", 20, seed=1, tables=["games"])
+    assert sim.moves is None and sim.captures is None and len(sim.games) == 20
+    only_moves = hy.simulate("hoyito-i", 20, seed=1, tables=("games", "moves"))
+    assert only_moves.captures is None
+    pd.testing.assert_frame_equal(only_moves.games, sim.games)
+
+
+def test_several_variants_share_game_numbers():
+    sim = hy.simulate(["hoyito-i", "hoyito-iii"], 15, seed=2, holes_per_row=8)
+    assert list(sim.games["variant"].cat.categories) == ["hoyito-i", "hoyito-iii"]
+    assert (
+        sim.games.groupby("variant", observed=True)["game"].apply(list).tolist()
+        == [list(range(15))] * 2
+    )
+    assert (sim.games["holes_per_row"] == 8).all()
+
+
+def test_progress_bar_reports_games(capsys):
+    hy.simulate("ba-awa", 50, seed=0, progress=True)
+    err = capsys.readouterr().err
+    assert "50/50" in err and "games" in err
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"variant": "oware"}, "unknown variant 'oware'"),
+        ({"games": 0}, "games must be at least 1"),
+        ({"games": 2.5}, "games must be a whole number"),
+        ({"seed": -1}, "seed must be at least 0"),
+        ({"holes_per_row": 7, "variant": "ba-awa"}, "Ba-awa is played on 2x6; got"),
+        ({"holes_per_row": 13}, "Hoyito I is played on 2x6 to 2x12"),
+        ({"players": "random"}, "players must be a pair"),
+        ({"players": ("random", "chess")}, "unknown player 'chess'"),
+        ({"starter": 2}, "starter must be 0 .South., 1 .North. or 'alternate'"),
+        ({"max_plies": 0}, "max_plies must be at least 1"),
+        ({"tables": ["moves"]}, "tables must name 'games'"),
+        ({"tables": ["games", "boards"]}, "tables must name 'games'"),
+        ({"path": "quick"}, "path must be 'auto', 'fast' or 'engine'"),
+        ({"path": "fast", "players": ("greedy", "random")}, "fast path plays random against"),
+        ({"workers": 0}, "workers must be at least 1"),
+        ({"spin": True}, "unknown option.s. spin"),
+    ],
+)
+def test_bad_arguments_say_what_is_allowed(kwargs, message):
+    args = {"variant": "hoyito-i", "games": 5, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        hy.simulate(args.pop("variant"), args.pop("games"), **args)
