@@ -14,25 +14,22 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from .position import IllegalMove, Move, Position, new_game
 from .saving import (
     SCHEMA_VERSION,
     FormatError,
+    JsonSaving,
     check_header,
     check_holes_list,
     expect_keys,
     position_from_dict,
     position_to_dict,
-    read_json,
-    write_json,
 )
 
 
-class Game:
+class Game(JsonSaving):
     """A single game: a starting position, the moves played, and a redo stack.
 
     Positions are immutable; the game is the one mutable object, like a score sheet.
@@ -144,13 +141,6 @@ class Game:
             },
         }
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict())
-
-    def save(self, path: str | Path) -> Path:
-        """Write the game to a JSON file (written whole, then renamed into place)."""
-        return write_json(self.to_dict(), path)
-
     @classmethod
     def from_dict(cls, data: object) -> Game:
         """Rebuild a game, replaying every move; raises :class:`FormatError` naming the problem."""
@@ -167,14 +157,6 @@ class Game:
         if "result" in data:
             check_result(game.position, data["result"], "result")
         return game
-
-    @classmethod
-    def from_json(cls, text: str) -> Game:
-        return cls.from_dict(read_json(text))
-
-    @classmethod
-    def load(cls, path: str | Path) -> Game:
-        return cls.from_dict(read_json(Path(path)))
 
     def __repr__(self) -> str:
         pos = self.position

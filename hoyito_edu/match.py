@@ -20,10 +20,8 @@ The choices the rules leave to the players are callables with the spec's default
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from .game import Game, check_result, replay
 from .position import PLAYER_NAMES, Move, Outcome, Position, new_game
@@ -31,13 +29,12 @@ from .rules import Rules, get_rules
 from .saving import (
     SCHEMA_VERSION,
     FormatError,
+    JsonSaving,
     check_header,
     check_holes_list,
     expect_keys,
     position_from_dict,
     position_to_dict,
-    read_json,
-    write_json,
 )
 
 Chooser = Callable[[int, int, Position], Sequence[int]]
@@ -75,7 +72,7 @@ class RoundResult:
         return self.outcome.winner
 
 
-class Match:
+class Match(JsonSaving):
     """Rounds of one variant until a player is out.
 
     Args:
@@ -306,12 +303,6 @@ class Match:
             "result": {"holdings": list(self.holdings), "winner": self.winner},
         }
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict())
-
-    def save(self, path: str | Path) -> Path:
-        return write_json(self.to_dict(), path)
-
     @classmethod
     def from_dict(cls, data: object) -> Match:
         """Rebuild a match: each round's start must follow from the round before by the rules
@@ -378,14 +369,6 @@ class Match:
             expect_keys(data["result"], "result", required=("holdings", "winner"))
             check_result_match(match, data["result"])
         return match
-
-    @classmethod
-    def from_json(cls, text: str) -> Match:
-        return cls.from_dict(read_json(text))
-
-    @classmethod
-    def load(cls, path: str | Path) -> Match:
-        return cls.from_dict(read_json(Path(path)))
 
     def __repr__(self) -> str:
         state = (

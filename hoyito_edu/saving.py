@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .position import Position, new_game
 from .rules import OPTIONS, VARIANTS
@@ -128,3 +128,32 @@ def check_holes_list(value: object, where: str) -> list[int]:
     ):
         raise FormatError(f"{where} must be a list of hole numbers")
     return value
+
+
+_Saved = TypeVar("_Saved", bound="JsonSaving")
+
+
+class JsonSaving:
+    """JSON text and files for a class with ``to_dict()`` and a ``from_dict()`` classmethod."""
+
+    def to_dict(self) -> dict:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls: type[_Saved], data: object) -> _Saved:  # pragma: no cover
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    def save(self, path: str | Path) -> Path:
+        """Write to a JSON file (written whole, then renamed into place)."""
+        return write_json(self.to_dict(), path)
+
+    @classmethod
+    def from_json(cls: type[_Saved], text: str) -> _Saved:
+        return cls.from_dict(read_json(text))
+
+    @classmethod
+    def load(cls: type[_Saved], path: str | Path) -> _Saved:
+        return cls.from_dict(read_json(Path(path)))
