@@ -315,37 +315,47 @@ def _play_part(job: tuple) -> RawRun:
 
 
 # -- tables -----------------------------------------------------------------------------------
+# Categorical columns are built from codes, and nullable ones from values and a mask: building
+# them from millions of Python strings or None would take longer than playing the games.
+def _categorical(codes: np.ndarray, categories: Sequence[str]) -> pd.Categorical:
+    import pandas as pd
+
+    return pd.Categorical.from_codes(np.asarray(codes, dtype=np.int8), categories=categories)
+
+
+def _nullable(values: np.ndarray, missing: np.ndarray, dtype=np.int8):
+    import pandas as pd
+
+    return pd.arrays.IntegerArray(np.where(missing, 0, values).astype(dtype), missing.copy())
+
+
 def _games_table(raw: RawRun, rules: Rules, n: int, names: tuple[str, str]) -> pd.DataFrame:
     import pandas as pd
 
     g = raw.games
     count = len(g["game"])
-    starter = g["starter"]
-    first = np.where(starter == 0, names[0], names[1])
-    second = np.where(starter == 0, names[1], names[0])
-    reason = np.asarray(END_REASONS, dtype=object)[g["end_reason"]]
-    winner = pd.array(np.where(g["winner"] < 0, None, g["winner"]), dtype="Int8")
-    result = np.where(g["winner"] == 0, "south", np.where(g["winner"] == 1, "north", "draw"))
-    result = np.where(reason == "ply-cap", "unfinished", result)
-    plies = g["plies"]
+    starter, winner, plies = g["starter"], g["winner"], g["plies"]
+    pairings = [f"{names[0]} vs {names[1]}", f"{names[1]} vs {names[0]}"]
+    result = np.where(winner < 0, 2, winner)
+    result[g["end_reason"] == END_REASONS.index("ply-cap")] = 3
     return pd.DataFrame(
         {
-            "variant": pd.Categorical([rules.name] * count),
+            "variant": _categorical(np.zeros(count), [rules.name]),
             "holes_per_row": np.full(count, n, dtype=np.int64),
             "game": g["game"].astype(np.int64),
-            "south": names[0],
-            "north": names[1],
+            "south": _categorical(np.zeros(count), [names[0]]).astype(str),
+            "north": _categorical(np.zeros(count), [names[1]]).astype(str),
             "starter": starter.astype(np.int64),
-            "first": first,
-            "pairing": np.char.add(np.char.add(first.astype(str), " vs "), second.astype(str)),
-            "winner": winner,
-            "result": pd.Categorical(result, categories=["south", "north", "draw", "unfinished"]),
-            "starter_won": g["winner"] == starter,
+            "first": np.asarray(names, dtype=object)[starter].astype(str),
+            "pairing": np.asarray(pairings, dtype=object)[starter].astype(str),
+            "winner": _nullable(winner, winner < 0),
+            "result": _categorical(result, ["south", "north", "draw", "unfinished"]),
+            "starter_won": winner == starter,
             "score_south": g["score_south"].astype(np.int64),
             "score_north": g["score_north"].astype(np.int64),
             "plies": plies.astype(np.int64),
             "turns": g["turns"].astype(np.int64),
-            "end_reason": pd.Categorical(reason, categories=END_REASONS),
+            "end_reason": _categorical(g["end_reason"], END_REASONS),
             "seeds_left": g["seeds_left"].astype(np.int64),
             "casas": g["casas"].astype(np.int64),
             "passes": g["passes"].astype(np.int64),
@@ -359,9 +369,9 @@ def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
 
     m = raw.moves
     count = len(m["game"])
-    small = {"player": np.int8, "hole": np.int8, "legal": np.int8, "seeds_left": np.int16}
+    small = {"player": np.int8, "hole": np.int8, "legal": np.int8}
     columns: dict[str, Any] = {
-        "variant": pd.Categorical([rules.name] * count),
+        "variant": _categorical(np.zeros(count), [rules.name]),
         "holes_per_row": np.full(count, n, dtype=np.int8),
     }
     for name in ("game", "ply", "player", "hole", "legal", "laps", "drops"):
@@ -374,7 +384,7 @@ def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
     columns["seeds_left"] = m["seeds_left"].astype(np.int16)
     for name in ("extra_turn", "passed", "endless"):
         columns[name] = m[name].astype(bool)
-    return pd.DataFrame(columns)
+    return pd.DataFrame(columns, copy=False)
 
 
 def _captures_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
@@ -383,36 +393,37 @@ def _captures_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
     c = raw.captures
     count = len(c["game"])
     hole = c["hole"].astype(np.int64)
-    row = np.where(hole < 0, None, np.where(hole < n, "south", "north"))
+    in_hand = hole < 0
     return pd.DataFrame(
         {
-            "variant": pd.Categorical([rules.name] * count),
+            "variant": _categorical(np.zeros(count), [rules.name]),
             "holes_per_row": np.full(count, n, dtype=np.int8),
             "game": c["game"].astype(np.int32),
             "ply": c["ply"].astype(np.int32),
             "seq": c["seq"].astype(np.int16),
-            "hole": pd.array(np.where(hole < 0, None, hole), dtype="Int8"),
-            "row": pd.Categorical(row, categories=["south", "north"]),
+            "hole": _nullable(hole, in_hand),
+            "row": _categorical(np.where(in_hand, -1, hole >= n), ["south", "north"]),
             "taker": c["taker"].astype(np.int8),
-            "kind": pd.Categorical(
-                np.asarray(CAPTURE_KINDS, dtype=object)[c["kind"].astype(np.int64)],
-                categories=CAPTURE_KINDS,
-            ),
+            "kind": _categorical(c["kind"], CAPTURE_KINDS),
             "seeds": c["seeds"].astype(np.int16),
-        }
+        },
+        copy=False,
     )
 
 
 def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
-    """Stack tables of several variants, keeping ``variant`` categorical."""
+    """Stack tables of several variants; ``variant`` stays categorical, in the given order."""
     import pandas as pd
 
     if len(frames) == 1:
         return frames[0]
-    variants = [str(f["variant"].cat.categories[0]) for f in frames if len(f)] or ["hoyito-i"]
-    out = pd.concat(frames, ignore_index=True)
-    out["variant"] = pd.Categorical(out["variant"].astype(str), categories=variants)
-    return out
+    variants = [str(f["variant"].cat.categories[0]) for f in frames]
+    parts = []
+    for index, frame in enumerate(frames):
+        frame = frame.copy(deep=False)
+        frame["variant"] = _categorical(np.full(len(frame), index), variants)
+        parts.append(frame)
+    return pd.concat(parts, ignore_index=True)
 
 
 # -- the entry point ------------------------------------------------------------------------
