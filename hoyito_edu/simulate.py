@@ -12,7 +12,7 @@ for the same seed: a random player's choice at ply ``p`` of game ``g`` depends o
 >>> sim = hy.simulate("ba-awa", 20, seed=1)
 >>> len(sim.games), sim.games["end_reason"].iloc[0]
 (20, 'eight-or-fewer')
->>> sim.moves.groupby("game").size().sum() == sim.games["plies"].sum()
+>>> bool(sim.moves.groupby("game").size().sum() == sim.games["plies"].sum())
 True
 >>> sim.games.equals(hy.simulate("ba-awa", 20, seed=1).games)     # same seed, same tables
 True

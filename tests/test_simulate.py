@@ -220,3 +220,15 @@ def test_bad_arguments_say_what_is_allowed(kwargs, message):
     args = {"variant": "hoyito-i", "games": 5, **kwargs}
     with pytest.raises(ValueError, match=message):
         hy.simulate(args.pop("variant"), args.pop("games"), **args)
+
+
+@pytest.mark.parametrize("module", ["hoyito_edu.simulate", "hoyito_edu.fastsim",
+                                    "hoyito_edu.metrics"])  # fmt: skip
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+    import sys
+
+    importlib.import_module(module)
+    result = doctest.testmod(sys.modules[module])
+    assert result.attempted > 0 and result.failed == 0
