@@ -1,0 +1,634 @@
+"""Charts of simulated games (matplotlib), in one colour-blind-safe style.
+
+Every function draws one chart from the tables of :func:`hoyito_edu.simulate` (or a
+position), gives it a title, axis labels with units and a legend that names the players and
+the rule set, and returns what it drew: the :class:`~matplotlib.axes.Axes`, or the
+:class:`~matplotlib.figure.Figure` for charts with several panels. Pass ``ax=`` to draw into
+an existing Axes.
+
+Colours come from the Okabe-Ito palette, which people with the common colour-vision
+deficiencies can tell apart; lines also differ by dash pattern and marker, so no chart relies
+on colour alone.
+
+>>> import hoyito_edu as hy
+>>> from hoyito_edu import plots
+>>> sim = hy.simulate("hoyito-ii", 100, seed=1)
+>>> ax = plots.game_lengths(sim.games)
+>>> ax.get_title()
+'How long games last (random vs random)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .rules import get_rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .position import Position
+
+__all__ = [
+    "COLOURS",
+    "PLAYER_COLOURS",
+    "VARIANT_STYLES",
+    "KIND_COLOURS",
+    "plot_style",
+    "captures_over_game",
+    "capture_bands",
+    "seeds_left",
+    "casa_heatmap",
+    "game_lengths",
+    "starter_advantage",
+    "laps_per_move",
+    "end_reasons",
+    "board_diagram",
+]
+
+#: The Okabe-Ito palette.
+COLOURS = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+#: South (player 0) and North (player 1), or the starter and the second player.
+PLAYER_COLOURS = (COLOURS["blue"], COLOURS["vermillion"])
+PLAYER_LINES = ("-", "--")
+#: Colour, dash pattern and marker of each rule set.
+VARIANT_STYLES = {
+    "hoyito-i": {"color": COLOURS["orange"], "linestyle": "-", "marker": "o"},
+    "hoyito-ii": {"color": COLOURS["bluish green"], "linestyle": "--", "marker": "s"},
+    "hoyito-iii": {"color": COLOURS["reddish purple"], "linestyle": "-.", "marker": "^"},
+    "ba-awa": {"color": COLOURS["sky blue"], "linestyle": ":", "marker": "D"},
+}
+#: Colours of capture kinds and end reasons.
+KIND_COLOURS = {
+    "mid-sow": COLOURS["orange"],
+    "last-seed": COLOURS["blue"],
+    "chain": COLOURS["bluish green"],
+    "final-four": COLOURS["blue"],
+    "eight-or-fewer": COLOURS["sky blue"],
+    "all-captured": COLOURS["bluish green"],
+    "endless": COLOURS["vermillion"],
+    "repetition": COLOURS["reddish purple"],
+    "ply-cap": COLOURS["black"],
+}
+END_LABELS = {
+    "final-four": "final four (Hoyito)",
+    "eight-or-fewer": "8 or fewer left (Ba-awa)",
+    "all-captured": "all captured",
+    "endless": "endless move",
+    "repetition": "repetition",
+    "ply-cap": "stopped at the ply cap",
+}
+_RC = {
+    "figure.figsize": (7.5, 4.2),
+    "figure.dpi": 100,
+    "axes.titlesize": 12,
+    "axes.titleweight": "bold",
+    "axes.labelsize": 10,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "legend.fontsize": 9,
+    "legend.frameon": False,
+    "axes.prop_cycle": None,  # set below (needs matplotlib)
+}
+
+
+@contextmanager
+def plot_style():
+    """The package's matplotlib settings, for charts of your own::
+
+    with plots.plot_style():
+        fig, ax = plt.subplots()
+    """
+    import matplotlib as mpl
+    from cycler import cycler
+
+    rc = dict(_RC, **{"axes.prop_cycle": cycler(color=list(COLOURS.values())[1:])})
+    with mpl.rc_context(rc):
+        yield
+
+
+def _axes(ax: Axes | None) -> Axes:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    with plot_style():
+        _, ax = plt.subplots(layout="constrained")
+    return ax
+
+
+def _finish(ax: Axes, title: str, xlabel: str, ylabel: str, legend: bool = True) -> Axes:
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.grid(True, alpha=0.3)
+    if legend:
+        ax.legend(frameon=False, fontsize=9)
+    return ax
+
+
+def rule_set(variant: str, n: int | None = None) -> str:
+    """``"Hoyito II, 2x6"``: how charts name a rule set and board."""
+    title = get_rules(str(variant)).title
+    return title if n is None else f"{title}, 2×{int(n)}"
+
+
+def _groups(table: pd.DataFrame) -> list[tuple[str, int]]:
+    pairs = table[["variant", "holes_per_row"]].drop_duplicates()
+    return [(str(v), int(n)) for v, n in pairs.itertuples(index=False)]
+
+
+def _pairing_text(games: pd.DataFrame | None) -> str:
+    if games is None or "pairing" not in games:
+        return ""
+    pairings = sorted(set(games["pairing"].astype(str)))
+    return pairings[0] if len(pairings) == 1 else ", ".join(pairings)
+
+
+def _one(table: pd.DataFrame, variant: str | None, what: str) -> tuple[pd.DataFrame, str, int]:
+    """The rows of one rule set and board size (the only one, or ``variant``)."""
+    groups = _groups(table)
+    if variant is not None:
+        groups = [g for g in groups if g[0] == variant]
+    if len(groups) != 1:
+        names = sorted({g[0] for g in _groups(table)})
+        raise ValueError(
+            f"{what} draws one rule set and board size; the table has {len(_groups(table))}. "
+            f"Pass variant= one of {', '.join(names)}, or filter the table first."
+        )
+    v, n = groups[0]
+    return table[(table["variant"] == v) & (table["holes_per_row"] == n)], v, n
+
+
+# -- captures -------------------------------------------------------------------------------
+def captures_over_game(
+    moves: pd.DataFrame,
+    games: pd.DataFrame,
+    game: int = 0,
+    *,
+    variant: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Seeds each player has captured after every move of one game (a step chart).
+
+    ``games`` gives the players' names for the legend.
+    """
+    moves, v, n = _one(moves, variant, "captures_over_game")
+    one = moves[moves["game"] == game]
+    if one.empty:
+        raise ValueError(f"game {game} is not in the moves table ({rule_set(v, n)})")
+    row = games[(games["variant"] == v) & (games["holes_per_row"] == n) & (games["game"] == game)]
+    names = (str(row["south"].iloc[0]), str(row["north"].iloc[0])) if len(row) else ("", "")
+    ax = _axes(ax)
+    plies = np.r_[0, one["ply"].to_numpy()]
+    for side, (seat, name) in enumerate(zip(("South", "North"), names, strict=True)):
+        total = np.r_[0, one[f"taken_{seat.lower()}"].cumsum().to_numpy()]
+        label = f"{seat} ({name})" if name else seat
+        ax.step(
+            plies,
+            total,
+            where="post",
+            color=PLAYER_COLOURS[side],
+            linestyle=PLAYER_LINES[side],
+            label=label,
+            linewidth=2,
+        )
+    end = f", ended by {END_LABELS[str(row['end_reason'].iloc[0])]}" if len(row) else ""
+    ax.set_ylim(0, 8 * n)
+    title = f"Seeds captured in game {game}: {rule_set(v, n)}{end}"
+    return _finish(ax, title, "ply (moves played)", "seeds captured (total so far)")
+
+
+def _cumulative_by_ply(moves: pd.DataFrame, column: str, last: int) -> np.ndarray:
+    """games x (last + 1) array of a per-move column summed up to each ply; a finished game
+    keeps its final total."""
+    games = moves["game"].to_numpy()
+    ids, row = np.unique(games, return_inverse=True)
+    grid = np.zeros((ids.size, last + 1))
+    plies = moves["ply"].to_numpy()
+    keep = plies <= last
+    np.add.at(grid, (row[keep], plies[keep]), moves[column].to_numpy()[keep])
+    return np.cumsum(grid, axis=1)
+
+
+def capture_bands(
+    moves: pd.DataFrame,
+    games: pd.DataFrame,
+    *,
+    variant: str | None = None,
+    band: tuple[float, float] = (0.1, 0.9),
+    last_ply: int | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Seeds captured so far by the starter and by the second player, against the ply: the
+    median over many games and a band between two quantiles (10 % and 90 % by default). A
+    finished game keeps its final total. Returns the Axes."""
+    moves, v, n = _one(moves, variant, "capture_bands")
+    g = games[(games["variant"] == v) & (games["holes_per_row"] == n)].set_index("game")
+    last = int(last_ply or np.quantile(g["plies"], 0.9))
+    starter = g["starter"].reindex(np.unique(moves["game"])).to_numpy()
+    south = _cumulative_by_ply(moves, "taken_south", last)
+    north = _cumulative_by_ply(moves, "taken_north", last)
+    first = np.where(starter[:, None] == 0, south, north)
+    second = np.where(starter[:, None] == 0, north, south)
+    ax = _axes(ax)
+    x = np.arange(last + 1)
+    pairing = _pairing_text(g.reset_index()).split(" vs ")
+    for side, (who, data) in enumerate((("Starter", first), ("Second player", second))):
+        low, mid, high = np.quantile(data, [band[0], 0.5, band[1]], axis=0)
+        name = f" ({pairing[side]})" if len(pairing) == 2 else ""
+        ax.plot(
+            x,
+            mid,
+            color=PLAYER_COLOURS[side],
+            linestyle=PLAYER_LINES[side],
+            linewidth=2,
+            label=f"{who}{name}: median",
+        )
+        ax.fill_between(
+            x,
+            low,
+            high,
+            color=PLAYER_COLOURS[side],
+            alpha=0.2,
+            label=f"{who}: {band[0]:.0%}–{band[1]:.0%} of games",
+        )
+    ax.set_ylim(0, 8 * n)
+    ax.set_xlim(0, last)
+    title = f"How captures pile up: {rule_set(v, n)}, {len(g)} games"
+    return _finish(ax, title, "ply (moves played)", "seeds captured (total so far)")
+
+
+def seeds_left(
+    moves: pd.DataFrame,
+    *,
+    band: tuple[float, float] = (0.1, 0.9),
+    min_share: float = 0.1,
+    ax: Axes | None = None,
+) -> Axes:
+    """Seeds left on the board after each move: the median (and a band) over the games still
+    going at that ply, one line per rule set, drawn while at least ``min_share`` of the
+    games go on."""
+    ax = _axes(ax)
+    for v, n in _groups(moves):
+        rows = moves[(moves["variant"] == v) & (moves["holes_per_row"] == n)]
+        games = rows["game"].nunique()
+        by_ply = rows.groupby("ply")["seeds_left"]
+        count = by_ply.size()
+        shown = count.index[count >= min_share * games]
+        stats = by_ply.quantile([band[0], 0.5, band[1]]).unstack().loc[shown]
+        style = VARIANT_STYLES.get(v, {})
+        ax.plot(
+            stats.index,
+            stats[0.5],
+            color=style.get("color"),
+            linestyle=style.get("linestyle"),
+            linewidth=2,
+            label=f"{rule_set(v, n)}: median",
+        )
+        ax.fill_between(
+            stats.index, stats[band[0]], stats[band[1]], color=style.get("color"), alpha=0.15
+        )
+    ax.set_ylim(bottom=0)
+    title = "Seeds left on the board after each move"
+    ax = _finish(ax, title, "ply (moves played)", "seeds on the board")
+    ax.text(
+        0.99,
+        0.98,
+        f"bands: {band[0]:.0%}–{band[1]:.0%} of the games still going",
+        transform=ax.transAxes,
+        ha="right",
+        va="top",
+        fontsize=8,
+    )
+    return ax
+
+
+def casa_heatmap(
+    captures: pd.DataFrame,
+    games: pd.DataFrame,
+    *,
+    kinds: Sequence[str] = ("mid-sow", "last-seed", "chain"),
+) -> Figure:
+    """Where casas form: casas per game at each hole, one panel per kind (mid-sow,
+    last-seed, chain), one row per rule set; each panel has its own colour scale. All games
+    must be on the same board size. Returns the Figure; the numbers drawn are in
+    ``fig.heatmap_data`` (kind -> DataFrame of rule sets by holes)."""
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    sizes = sorted(set(captures["holes_per_row"]) | set(games["holes_per_row"]))
+    if len(sizes) != 1:
+        raise ValueError(f"casa_heatmap needs one board size; the tables have 2x{sizes}")
+    n = int(sizes[0])
+    variants = [v for v, _ in _groups(games)]
+    counts = games.groupby("variant", observed=True).size()
+    data = {}
+    for kind in kinds:
+        rows = captures[captures["kind"] == kind]
+        grid = np.zeros((len(variants), 2 * n))
+        for i, v in enumerate(variants):
+            holes = rows.loc[rows["variant"] == v, "hole"].dropna().astype(int).to_numpy()
+            grid[i] = np.bincount(holes, minlength=2 * n)[: 2 * n] / counts[v]
+        data[kind] = pd.DataFrame(grid, index=[rule_set(v) for v in variants], columns=range(2 * n))
+    with plot_style():
+        fig, axes = plt.subplots(
+            len(kinds),
+            1,
+            layout="constrained",
+            squeeze=False,
+            figsize=(7.5, 1.2 + 0.55 * len(variants) * len(kinds)),
+        )
+    for ax, kind in zip(axes[:, 0], kinds, strict=True):
+        top = float(data[kind].to_numpy().max()) or 1.0
+        image = ax.imshow(data[kind].to_numpy(), aspect="auto", cmap="viridis", vmin=0, vmax=top)
+        ax.set_yticks(range(len(variants)), data[kind].index)
+        ax.set_xticks(range(2 * n))
+        ax.set_title(f"{kind} casas", fontsize=10, loc="left")
+        ax.axvline(n - 0.5, color="white", linewidth=2)
+        ax.set_xlabel(f"hole (0–{n - 1}: South's row, {n}–{2 * n - 1}: North's row)")
+        ax.grid(False)
+        fig.colorbar(image, ax=ax, label="casas per game\nat this hole")
+    fig.suptitle(f"Where casas form (2×{n}, {_pairing_text(games)})", fontweight="bold")
+    fig.heatmap_data = data
+    return fig
+
+
+# -- games and moves ------------------------------------------------------------------------
+def game_lengths(games: pd.DataFrame, *, bins: int = 40, ax: Axes | None = None) -> Axes:
+    """Distribution of game lengths (moves played), one step histogram per rule set, on a
+    logarithmic scale: Ba-awa's games last tens of moves, Hoyito's on 2x12 thousands. The
+    legend gives the share of games stopped at the ply cap."""
+    ax = _axes(ax)
+    top = int(games["plies"].max())
+    edges = np.unique(np.round(np.geomspace(1, top + 1, bins + 1)))
+    for v, n in _groups(games):
+        rows = games[(games["variant"] == v) & (games["holes_per_row"] == n)]
+        share = 100 * np.histogram(rows["plies"], bins=edges)[0] / len(rows)
+        capped = (rows["end_reason"] == "ply-cap").mean()
+        label = f"{rule_set(v, n)} ({len(rows)} games"
+        label += f", {capped:.0%} stopped at the cap)" if capped else ")"
+        style = VARIANT_STYLES.get(v, {})
+        ax.stairs(
+            share,
+            edges,
+            color=style.get("color"),
+            linestyle=style.get("linestyle"),
+            linewidth=2,
+            label=label,
+        )
+    ax.set_xscale("log")
+    title = f"How long games last ({_pairing_text(games)})"
+    xlabel = "game length (plies: moves played, log scale)"
+    return _finish(ax, title, xlabel, "share of games in the bin (%)")
+
+
+def starter_advantage(
+    table: pd.DataFrame,
+    *,
+    published: Mapping[str, float] | None = None,
+    published_label: str = "published (other rules of play)",
+    ax: Axes | None = None,
+) -> Axes:
+    """The starter's share of decided games with 95 % intervals, by rule set and pairing.
+
+    ``table`` is a games table (the shares are computed) or a metrics table from
+    :func:`hoyito_edu.metrics.game_metrics`. ``published`` adds other sources' figures per
+    variant name (hollow markers), e.g. MancalaGames' round-based shares.
+    """
+    from .metrics import game_metrics
+
+    if "starter_win_share" not in table.columns:
+        table = game_metrics(table)
+    ax = _axes(ax)
+    pairings = list(dict.fromkeys(table["pairing"].astype(str)))
+    rows = list(
+        dict.fromkeys(zip(table["variant"].astype(str), table["holes_per_row"], strict=True))
+    )
+    offsets = np.linspace(-0.25, 0.25, len(pairings)) if len(pairings) > 1 else [0.0]
+    markers = ("o", "s", "^", "D", "v", "P")
+    for k, pairing in enumerate(pairings):
+        part = table[table["pairing"].astype(str) == pairing]
+        y = [
+            rows.index((str(v), n)) + offsets[k]
+            for v, n in zip(part["variant"].astype(str), part["holes_per_row"], strict=True)
+        ]
+        share = 100 * part["starter_win_share"].to_numpy()
+        err = np.vstack(
+            [share - 100 * part["starter_ci_low"], 100 * part["starter_ci_high"] - share]
+        )
+        ax.errorbar(
+            share,
+            y,
+            xerr=err,
+            fmt=markers[k % len(markers)],
+            capsize=3,
+            color=list(COLOURS.values())[1 + k % 7],
+            label=pairing,
+        )
+    if published:
+        points = [
+            (100 * share, i)
+            for i, (v, _) in enumerate(rows)
+            for name, share in published.items()
+            if name == v
+        ]
+        if points:
+            xs, ys = zip(*points, strict=True)
+            ax.scatter(
+                xs,
+                ys,
+                facecolors="none",
+                edgecolors=COLOURS["black"],
+                s=60,
+                zorder=3,
+                label=published_label,
+            )
+    ax.axvline(50, color=COLOURS["black"], linewidth=1, linestyle=":")
+    ax.set_yticks(range(len(rows)), [rule_set(v, n) for v, n in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    title = "Starter's share of decided games (95 % intervals)"
+    ax = _finish(ax, title, "games won by the starter (% of decided games)", "rule set, board")
+    ax.legend(title="pairing (starter first)", frameon=False, fontsize=9)
+    return ax
+
+
+def laps_per_move(moves: pd.DataFrame, *, max_laps: int = 10, ax: Axes | None = None) -> Axes:
+    """How many laps a move has (1 = no relay): share of moves, one bar group per count,
+    one bar per rule set; the last group counts ``max_laps`` laps or more."""
+    ax = _axes(ax)
+    groups = _groups(moves)
+    width = 0.8 / len(groups)
+    x = np.arange(1, max_laps + 1)
+    for k, (v, n) in enumerate(groups):
+        laps = moves.loc[(moves["variant"] == v) & (moves["holes_per_row"] == n), "laps"]
+        counts = np.bincount(np.minimum(laps.to_numpy(), max_laps), minlength=max_laps + 1)
+        share = 100 * counts[1:] / len(laps)
+        style = VARIANT_STYLES.get(v, {})
+        ax.bar(
+            x - 0.4 + width * (k + 0.5),
+            share,
+            width=width,
+            color=style.get("color"),
+            hatch=("", "//", "..", "xx")[k % 4],
+            edgecolor="white",
+            label=f"{rule_set(v, n)} (mean {laps.mean():.1f} laps)",
+        )
+    ax.set_xticks(x, [*map(str, x[:-1]), f"≥{max_laps}"])
+    title = "Laps per move"
+    return _finish(ax, title, "laps in the move (1 = no relay)", "share of moves (%)")
+
+
+def end_reasons(games: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
+    """How games end: a stacked bar of the share of games per end reason, per rule set;
+    reasons under 5 % of the games are also written on the bar."""
+    from .simulate import END_REASONS
+
+    ax = _axes(ax)
+    groups = _groups(games)
+    left = np.zeros(len(groups))
+    notes: list[list[str]] = [[] for _ in groups]
+    for reason in END_REASONS:
+        share = np.zeros(len(groups))
+        for i, (v, n) in enumerate(groups):
+            rows = games[(games["variant"] == v) & (games["holes_per_row"] == n)]
+            share[i] = 100 * (rows["end_reason"] == reason).mean()
+        if not share.any():
+            continue
+        ax.barh(
+            range(len(groups)),
+            share,
+            left=left,
+            color=KIND_COLOURS[reason],
+            edgecolor="white",
+            label=END_LABELS[reason],
+        )
+        left += share
+        for i, value in enumerate(share):
+            if 0 < value < 5:
+                notes[i].append(f"{END_LABELS[reason]} {value:.1f} %")
+    for i, note in enumerate(notes):
+        if note:
+            ax.text(
+                98,
+                i,
+                ", ".join(note),
+                ha="right",
+                va="center",
+                fontsize=8,
+                color="white",
+                fontweight="bold",
+            )
+    ax.set_yticks(range(len(groups)), [rule_set(v, n) for v, n in groups])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    title = f"How games end ({_pairing_text(games)})"
+    ax = _finish(ax, title, "share of games (%)", "rule set, board", legend=False)
+    ax.legend(frameon=False, fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3)
+    return ax
+
+
+# -- a position -----------------------------------------------------------------------------
+def board_diagram(position: Position, *, title: str | None = None, ax: Axes | None = None) -> Axes:
+    """A static drawing of a position for worksheets: North's row on top (read right to
+    left, as from South's seat), hole numbers, seeds in each hole, captures and whose turn
+    it is; curved arrows show the sowing going round. Closed holes are grey with a cross; a
+    hole owned by the player across the board (Ba-awa match play) has a dashed rim in its
+    owner's colour."""
+    from matplotlib.patches import Circle, FancyArrowPatch
+
+    n = position.holes_per_row
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        with plot_style():
+            _, ax = plt.subplots(figsize=(0.75 * n + 1.6, 3.3), layout="constrained")
+    ax.set_aspect("equal")
+    ax.axis("off")
+    for hole, seeds in enumerate(position.board):
+        row = 0 if hole < n else 1
+        x, y = float(hole if row == 0 else 2 * n - 1 - hole), 1.3 * row
+        closed = hole in position.closed
+        owner = position.owners[hole]
+        ax.add_patch(
+            Circle(
+                (x, y),
+                0.45,
+                facecolor="#DDDDDD" if closed else "#F3E6CC",
+                edgecolor=PLAYER_COLOURS[owner],
+                linewidth=2,
+                linestyle="--" if owner != row else "-",
+            )
+        )
+        ax.text(
+            x,
+            y,
+            "×" if closed else str(seeds),
+            ha="center",
+            va="center",
+            fontsize=14,
+            fontweight="bold",
+        )
+        ax.text(
+            x,
+            y + (0.62 if row else -0.62),
+            str(hole),
+            ha="center",
+            va="center",
+            fontsize=8,
+            color="#555555",
+        )
+    for player, y in ((0, -1.05), (1, 2.35)):
+        label = f"{('South', 'North')[player]} ({player}): captured {position.captures[player]}"
+        if position.outcome is None and position.player == player:
+            label += "  ← to move"
+        ax.text(
+            -0.5,
+            y,
+            label,
+            ha="left",
+            va="center",
+            fontsize=10,
+            fontweight="bold",
+            color=PLAYER_COLOURS[player],
+        )
+    for start, end in (((n - 0.35, 0.15), (n - 0.35, 1.15)), ((-0.65, 1.15), (-0.65, 0.15))):
+        ax.add_patch(
+            FancyArrowPatch(
+                start,
+                end,
+                arrowstyle="->",
+                mutation_scale=12,
+                color="#555555",
+                connectionstyle="arc3,rad=0.6",
+            )
+        )
+    ax.text(
+        n + 0.05, 0.65, "sowing", fontsize=7, ha="left", va="center", color="#555555", rotation=90
+    )
+    ax.set_xlim(-1.2, n + 0.4)
+    ax.set_ylim(-1.4, 2.7)
+    if title is None:
+        state = f"game over ({position.outcome.reason})" if position.outcome else "a position"
+        title = f"{rule_set(position.rules.name, n)}: {state}"
+    ax.set_title(title)
+    return ax
