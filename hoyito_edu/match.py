@@ -371,9 +371,12 @@ class Match(JsonSaving):
         return match
 
     def __repr__(self) -> str:
-        state = (
-            f"{PLAYER_NAMES[self.winner]} won" if self.is_over else f"round {self.round} in play"
-        )
+        if self.is_over:
+            state = f"{PLAYER_NAMES[self.winner]} won"
+        elif self.game.is_over:
+            state = f"round {self.round} finished, next_round() to go on"
+        else:
+            state = f"round {self.round} in play"
         return f"<Match {self.rules.name} {state}, holdings {self.holdings}>"
 
 

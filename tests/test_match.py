@@ -209,3 +209,11 @@ def test_match_json_with_a_start_that_does_not_follow_the_rules_is_refused():
     start["surplus"] = [start["surplus"][0] + 4, start["surplus"][1]]
     with pytest.raises(hy.FormatError, match="round 2 start does not follow"):
         hy.Match.from_dict(data)
+
+
+def test_match_repr_says_whether_a_round_is_in_play_or_finished():
+    match = hy.Match("hoyito-ii")
+    assert repr(match) == "<Match hoyito-ii round 1 in play, holdings (24, 24)>"
+    play_round(match, random.Random(11))
+    if not match.is_over:
+        assert "round 1 finished, next_round() to go on" in repr(match)
