@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .players import available
 from .rules import VARIANTS
+from .simulate import DEFAULT_MAX_PLIES
 
 FORMATS = {".csv": "csv", ".gz": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
@@ -85,9 +86,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--max-plies",
         type=int,
-        default=2000,
+        default=DEFAULT_MAX_PLIES,
         metavar="N",
-        help="stop a game after N moves, reported as 'ply-cap' (default 2000)",
+        help=f"stop a game after N moves, reported as 'ply-cap' (default {DEFAULT_MAX_PLIES})",
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument(

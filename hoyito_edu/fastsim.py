@@ -514,7 +514,7 @@ def play_random_games(
     seed: int = 0,
     holes_per_row: int = 6,
     starters=None,
-    max_plies: int = 2000,
+    max_plies: int | None = None,
     moves: bool = True,
     captures: bool = True,
     boards: bool = False,
@@ -524,11 +524,14 @@ def play_random_games(
 ) -> RawRun:
     """Play random-vs-random games (numbered ``games``) and return raw columns.
 
-    ``starters`` says who starts each game (default: South, every game). ``progress`` is
+    ``starters`` says who starts each game (default: South, every game); ``max_plies`` stops
+    a game after that many moves (default: simulate's ``DEFAULT_MAX_PLIES``). ``progress`` is
     called with the number of games finished so far. ``lap_room`` is the number of laps a
     move may have before its game is played again with eight times more room. This is the
     low-level entry, without argument checks: use :func:`hoyito_edu.simulate`.
     """
+    if max_plies is None:
+        from .simulate import DEFAULT_MAX_PLIES as max_plies
     rules = get_rules(variant, **options)
     ids = np.ascontiguousarray(games if isinstance(games, np.ndarray) else list(games), np.int64)
     if starters is None:

@@ -65,7 +65,8 @@ def wilson_interval(successes, trials, z: float = 1.96) -> tuple[np.ndarray, np.
         p = k / n
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    # the bounds are 0 and 1 exactly at 0 and n successes; keep rounding from crossing them
+    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
 
 
 def _check(games: pd.DataFrame, by: Sequence[str]) -> list[str]:

@@ -66,6 +66,11 @@ COLOURS = {
 #: South (player 0) and North (player 1), or the starter and the second player.
 PLAYER_COLOURS = (COLOURS["blue"], COLOURS["vermillion"])
 PLAYER_LINES = ("-", "--")
+#: Colours of pairings of players (the palette without yellow, too faint for markers).
+PAIRING_COLOURS = tuple(
+    COLOURS[c]
+    for c in ("orange", "sky blue", "bluish green", "blue", "vermillion", "reddish purple", "black")
+)
 #: Colour, dash pattern and marker of each rule set.
 VARIANT_STYLES = {
     "hoyito-i": {"color": COLOURS["orange"], "linestyle": "-", "marker": "o"},
@@ -109,12 +114,21 @@ _RC = {
 }
 
 
+#: Size of a single chart, in inches.
+FIGSIZE = (7.5, 4.2)
+
+
 @contextmanager
 def plot_style():
-    """The package's matplotlib settings, for charts of your own::
+    """The package's matplotlib settings (fonts, spines, grid, colour cycle), for drawing
+    charts of your own in the same style::
 
-    with plots.plot_style():
-        fig, ax = plt.subplots()
+        with plots.plot_style():
+            fig, ax = plt.subplots()
+            ax.plot(...)
+
+    The package's own charts set their style on each Axes instead, so they look the same
+    with or without this context.
     """
     import matplotlib as mpl
     from cycler import cycler
@@ -129,8 +143,7 @@ def _axes(ax: Axes | None) -> Axes:
         return ax
     import matplotlib.pyplot as plt
 
-    with plot_style():
-        _, ax = plt.subplots(layout="constrained")
+    _, ax = plt.subplots(figsize=FIGSIZE, dpi=100, layout="constrained")
     return ax
 
 
@@ -349,14 +362,13 @@ def casa_heatmap(
             holes = rows.loc[rows["variant"] == v, "hole"].dropna().astype(int).to_numpy()
             grid[i] = np.bincount(holes, minlength=2 * n)[: 2 * n] / counts[v]
         data[kind] = pd.DataFrame(grid, index=[rule_set(v) for v in variants], columns=range(2 * n))
-    with plot_style():
-        fig, axes = plt.subplots(
-            len(kinds),
-            1,
-            layout="constrained",
-            squeeze=False,
-            figsize=(7.5, 1.2 + 0.55 * len(variants) * len(kinds)),
-        )
+    fig, axes = plt.subplots(
+        len(kinds),
+        1,
+        layout="constrained",
+        squeeze=False,
+        figsize=(7.5, 1.2 + 0.55 * len(variants) * len(kinds)),
+    )
     for ax, kind in zip(axes[:, 0], kinds, strict=True):
         top = float(data[kind].to_numpy().max()) or 1.0
         image = ax.imshow(data[kind].to_numpy(), aspect="auto", cmap="viridis", vmin=0, vmax=top)
@@ -392,7 +404,7 @@ def game_lengths(games: pd.DataFrame, *, bins: int = 40, ax: Axes | None = None)
             edges,
             color=style.get("color"),
             linestyle=style.get("linestyle"),
-            linewidth=2,
+            linewidth=2.2 if n == 6 else 1.2,  # bigger boards: thinner lines
             label=label,
         )
     ax.set_xscale("log")
@@ -441,7 +453,7 @@ def starter_advantage(
             xerr=err,
             fmt=markers[k % len(markers)],
             capsize=3,
-            color=list(COLOURS.values())[1 + k % 7],
+            color=PAIRING_COLOURS[k % len(PAIRING_COLOURS)],
             label=pairing,
         )
     if published:
@@ -465,10 +477,16 @@ def starter_advantage(
     ax.axvline(50, color=COLOURS["black"], linewidth=1, linestyle=":")
     ax.set_yticks(range(len(rows)), [rule_set(v, n) for v, n in rows])
     ax.invert_yaxis()
-    ax.set_xlim(0, 100)
+    ax.set_xlim(-3, 103)
     title = "Starter's share of decided games (95 % intervals)"
     ax = _finish(ax, title, "games won by the starter (% of decided games)", "rule set, board")
-    ax.legend(title="pairing (starter first)", frameon=False, fontsize=9)
+    ax.legend(
+        title="pairing (starter first)",
+        frameon=False,
+        fontsize=9,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+    )
     return ax
 
 
@@ -537,6 +555,7 @@ def end_reasons(games: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
                 fontsize=8,
                 color="white",
                 fontweight="bold",
+                bbox={"facecolor": COLOURS["black"], "alpha": 0.45, "edgecolor": "none"},
             )
     ax.set_yticks(range(len(groups)), [rule_set(v, n) for v, n in groups])
     ax.invert_yaxis()
@@ -560,8 +579,7 @@ def board_diagram(position: Position, *, title: str | None = None, ax: Axes | No
     if ax is None:
         import matplotlib.pyplot as plt
 
-        with plot_style():
-            _, ax = plt.subplots(figsize=(0.75 * n + 1.6, 3.3), layout="constrained")
+        _, ax = plt.subplots(figsize=(0.75 * n + 1.6, 3.3), layout="constrained")
     ax.set_aspect("equal")
     ax.axis("off")
     for hole, seeds in enumerate(position.board):

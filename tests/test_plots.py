@@ -255,6 +255,7 @@ def test_every_chart_is_titled_and_labelled(sim, mixed):
 def test_colours_are_the_colour_blind_safe_palette():
     palette = {c.lower() for c in plots.COLOURS.values()}
     used = {*plots.PLAYER_COLOURS, *(s["color"] for s in plots.VARIANT_STYLES.values()),
+            *plots.PAIRING_COLOURS,
             *plots.KIND_COLOURS.values()}  # fmt: skip
     assert {c.lower() for c in used} <= palette
     dashes = {s["linestyle"] for s in plots.VARIANT_STYLES.values()}
@@ -266,3 +267,22 @@ def test_docstring_example_runs():
 
     result = doctest.testmod(plots)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_charts_leave_matplotlib_settings_alone(sim):
+    """Jupyter's inline display switches matplotlib to interactive after the first figure;
+    a chart that restored the settings it found would stop every later figure showing."""
+    was = matplotlib.is_interactive()
+    size = matplotlib.rcParams["figure.figsize"]
+    try:
+        matplotlib.interactive(True)
+        plots.game_lengths(sim.games)
+        plots.casa_heatmap(sim.captures, sim.games)
+        plots.board_diagram(hy.new_game("ba-awa"))
+        assert matplotlib.is_interactive()
+        matplotlib.interactive(False)
+        plots.laps_per_move(sim.moves)
+        assert not matplotlib.is_interactive()
+        assert matplotlib.rcParams["figure.figsize"] == size
+    finally:
+        matplotlib.interactive(was)

@@ -232,3 +232,55 @@ def test_docstring_examples_run(module):
     importlib.import_module(module)
     result = doctest.testmod(sys.modules[module])
     assert result.attempted > 0 and result.failed == 0
+
+
+# --- data/ tables made by scripts/make_data.py ---------------------------------------------
+# Every row comes from its own seeded run, so regenerating some rows must give exactly the
+# same CSV lines as the committed file. If these tests fail after a deliberate change to the
+# engine, the fast path or the players, regenerate: python scripts/make_data.py
+def committed_lines(name: str) -> list[str]:
+    from hoyito_edu.data import data_dir
+
+    return (data_dir() / name).read_text(encoding="utf-8").splitlines()
+
+
+def test_random_summary_rows_regenerate_exactly():
+    import make_data
+
+    runs = [run for run in make_data.RANDOM_RUNS if run[0] in ("hoyito-i", "ba-awa")]
+    runs = [run for run in runs if run[1] == 6]
+    fresh = make_data.to_csv(make_data.random_summary(runs)).splitlines()
+    lines = committed_lines(make_data.FILES["random"])
+    assert fresh[0] == lines[0]  # the same columns
+    for line in fresh[1:]:
+        assert line in lines, f"not in data/{make_data.FILES['random']}: {line}"
+    assert len(lines) == 1 + len(make_data.RANDOM_RUNS)
+
+
+def test_players_summary_rows_regenerate_exactly():
+    import make_data
+
+    fresh = make_data.to_csv(make_data.players_summary([("ba-awa", "greedy", 200)]))
+    lines = committed_lines(make_data.FILES["players"])
+    assert fresh.splitlines()[0] == lines[0]
+    for line in fresh.splitlines()[1:]:
+        assert line in lines, f"not in data/{make_data.FILES['players']}: {line}"
+    pairings = {line.split(",")[2] for line in lines[1:]}
+    assert pairings == {"greedy vs random", "random vs greedy", "expert vs random",
+                        "random vs expert"}  # fmt: skip
+
+
+def test_readme_example_runs_as_written():
+    """The example in the README's 'Simulations and data' section is a doctest."""
+    import doctest
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"^## Simulations and data\n(.*?)(?=^## )", text, re.S | re.M)
+    assert found, "README has no '## Simulations and data' section"
+    block = re.findall(r"```python\n(.*?)```", found.group(1), re.S)[0]
+    test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.tries >= 5 and runner.failures == 0
