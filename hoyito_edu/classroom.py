@@ -24,6 +24,7 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .checks import whole_number
 from .events import Drop, Reason
 from .position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 
@@ -63,15 +64,7 @@ class Feedback:
 # -- small helpers ----------------------------------------------------------------------------
 def _whole(value: object, what: str, low: int = 0) -> int:
     """``value`` as an int >= ``low``, or a ValueError saying what was expected."""
-    if isinstance(value, bool):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise ValueError(f"{what} must be a whole number, not {value!r}") from None
-    if number < low:
-        raise ValueError(f"{what} must be at least {low}, not {number}")
-    return number
+    return whole_number(value, what, low)
 
 
 def _answer(value: object, what: str) -> tuple[int | None, Feedback | None]:

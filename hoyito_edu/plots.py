@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .palette import OKABE_ITO, PLAYER_COLOURS
 from .rules import get_rules
 
 if TYPE_CHECKING:
@@ -52,19 +53,9 @@ __all__ = [
     "board_diagram",
 ]
 
-#: The Okabe-Ito palette.
-COLOURS = {
-    "black": "#000000",
-    "orange": "#E69F00",
-    "sky blue": "#56B4E9",
-    "bluish green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish purple": "#CC79A7",
-}
-#: South (player 0) and North (player 1), or the starter and the second player.
-PLAYER_COLOURS = (COLOURS["blue"], COLOURS["vermillion"])
+#: The Okabe-Ito palette (shared with the board widgets).
+COLOURS = OKABE_ITO
+#: Line styles of South (player 0) and North (player 1), or the starter and the second.
 PLAYER_LINES = ("-", "--")
 #: Colours of pairings of players (the palette without yellow, too faint for markers).
 PAIRING_COLOURS = tuple(

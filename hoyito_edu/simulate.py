@@ -24,7 +24,6 @@ A game still going after ``max_plies`` moves is stopped and reported with the en
 from __future__ import annotations
 
 import math
-import operator
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .checks import whole_number
 from .players import Player, available, player
 from .position import new_game
 from .rules import Rules, get_rules
@@ -123,15 +123,7 @@ class Simulation:
 
 # -- arguments ------------------------------------------------------------------------------
 def _count(value: object, what: str, low: int = 1) -> int:
-    if isinstance(value, bool):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise ValueError(f"{what} must be a whole number, not {value!r}") from None
-    if number < low:
-        raise ValueError(f"{what} must be at least {low}, not {number}")
-    return number
+    return whole_number(value, what, low)
 
 
 def _variants(variant: str | Rules | Iterable) -> list[str | Rules]:

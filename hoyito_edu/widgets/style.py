@@ -21,22 +21,8 @@ import html
 
 import ipywidgets as widgets
 
+from ..palette import OKABE_ITO, PLAYER_COLOURS
 from ..position import PLAYER_NAMES
-
-#: Okabe-Ito colours by name.
-OKABE_ITO = {
-    "orange": "#E69F00",
-    "sky blue": "#56B4E9",
-    "bluish green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish purple": "#CC79A7",
-    "black": "#000000",
-}
-
-#: One colour per player: South blue, North vermillion (always shown with the player's name).
-PLAYER_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["vermillion"])
 
 SEED = "●"
 SEEDS_PER_LINE = 4  # a full line is a casa: four seeds
