@@ -3,7 +3,7 @@
 Usage (from the repository folder)::
 
     python scripts/make_data.py            # both tables
-    python scripts/make_data.py random     # data/sim_random_summary.csv  (about 10 s)
+    python scripts/make_data.py random     # data/sim_random_summary.csv  (about 15 s)
     python scripts/make_data.py players    # data/sim_players_summary.csv (a few minutes)
 
 Each table holds Ludii-style metrics (hoyito_edu.metrics.game_metrics) of freshly simulated
