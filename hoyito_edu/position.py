@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from .events import Capture, Drop, Endless, Event, ExtraTurn, GameOver, Lift, Pass, Reason, Relay
 from .rules import Rules, get_rules
-from .sowing import sow
+from .sowing import sow, take_all
 
 PLAYER_NAMES = ("South", "North")
 
@@ -213,11 +213,8 @@ class Position:
             trail = self._trail + (key,) if captures == self.captures else (key,)
             if trail.count(key) >= 3:
                 end = Reason.REPETITION
-                for h, seeds in enumerate(board):
-                    if seeds:
-                        events.append(Capture(h, seeds, self.owners[h], Reason.REPETITION))
-                        result.captures[self.owners[h]] += seeds
-                board, captures = (0,) * len(board), tuple(result.captures)
+                take_all(result, self.owners.__getitem__, Reason.REPETITION)
+                board, captures = tuple(result.board), tuple(result.captures)
         else:
             trail = ()
         outcome = None
@@ -245,14 +242,9 @@ class Position:
 
     def _eight_or_fewer(self, result) -> Reason:
         """Ba-awa (R4.2): the starter of this game takes what is left, and the game ends."""
-        left = sum(result.board)
-        if left == 0:
+        if sum(result.board) == 0:
             return Reason.ALL_CAPTURED
-        for hole, seeds in enumerate(result.board):
-            if seeds:
-                result.events.append(Capture(hole, seeds, self.starter, Reason.EIGHT_OR_FEWER))
-                result.captures[self.starter] += seeds
-                result.board[hole] = 0
+        take_all(result, lambda hole: self.starter, Reason.EIGHT_OR_FEWER)
         return Reason.EIGHT_OR_FEWER
 
     # -- drawing -------------------------------------------------------------------------

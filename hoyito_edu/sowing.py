@@ -8,6 +8,7 @@ the hole is legal: :meth:`hoyito_edu.Position.sow` does that first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -98,9 +99,7 @@ class _Sowing:
         left = self.uncaptured()
         if left == 4:
             taker = self.final_four_taker(capturer)
-            for hole, seeds in enumerate(self.board):
-                if seeds:
-                    self.take(hole, taker, Reason.FINAL_FOUR)
+            take_all(self.result, lambda hole: taker, Reason.FINAL_FOUR)
             if self.hand:
                 self.take(None, taker, Reason.FINAL_FOUR)
             self.result.end = Reason.FINAL_FOUR
@@ -109,12 +108,6 @@ class _Sowing:
             self.result.end = Reason.ALL_CAPTURED
             return True
         return False
-
-    def owners_take_all(self, reason: Reason) -> None:
-        """Each player takes the seeds in the holes they own (R2.8, R4.3)."""
-        for hole, seeds in enumerate(self.board):
-            if seeds:
-                self.take(hole, self.owners[hole], reason)
 
     # -- the move ------------------------------------------------------------------------
     def run(self) -> SowResult:
@@ -135,7 +128,7 @@ class _Sowing:
             state = (current, tuple(board))
             if state in seen_laps:
                 self.events.append(Endless(current, lap + 1, seen_laps[state]))
-                self.owners_take_all(Reason.ENDLESS)
+                take_all(self.result, self.owners.__getitem__, Reason.ENDLESS)
                 self.result.end = Reason.ENDLESS
                 return self.result
             lap += 1
@@ -197,6 +190,20 @@ class _Sowing:
             if self.rules.chain_opponent_side_only and self.owners[behind] == self.mover:
                 return
             yield behind
+
+
+def take_all(result: SowResult, taker_of: Callable[[int], int], reason: Reason) -> None:
+    """Empty every hole of ``result.board``, each to ``taker_of(hole)``, recording a Capture.
+
+    The sweeps that end a game share it: the final four (R4.1), eight or fewer (R4.2), and the
+    owners taking their holes after an endless move (R2.8) or a repetition (R4.3).
+    """
+    for hole, seeds in enumerate(result.board):
+        if seeds:
+            taker = taker_of(hole)
+            result.board[hole] = 0
+            result.captures[taker] += seeds
+            result.events.append(Capture(hole, seeds, taker, reason))
 
 
 def sow(position: Position, hole: int) -> SowResult:
