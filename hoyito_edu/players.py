@@ -143,6 +143,18 @@ class _OutOfBudget(Exception):
     """Raised inside the search when the node or time budget is spent."""
 
 
+def next_iteration(value: int, best: int, found_value: int, found_best: int, depth: int):
+    """What iterative deepening keeps after finishing ``depth``: ``(value, best, stop)``.
+
+    A forced result stops the search: deeper search cannot change it. A forced win is played.
+    When every move is found to lose against best play, the move of the previous iteration is
+    kept: its loss was the last to show up, so it is the one an opponent who looks less far
+    ahead is least likely to find."""
+    if found_value <= -WIN and depth > 1:
+        return found_value, best, True
+    return found_value, found_best, found_value >= WIN
+
+
 def terminal_value(position: Position) -> int:
     """A finished game from the side of ``position.player``: ``WIN`` plus the score margin for a
     win, minus that for a loss, the margin (0) for a draw."""
@@ -206,6 +218,7 @@ class SearchPlayer:
         max_nodes: int | None = None,
         time_limit: float | None = None,
         name: str = "search",
+        compiled: bool = True,
     ) -> None:
         for what, value in (("max_depth", max_depth), ("max_nodes", max_nodes)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
@@ -222,6 +235,8 @@ class SearchPlayer:
         self.max_depth = 100 if max_depth is None else max_depth
         self.max_nodes = max_nodes
         self.time_limit = time_limit
+        self.compiled = compiled
+        self._compiled = None  # the compiled search's work space, made on first use
         #: What the last choose() did: depth finished, nodes spent, value and seconds.
         self.last_search: dict[str, Any] = {}
 
@@ -241,24 +256,102 @@ class SearchPlayer:
         order = list(legal)
         self.rng.shuffle(order)
         best, value, done = order[0], 0, 0
-        if len(legal) > 1:
+        self._budget = self.max_nodes
+        found, root_values = None, {}
+        if len(legal) > 1 and self.compiled:
+            found = self._search_compiled(position, order)
+        if found is not None:
+            best, value, done = found["best"], found["value"], found["depth"]
+            self._work, self._visits = found["work"], found["visits"]
+            value_of = self._compiled.child_value
+        elif len(legal) > 1:
+            value_of = self._child_value
             for depth in range(1, self.max_depth + 1):
                 self._unlimited = depth == 1  # always finish depth 1: never a blind move
                 try:
-                    value, best = self._root(position, depth, order, best)
+                    found_value, found_best = self._root(position, depth, order, best)
                 except _OutOfBudget:
                     break
-                done = depth
-                if abs(value) >= WIN:  # a forced result: deeper search cannot change it
+                done, root_values = depth, self._root_values
+                value, best, stop = next_iteration(value, best, found_value, found_best, depth)
+                if stop:
                     break
+        trap = None
+        if done >= 2 and value < WIN:
+            self._unlimited = False
+            self._budget = None if self.max_nodes is None else self._spent() + self.max_nodes // 2
+            if found is not None:
+                self._compiled.budget = self._budget
+            if found is not None:
+                root_values = found["root_values"]
+            trap = self._set_trap(position, order, best, value, done, root_values, value_of)
+            best = best if trap is None else trap
+            if found is not None:
+                self._work, self._visits = self._compiled.spent()
         self.last_search = {
             "depth": done,
-            "nodes": self._work + self._visits // 10,
+            "nodes": self._spent(),
             "value": value,
+            "trap": trap,
             "seconds": time.perf_counter() - started,
+            "compiled": found is not None,
         }
         self._table = {}
         return best
+
+    def _spent(self) -> int:
+        return self._work + self._visits // 10
+
+    def _set_trap(self, position, order, best, value, depth, root_values, value_of):
+        """A move that sets a trap, or None. The candidates are the moves as good as ``best``
+        (worth ``value`` at ``depth``; ``root_values`` holds the exact value of each such move),
+        or every move when the search found that all of them lose. The first candidate, ``best``
+        first, whose most tempting reply (the one that takes the most seeds at once) is a
+        mistake is chosen: after that reply the mover is better off than ``value`` (than a
+        forced loss, when losing). None also when the budget runs out first."""
+        if value <= -WIN:  # a trap that wins first, else one that escapes the loss
+            candidates = [best] + [h for h in order if h != best]
+            return self._trap_among(position, candidates, 0, depth, value_of) or self._trap_among(
+                position, candidates, -WIN, depth, value_of
+            )
+        candidates = [best] + [h for h in order if h != best and root_values.get(h) == value]
+        return self._trap_among(position, candidates, value, depth, value_of)
+
+    def _trap_among(self, position, candidates, threshold, depth, value_of):
+        me = position.player
+        if len(candidates) == 1:
+            return None
+        try:
+            for hole in candidates:
+                child = position.play(hole)
+                if child.is_over or child.player == me:  # no reply to be tempted by
+                    continue
+                replies = [child.play(reply) for reply in child.legal_moves()]
+                top = max(_gain(child, after) for after in replies)
+                # the opponent's value after each tempting reply, tested against
+                # -threshold - 1: at most that means the mover gets more than ``threshold``
+                if all(
+                    value_of(child, after, depth - 2, -threshold - 1, -threshold) <= -threshold - 1
+                    for after in replies
+                    if _gain(child, after) == top
+                ):
+                    return hole
+        except _OutOfBudget:
+            return None
+        return None
+
+    def _search_compiled(self, position: Position, order: list[int]) -> dict | None:
+        """The whole iterative deepening in :mod:`hoyito_edu.fastsearch`; None where it does not
+        apply (then the engine path searches)."""
+        from . import fastsearch  # compiling it takes a while: only when a search needs it
+
+        if not fastsearch.supports(position):
+            return None
+        if self._compiled is None:
+            self._compiled = fastsearch.CompiledSearch()
+        return self._compiled.search(
+            position, order, self.max_depth, self.max_nodes, self._deadline
+        )
 
     def _root(self, position: Position, depth: int, order: list[int], previous: int):
         entry = self._entry(position)
@@ -267,8 +360,13 @@ class SearchPlayer:
         holes = sorted(order, key=lambda hole: (hole != previous, -gain[hole]))
         alpha, beta = -3 * WIN, 3 * WIN
         best_value, best = alpha, previous
+        self._root_values = {}
         for hole in holes:
-            value = self._child_value(position, kids[hole], depth - 1, alpha, beta)
+            # one below the best so far: a move as good as the best gets its exact value too
+            low = alpha - 1 if alpha > -3 * WIN else alpha
+            value = self._root_values[hole] = self._child_value(
+                position, kids[hole], depth - 1, low, beta
+            )
             if value > best_value:
                 best_value, best = value, hole
                 alpha = value
@@ -324,13 +422,12 @@ class SearchPlayer:
         if entry is None:
             children = []
             for hole in position.legal_moves():
-                move = position.sow(hole)
-                self._work += 1 + len(move.events) // 10
-                children.append((hole, move.after))
+                self._work += 1
+                children.append((hole, position.play(hole)))
             children.sort(key=lambda kid: -_gain(position, kid[1]))  # captures first
             entry = self._table[key] = _Entry(children)
         if not self._unlimited:
-            if self.max_nodes is not None and self._work + self._visits // 10 > self.max_nodes:
+            if self._budget is not None and self._work + self._visits // 10 > self._budget:
                 raise _OutOfBudget
             if self._deadline is not None and time.perf_counter() > self._deadline:
                 raise _OutOfBudget
@@ -361,7 +458,7 @@ def _gain(parent: Position, child: Position) -> int:
 #: Plies the ``intermediate`` level searches.
 INTERMEDIATE_DEPTH = 2
 #: Work budget of the ``expert`` level (see :class:`SearchPlayer`, ``max_nodes``).
-EXPERT_NODES = 3000
+EXPERT_NODES = 200_000
 
 _FACTORIES: dict[str, Callable[..., Player]] = {
     "random": lambda seed=None, **kw: RandomPlayer(seed=seed, **kw),

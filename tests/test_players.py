@@ -286,7 +286,9 @@ def test_node_budget_bounds_the_work():
     small.choose(pos)
     large.choose(pos)
     assert small.last_search["depth"] < large.last_search["depth"]
-    assert 3000 < large.last_search["nodes"] < 3300  # stops at the first expansion past it
+    # the deepening stops at the first expansion past the budget; looking for a trap may
+    # spend half a budget more
+    assert 3000 < large.last_search["nodes"] < 4500 + 300
 
 
 def test_search_beats_random_in_seeded_games():
