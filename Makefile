@@ -39,6 +39,8 @@ $(PY):
 
 $(STAMP): pyproject.toml | $(PY)
 	$(BIN)/pip install -e '.[dev]'
+	@echo "Compiling the fast simulator and the search player (once; about half a minute)"
+	$(PY) -c "import hoyito_edu.fastsearch"
 	touch $@
 
 # --- main commands -----------------------------------------------------------

@@ -34,9 +34,8 @@ try:
     from numba import objmode
 except ImportError:  # pragma: no cover - numba is a dependency; supports() says False then
     objmode = None
-from .position import Position
-
 from .players import _EXACT, _LOWER, _UPPER, WIN, next_iteration
+from .position import Position
 
 _INF = 3 * WIN
 

@@ -186,14 +186,33 @@ class SearchPlayer:
 
     Search deepens one ply at a time (every move is a ply, extra turns included) until
     ``max_depth`` is done, a win or loss is proven, or a budget is spent; then the best move of
-    the last finished iteration is played (depth 1 is always finished). Budgets:
+    the last finished iteration is played (depth 1 is always finished). Two exceptions, for
+    playing against opponents who do not play perfectly:
 
-    - ``max_nodes``: engine work, counted the same on every machine, so the choice is
-      repeatable. Each move the engine plays costs 1, plus 1 for every 10 events in its
-      record (a long relay costs more, as it takes longer), and every 10 visits of positions
-      already expanded cost 1. One unit is about 60 microseconds here.
+    - When every move is found to lose against best replies, the move that was best one
+      iteration earlier is kept: its loss showed up last, so it is the hardest to find.
+    - Traps. Among the moves worth as much as the best one (or among all moves, when all of them
+      lose), the search prefers the first, best first, whose most tempting reply (the one that
+      takes the most seeds at once) is a mistake: a search of the same depth says the mover is
+      then better off than the move's value. Against best play the trap costs nothing; against
+      a player who grabs seeds it often wins a drawn or lost game. ``last_search["trap"]`` is
+      the hole chosen that way, or None. Looking for one may spend half a budget more.
+
+    Budgets:
+
+    - ``max_nodes``: work, counted the same on every machine, so the choice is repeatable.
+      Each move played on a position's first expansion costs 1, and every 10 visits of
+      positions cost 1.
     - ``time_limit``: seconds of wall time. Faster or slower machines then search deeper or
       shallower, so the choice may differ from run to run.
+
+    ``compiled=True`` (the default) runs the whole search in :mod:`hoyito_edu.fastsearch`, a
+    numba version of the same algorithm that makes the same choices (tests compare the two
+    paths choice by choice, and its moves with ``Position.sow`` move by move). One unit of
+    work costs about 3 microseconds there and about 60 here, on the project's machine.
+    Positions it does not take (closed holes, holes owned across the board, Hoyito III's last
+    four going to the previous winner) are searched here. The first compiled search in a new
+    installation compiles it, which takes about half a minute; ``make`` does it at set-up.
 
     Moves are tried in this order: the best move the transposition table remembers for the
     position (from the previous iteration), then the moves that take the most seeds now. The
@@ -457,8 +476,10 @@ def _gain(parent: Position, child: Position) -> int:
 # -- the registry ------------------------------------------------------------------------
 #: Plies the ``intermediate`` level searches.
 INTERMEDIATE_DEPTH = 2
-#: Work budget of the ``expert`` level (see :class:`SearchPlayer`, ``max_nodes``).
-EXPERT_NODES = 200_000
+#: Work budget of the ``expert`` level (see :class:`SearchPlayer`, ``max_nodes``): on the
+#: project's 2-core machine a fraction of a second a move, usually 12 to 20 moves deep
+#: (``benchmarks/agents.py`` prints the times).
+EXPERT_NODES = 100_000
 
 _FACTORIES: dict[str, Callable[..., Player]] = {
     "random": lambda seed=None, **kw: RandomPlayer(seed=seed, **kw),
@@ -482,7 +503,8 @@ DESCRIPTIONS: dict[str, str] = {
     "search": "alpha-beta search; 4 moves deep unless max_depth, max_nodes or time_limit say",
     "beginner": "random, but half the time takes the biggest capture on offer",
     "intermediate": "alpha-beta search 2 moves deep: sees the reply to its move",
-    "expert": "iterative-deepening alpha-beta with a fixed work budget (about 0.2 s a move)",
+    "expert": "deep alpha-beta (compiled) with a fixed work budget, setting traps for greedy "
+    "replies when that costs nothing",
 }
 
 
