@@ -4,7 +4,8 @@ For each variant on 2x6, ``expert`` plays 200 games against ``random`` and 200 a
 ``greedy`` (half of them in each seat, all seeded), and the script prints its win, draw and
 loss rates and the median and 95th-percentile time it took per move. The targets (issue
 "Computer opponents"): expert wins >= 99 % against random and >= 90 % against greedy, with a
-median move time <= 1 s on the project's 2-core machine.
+median move time <= 1 s on the project's 2-core machine. It also prints how deep the expert
+searched (median, and the 5th percentile: the shallowest moves, usually openings).
 
 Run it with ``make bench`` or ``.venv/bin/python benchmarks/agents.py`` (several minutes;
 ``--jobs 2`` uses both cores, ``--games 40`` for a quick look).
@@ -29,25 +30,27 @@ CHUNK = 20  # games per task: a tournament seed of its own, seats alternating in
 class Timed:
     """Wraps a player and records how long each ``choose()`` took."""
 
-    def __init__(self, agent, times: list[float]):
-        self.agent, self.times, self.name = agent, times, agent.name
+    def __init__(self, agent, times: list[float], depths: list[int]):
+        self.agent, self.times, self.depths, self.name = agent, times, depths, agent.name
 
     def choose(self, position):
         start = time.perf_counter()
         hole = self.agent.choose(position)
         self.times.append(time.perf_counter() - start)
+        self.depths.append(self.agent.last_search["depth"])
         return hole
 
 
 def run_chunk(variant: str, opponent: str, chunk: int, games: int, settings: dict):
     times: list[float] = []
+    depths: list[int] = []
     players = {
-        "expert": lambda seed: Timed(hy.player("expert", seed=seed, **settings), times),
+        "expert": lambda seed: Timed(hy.player("expert", seed=seed, **settings), times, depths),
         opponent: lambda seed: hy.player(opponent, seed=seed),
     }
     start = time.perf_counter()
     table = play_games(players, [variant], games_per_pairing=games, seed=1000 + chunk)
-    return variant, opponent, table, times, time.perf_counter() - start
+    return variant, opponent, table, (times, depths), time.perf_counter() - start
 
 
 def main(argv=None) -> int:
@@ -88,14 +91,17 @@ def main(argv=None) -> int:
                 print(HEADER + "\n" + summary_row(variant, opponent, parts), flush=True)
     print("\nAll results\n" + HEADER)
     all_times: list[float] = []
+    all_depths: list[int] = []
     for (variant, opponent), parts in sorted(results.items()):
         print(summary_row(variant, opponent, parts))
-        all_times += [t for _, ts in parts for t in ts]
+        all_times += [t for _, (ts, _) in parts for t in ts]
+        all_depths += [d for _, (_, ds) in parts for d in ds]
     all_times.sort()
     print(
         f"\nexpert move time over {len(all_times)} moves: median "
         f"{statistics.median(all_times):.3f} s, p95 {percentile(all_times, 95):.3f} s"
-        f" (with {args.jobs} process(es) on this machine; other load slows it)"
+        f" (with {args.jobs} process(es) on this machine; other load slows it); depth searched:"
+        f" median {statistics.median(all_depths):.0f}, 5th percentile {percentile(all_depths, 5)}"
     )
     return 0
 
@@ -103,7 +109,7 @@ def main(argv=None) -> int:
 HEADER = (
     f"{'variant':<11} {'opponent':<8} {'games':>5} {'win %':>6} {'draw %':>6} {'loss %':>6}"
     f" {'unfin.':>6} {'South win %':>11} {'North win %':>11} {'median s':>8} {'p95 s':>6}"
-    f" {'moves':>6}"
+    f" {'moves':>6} {'depth':>6} {'p5':>5}"
 )
 
 
@@ -114,7 +120,8 @@ def percentile(values: list[float], q: float) -> float:
 def summary_row(variant: str, opponent: str, parts: list) -> str:
     """One line of the results table: expert's rates against ``opponent`` and its move times."""
     games = pd.concat([table for table, _ in parts], ignore_index=True)
-    times = [t for _, ts in parts for t in ts]
+    times = [t for _, (ts, _) in parts for t in ts]
+    depths = [d for _, (_, ds) in parts for d in ds]
     done = games[games["finished"]]
     n = len(games)
     wins = (done["winner"] == "expert").sum()
@@ -127,6 +134,7 @@ def summary_row(variant: str, opponent: str, parts: list) -> str:
         f" {100 * (south['winner'] == 'expert').mean():>11.1f}"
         f" {100 * (north['winner'] == 'expert').mean():>11.1f}"
         f" {statistics.median(times):>8.3f} {percentile(times, 95):>6.3f} {len(times):>6}"
+        f" {statistics.median(depths):>6.0f} {percentile(depths, 5):>5}"
     )
 
 
