@@ -477,8 +477,8 @@ def _gain(parent: Position, child: Position) -> int:
 #: Plies the ``intermediate`` level searches.
 INTERMEDIATE_DEPTH = 2
 #: Work budget of the ``expert`` level (see :class:`SearchPlayer`, ``max_nodes``): on the
-#: project's 2-core machine a fraction of a second a move, usually 12 to 20 moves deep
-#: (``benchmarks/agents.py`` prints the times).
+#: project's 2-core machine a fraction of a second a move, 12 to 25 moves deep in the games
+#: traced while tuning it (``benchmarks/agents.py`` prints times and depths).
 EXPERT_NODES = 100_000
 
 _FACTORIES: dict[str, Callable[..., Player]] = {
