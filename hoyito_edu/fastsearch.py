@@ -214,17 +214,24 @@ def _slot(tt_keys, tt_check, tt_data, a, b, create):
 
 # -- the tree ---------------------------------------------------------------------------------
 @njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True)
+def _sort_by_gain(order, kids, start, count, size):
+    """Stable insertion sort of the child indices ``order[start:count]``, most seeds gained
+    first; ``order[:start]`` stays where it is."""
+    for k in range(start + 1, count):
+        i = order[k]
+        j = k - 1
+        while j >= start and kids[order[j], size + _GAIN] < kids[i, size + _GAIN]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = i
+
+
+@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True)
 def _order(order, kids, count, size, best):
     """Child indices: the most seeds gained first (stable), then ``best`` (a hole) in front."""
     for k in range(count):
         order[k] = k
-    for k in range(1, count):  # insertion sort: stable
-        i = order[k]
-        j = k - 1
-        while j >= 0 and kids[order[j], size + _GAIN] < kids[i, size + _GAIN]:
-            order[j + 1] = order[j]
-            j -= 1
-        order[j + 1] = i
+    _sort_by_gain(order, kids, 0, count, size)
     if best >= 0 and kids[order[0], size + _HOLE] != best:
         for k in range(count):
             if kids[order[k], size + _HOLE] == best:
@@ -255,13 +262,7 @@ def _root_order(order, kids, count, size):
             if kids[i, size + _HOLE] == hole:
                 order[k] = i
                 break
-    for k in range(2, count):  # keep the previous best (position 0) in front
-        i = order[k]
-        j = k - 1
-        while j >= 1 and kids[order[j], size + _GAIN] < kids[i, size + _GAIN]:
-            order[j + 1] = order[j]
-            j -= 1
-        order[j + 1] = i
+    _sort_by_gain(order, kids, 1, count, size)  # the previous best (position 0) stays in front
 
 
 _SEARCH_SIGNATURE = (
