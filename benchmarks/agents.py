@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 import pandas as pd
 
 import hoyito_edu as hy
+from hoyito_edu.players import available
 from hoyito_edu.tournament import play_games
 
 CHUNK = 20  # games per task: a tournament seed of its own, seats alternating inside it
@@ -56,8 +57,10 @@ def run_chunk(variant: str, opponent: str, chunk: int, games: int, settings: dic
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per variant and opponent")
-    parser.add_argument("--variants", nargs="+", default=list(hy.VARIANTS))
-    parser.add_argument("--opponents", nargs="+", default=["random", "greedy"])
+    parser.add_argument("--variants", nargs="+", default=list(hy.VARIANTS), choices=hy.VARIANTS)
+    parser.add_argument(
+        "--opponents", nargs="+", default=["random", "greedy"], choices=available()
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2)")
     parser.add_argument("--max-nodes", type=int, default=None, help="override expert's budget")
     args = parser.parse_args(argv)
