@@ -185,10 +185,3 @@ def test_expert_wins_hoyito_i_from_the_south_seat_against_greedy():
             pos = pos.play((expert if pos.player == 0 else greedy).choose(pos))
         assert pos.winner == 0, (seed, pos.outcome)
 
-
-@pytest.mark.parametrize("module", [fastsearch, players])
-def test_docstring_examples_run(module):
-    import doctest
-
-    result = doctest.testmod(module)
-    assert result.attempted > 0 and result.failed == 0

@@ -222,18 +222,6 @@ def test_bad_arguments_say_what_is_allowed(kwargs, message):
         hy.simulate(args.pop("variant"), args.pop("games"), **args)
 
 
-@pytest.mark.parametrize("module", ["hoyito_edu.simulate", "hoyito_edu.fastsim",
-                                    "hoyito_edu.metrics"])  # fmt: skip
-def test_docstring_examples_run(module):
-    import doctest
-    import importlib
-    import sys
-
-    importlib.import_module(module)
-    result = doctest.testmod(sys.modules[module])
-    assert result.attempted > 0 and result.failed == 0
-
-
 # --- data/ tables made by scripts/make_data.py ---------------------------------------------
 # Every row comes from its own seeded run, so regenerating some rows must give exactly the
 # same CSV lines as the committed file. If these tests fail after a deliberate change to the
