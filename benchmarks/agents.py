@@ -93,13 +93,9 @@ def main(argv=None) -> int:
             if len(parts) == expected[variant, opponent]:
                 print(HEADER + "\n" + summary_row(variant, opponent, parts), flush=True)
     print("\nAll results\n" + HEADER)
-    all_times: list[float] = []
-    all_depths: list[int] = []
     for (variant, opponent), parts in sorted(results.items()):
         print(summary_row(variant, opponent, parts))
-        all_times += [t for _, (ts, _) in parts for t in ts]
-        all_depths += [d for _, (_, ds) in parts for d in ds]
-    all_times.sort()
+    all_times, all_depths = moves_measured([part for parts in results.values() for part in parts])
     print(
         f"\nexpert move time over {len(all_times)} moves: median "
         f"{statistics.median(all_times):.3f} s, p95 {percentile(all_times, 95):.3f} s"
@@ -120,11 +116,17 @@ def percentile(values: list[float], q: float) -> float:
     return sorted(values)[int(q / 100 * (len(values) - 1))]
 
 
+def moves_measured(parts: list) -> tuple[list[float], list[int]]:
+    """The expert's move times and search depths over all of ``parts`` (chunks' results)."""
+    times = [t for _, (ts, _) in parts for t in ts]
+    depths = [d for _, (_, ds) in parts for d in ds]
+    return times, depths
+
+
 def summary_row(variant: str, opponent: str, parts: list) -> str:
     """One line of the results table: expert's rates against ``opponent`` and its move times."""
     games = pd.concat([table for table, _ in parts], ignore_index=True)
-    times = [t for _, (ts, _) in parts for t in ts]
-    depths = [d for _, (_, ds) in parts for d in ds]
+    times, depths = moves_measured(parts)
     done = games[games["finished"]]
     n = len(games)
     wins = (done["winner"] == "expert").sum()
