@@ -26,18 +26,19 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 import hoyito_edu as hy
-from hoyito_edu.players import WIN, SearchPlayer, available
+from hoyito_edu.players import WIN, SearchPlayer, available, terminal_value
+from hoyito_edu.tournament import _play_one
 
 
 def opening_value(variant: str, hole: int, work: int) -> int:
     """The value of opening ``hole`` for South, searched with ``work`` units."""
     child = hy.new_game(variant).play(hole)
     if child.is_over:
-        score = child.score
-        return score[0] - score[1] + (WIN if score[0] > score[1] else -WIN)
-    searcher = SearchPlayer(seed=0, max_nodes=work)
-    searcher.choose(child)
-    value = searcher.last_search["value"]
+        value = terminal_value(child)
+    else:
+        searcher = SearchPlayer(seed=0, max_nodes=work)
+        searcher.choose(child)
+        value = searcher.last_search["value"]
     return value if child.player == 0 else -value
 
 
@@ -50,13 +51,12 @@ def games_after(variant: str, hole: int, opponent: str, games: int, seed: int, m
             hy.player("expert", seed=rng.randrange(2**32)),
             hy.player(opponent, seed=rng.randrange(2**32)),
         )
-        pos, plies = hy.new_game(variant).play(hole), 1
-        while not pos.is_over and plies < max_plies:
-            pos, plies = pos.play(agents[pos.player].choose(pos)), plies + 1
-        if not pos.is_over:
+        opened = hy.new_game(variant).play(hole)
+        row = _play_one(variant, 6, agents, max_plies - 1, start=opened)  # the opening is a ply
+        if not row["finished"]:
             results["unfinished"] += 1
         else:
-            results[{0: "won", 1: "lost", None: "drawn"}[pos.winner]] += 1
+            results[{0: "won", 1: "lost", None: "drawn"}[row["winner_seat"]]] += 1
     return results
 
 

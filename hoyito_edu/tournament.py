@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .players import Player, player
-from .position import new_game
+from .position import Position, new_game
 from .rules import VARIANTS
 
 if TYPE_CHECKING:  # pandas is imported when a tournament is played, not with the package
@@ -147,8 +147,15 @@ def play_games(
     return pd.DataFrame(rows, columns=GAME_COLUMNS)
 
 
-def _play_one(variant: str, size: int, agents: tuple[Player, Player], max_plies: int) -> dict:
-    pos = new_game(variant, holes_per_row=size)
+def _play_one(
+    variant: str,
+    size: int,
+    agents: tuple[Player, Player],
+    max_plies: int,
+    start: Position | None = None,
+) -> dict:
+    """Play one game between ``agents`` (South, North) from a new board, or from ``start``."""
+    pos = new_game(variant, holes_per_row=size) if start is None else start
     plies = 0
     while not pos.is_over and plies < max_plies:
         pos = pos.play(agents[pos.player].choose(pos))
