@@ -3,8 +3,11 @@
 The tables are plain CSV files kept at the top of the repository (next to the
 ``hoyito_edu`` package), so teachers can open and read them without Python:
 
-* ``fieldwork_sites.csv``: the places where Hoyito was recorded, with approximate
+* ``fieldwork_sites.csv``: the places the sources name for Hoyito (fieldwork sites in the
+  Dominican Republic, places named in Haiti, the interview region), with approximate
   town-centre coordinates.
+* ``glossary.csv``: the game's words in English and Spanish, with the Dominican word where a
+  source records one.
 * ``timeline.csv``: dated events in the research history of Hoyito and Ba-awa.
 * ``variants.csv``: the rules of Hoyito I, II, III and Ba-awa side by side, with the
   basis of every rule in ``spec/rules.md``.
@@ -26,11 +29,14 @@ import pandas as pd
 
 __all__ = [
     "FIELDWORK_COLUMNS",
+    "FIELDWORK_KINDS",
     "GAME_NAMES",
+    "GLOSSARY_COLUMNS",
     "TIMELINE_COLUMNS",
     "VARIANTS_COLUMNS",
     "data_dir",
     "fieldwork_sites",
+    "glossary",
     "split_games",
     "timeline",
     "variants_table",
@@ -42,9 +48,24 @@ FIELDWORK_COLUMNS: tuple[str, ...] = (
     "country",
     "latitude",
     "longitude",
+    "kind",
     "games_recorded",
     "source",
     "note",
+)
+#: The values of ``kind`` in ``fieldwork_sites.csv``: what the sources say about each place.
+FIELDWORK_KINDS: tuple[str, ...] = (
+    "fieldwork site",  # in the Dominican Republic, where the games were documented in 2005
+    "place named in Haiti",  # listed by the rule texts or the 2005 abstract; no fieldwork described
+    "home of a player",  # where a player came from; location unknown
+    "interview site",  # where Dominican expatriates were interviewed
+)
+GLOSSARY_COLUMNS: tuple[str, ...] = (
+    "english",
+    "spanish",
+    "dominican",
+    "dominican_source",
+    "definition",
 )
 TIMELINE_COLUMNS: tuple[str, ...] = ("date", "precision", "event", "place", "source")
 VARIANTS_COLUMNS: tuple[str, ...] = (
@@ -114,7 +135,10 @@ def split_games(cell: str) -> list[str]:
 
 
 def fieldwork_sites() -> pd.DataFrame:
-    """Load ``data/fieldwork_sites.csv``: one row per place where Hoyito was recorded.
+    """Load ``data/fieldwork_sites.csv``: one row per place the sources name for Hoyito.
+
+    ``kind`` (one of :data:`FIELDWORK_KINDS`) separates the fieldwork sites in the
+    Dominican Republic from the places in Haiti that the sources only name.
 
     ``latitude`` and ``longitude`` are floats in degrees (approximate town centres);
     they are ``NaN`` where a place has no known location (the "Batey", Catalonia).
@@ -181,3 +205,21 @@ def variants_table() -> pd.DataFrame:
     "the hole's owner"
     """
     return _read_csv("variants.csv", VARIANTS_COLUMNS)
+
+
+def glossary() -> pd.DataFrame:
+    """Load ``data/glossary.csv``: one row per term, in English and Spanish.
+
+    ``dominican`` holds the Dominican word only where a source records it (several
+    words are separated by ``;``), and ``dominican_source`` names that source as in
+    ``docs/sources.md``; both are empty where the sources are silent. ``definition``
+    says what the term means in this package, and marks rules that are the project's
+    own decisions.
+
+    >>> terms = glossary().set_index("english")
+    >>> terms.loc["casa", "dominican"]
+    'casa'
+    >>> terms.loc["sow", "dominican"]
+    ''
+    """
+    return _read_csv("glossary.csv", GLOSSARY_COLUMNS)

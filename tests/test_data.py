@@ -10,7 +10,7 @@ import pytest
 
 from hoyito_edu import data
 
-# Every place in section 6.1 of the research digest.
+# Every place the sources name (see docs/sources.md).
 DIGEST_PLACES = {
     "Neiba",
     "Villa Jaragua",
@@ -126,6 +126,44 @@ def test_barahona_notes_ludii_disagreement(sites: pd.DataFrame) -> None:
     assert data.split_games(row["games_recorded"]) == ["Hoyito I", "Hoyito II", "Hoyito III"]
     assert "Ludii evidence record" in row["note"]
     assert "not observed" in row["note"]
+
+
+def test_kind_values_known(sites: pd.DataFrame) -> None:
+    assert set(sites["kind"]) <= set(data.FIELDWORK_KINDS)
+
+
+def test_fieldwork_sites_are_in_the_dominican_republic(sites: pd.DataFrame) -> None:
+    # The fieldwork the sources describe was in the Dominican Republic; the Haitian towns are
+    # only named by the rule texts and the 2005 abstract.
+    by_kind = sites.groupby("kind")["name"].apply(set)
+    assert by_kind["place named in Haiti"] == {"Port-au-Prince", "Jacmel"}
+    fieldwork = sites[sites["kind"] == "fieldwork site"]
+    assert set(fieldwork["country"]) == {"Dominican Republic"}
+    for note in sites.loc[sites["kind"] == "place named in Haiti", "note"]:
+        assert note.startswith("Not a fieldwork site"), note
+
+
+def test_notes_stay_within_the_sources(sites: pd.DataFrame) -> None:
+    notes = " ".join(sites["note"]).lower()
+    assert "border" not in notes  # no source says where Jimaní lies relative to the border
+    assert "research digest" not in notes  # the repository does not ship the digest
+    villa = sites.set_index("name").loc["Villa Jaragua", "note"]
+    assert "Hoyito was played here in February 2005" in villa
+
+
+@pytest.mark.parametrize("loader", [data.fieldwork_sites, data.timeline])
+def test_sources_are_entries_of_the_bibliography(loader) -> None:
+    headings = _bibliography_headings()
+    for cell in loader()["source"]:
+        for name in cell.split(";"):
+            assert name.strip() in headings, name
+
+
+def _bibliography_headings() -> set[str]:
+    text = (Path(data.__file__).resolve().parent.parent / "docs" / "sources.md").read_text(
+        encoding="utf-8"
+    )
+    return {line[4:].strip() for line in text.splitlines() if line.startswith("### ")}
 
 
 def test_games_recorded_use_known_names(sites: pd.DataFrame) -> None:
