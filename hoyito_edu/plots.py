@@ -45,11 +45,14 @@ __all__ = [
     "captures_over_game",
     "capture_bands",
     "seeds_left",
+    "seeds_left_panels",
     "casa_heatmap",
+    "casa_rates_by_hole",
     "game_lengths",
     "starter_advantage",
     "laps_per_move",
     "end_reasons",
+    "end_reason_rates",
     "board_diagram",
 ]
 
@@ -80,6 +83,9 @@ KIND_COLOURS = {
     "endless": COLOURS["vermillion"],
     "repetition": COLOURS["reddish purple"],
     "ply-cap": COLOURS["black"],
+    "lap-limit": COLOURS["orange"],
+    "agreement": COLOURS["yellow"],
+    "quiet-limit": COLOURS["yellow"],
 }
 END_LABELS = {
     "final-four": "final four (Hoyito)",
@@ -88,7 +94,12 @@ END_LABELS = {
     "endless": "endless move",
     "repetition": "repetition",
     "ply-cap": "stopped at the ply cap",
+    "lap-limit": "lap limit",
+    "agreement": "by agreement",
+    "quiet-limit": "no capture for too long",
 }
+#: The usual ending of each rule set's games (every other end reason is rare).
+USUAL_ENDINGS = ("final-four", "eight-or-fewer", "all-captured")
 _RC = {
     "figure.figsize": (7.5, 4.2),
     "figure.dpi": 100,
@@ -326,19 +337,85 @@ def seeds_left(
     return ax
 
 
+def seeds_left_panels(
+    moves: pd.DataFrame,
+    *,
+    band: tuple[float, float] = (0.1, 0.9),
+    min_share: float = 0.1,
+) -> Figure:
+    """:func:`seeds_left` as small multiples: one panel per rule set and board, all on the
+    same vertical scale, each with its median line and its band, so no band hides another.
+    Each panel's horizontal axis runs as far as its own games go. Returns the Figure."""
+    import matplotlib.pyplot as plt
+
+    groups = _groups(moves)
+    cols = min(len(groups), 2)
+    rows = -(-len(groups) // cols)
+    fig, axes = plt.subplots(
+        rows, cols, figsize=(7.5, 2.6 * rows + 0.6), layout="constrained", sharey=True,
+        squeeze=False,
+    )  # fmt: skip
+    for ax, (v, n) in zip(axes.flat, groups, strict=False):
+        part = moves[(moves["variant"] == v) & (moves["holes_per_row"] == n)]
+        games = part["game"].nunique()
+        by_ply = part.groupby("ply")["seeds_left"]
+        count = by_ply.size()
+        shown = count.index[count >= min_share * games]
+        stats = by_ply.quantile([band[0], 0.5, band[1]]).unstack().loc[shown]
+        style = VARIANT_STYLES.get(v, {})
+        ax.fill_between(
+            stats.index,
+            stats[band[0]],
+            stats[band[1]],
+            color=style.get("color"),
+            alpha=0.3,
+            step="mid",
+            label=f"{band[0]:.0%}–{band[1]:.0%} of games",
+        )
+        ax.step(
+            stats.index,
+            stats[0.5],
+            where="mid",
+            color="black",
+            linewidth=1.8,
+            label="median",
+        )
+        ax.set_ylim(0, 4 * 2 * n + 2)
+        ax.set_xlim(0, int(shown.max()))
+        _finish(ax, f"{rule_set(v, n)} ({games:,} games)", "ply (moves played)",
+                "seeds on the board", legend=False)  # fmt: skip
+        ax.title.set_fontsize(10)
+    for ax in axes.flat[len(groups) :]:
+        ax.axis("off")
+    axes.flat[0].legend(frameon=False, fontsize=8, loc="upper right")
+    fig.suptitle(
+        "Seeds left on the board after each move (games still going at that move)",
+        fontweight="bold",
+    )
+    return fig
+
+
 def casa_heatmap(
     captures: pd.DataFrame,
     games: pd.DataFrame,
     *,
     kinds: Sequence[str] = ("mid-sow", "last-seed", "chain"),
+    scale: str = "shared",
+    annotate: bool = False,
 ) -> Figure:
     """Where casas form: casas per game at each hole, one panel per kind (mid-sow,
-    last-seed, chain), one row per rule set; each panel has its own colour scale. All games
-    must be on the same board size. Returns the Figure; the numbers drawn are in
+    last-seed, chain), one row per rule set. All games must be on the same board size.
+
+    ``scale="shared"`` (default) puts every panel on one colour scale with one colour bar,
+    so the same colour means the same number everywhere; ``scale="per-panel"`` gives each
+    panel its own scale and bar. ``annotate=True`` writes each number in its cell. Returns
+    the Figure (the panels are ``fig.axes[:len(kinds)]``); the numbers drawn are in
     ``fig.heatmap_data`` (kind -> DataFrame of rule sets by holes)."""
     import matplotlib.pyplot as plt
     import pandas as pd
 
+    if scale not in ("shared", "per-panel"):
+        raise ValueError(f"scale must be 'shared' or 'per-panel', not {scale!r}")
     sizes = sorted(set(captures["holes_per_row"]) | set(games["holes_per_row"]))
     if len(sizes) != 1:
         raise ValueError(f"casa_heatmap needs one board size; the tables have 2x{sizes}")
@@ -360,18 +437,84 @@ def casa_heatmap(
         squeeze=False,
         figsize=(7.5, 1.2 + 0.55 * len(variants) * len(kinds)),
     )
+    overall = max(float(frame.to_numpy().max()) for frame in data.values()) or 1.0
+    image = None
     for ax, kind in zip(axes[:, 0], kinds, strict=True):
-        top = float(data[kind].to_numpy().max()) or 1.0
-        image = ax.imshow(data[kind].to_numpy(), aspect="auto", cmap="viridis", vmin=0, vmax=top)
+        values = data[kind].to_numpy()
+        top = overall if scale == "shared" else float(values.max()) or 1.0
+        image = ax.imshow(values, aspect="auto", cmap="viridis", vmin=0, vmax=top)
         ax.set_yticks(range(len(variants)), data[kind].index)
         ax.set_xticks(range(2 * n))
         ax.set_title(f"{kind} casas", fontsize=10, loc="left")
         ax.axvline(n - 0.5, color="white", linewidth=2)
         ax.set_xlabel(f"hole (0–{n - 1}: South's row, {n}–{2 * n - 1}: North's row)")
         ax.grid(False)
-        fig.colorbar(image, ax=ax, label="casas per game\nat this hole")
+        if annotate:  # a rule set that never makes this kind of casa gets dashes
+            for (i, j), value in np.ndenumerate(values):
+                text = f"{value:.2f}" if values[i].any() else "–"
+                ax.text(j, i, text, ha="center", va="center", fontsize=7,
+                        color="black" if value > 0.6 * top else "white")  # fmt: skip
+        if scale == "per-panel":
+            fig.colorbar(image, ax=ax, label="casas per game\nat this hole")
+    if scale == "shared":
+        fig.colorbar(image, ax=axes[:, 0].tolist(), label="casas per game at this hole",
+                     shrink=0.6)  # fmt: skip
     fig.suptitle(f"Where casas form (2×{n}, {_pairing_text(games)})", fontweight="bold")
     fig.heatmap_data = data
+    return fig
+
+
+def casa_rates_by_hole(rates: pd.DataFrame, *, span: float = 0.2) -> Figure:
+    """Casas per game at each hole with 95 % intervals, one panel per rule set and kind.
+
+    ``rates`` has one row per rule set, kind and hole, with columns ``variant``, ``kind``,
+    ``hole``, ``holes_per_row``, ``rate`` (casas per game at that hole), ``low`` and ``high``
+    (the interval). In each panel the horizontal axis is the place of the hole in its row
+    (1 = the row's first hole in sowing order); South's row (holes 0 .. n-1) and North's row
+    (n .. 2n-1) are two lines. Every panel spans the same height, ``span`` casas per game,
+    so the same vertical distance means the same difference in every panel. Returns the
+    Figure; the numbers drawn are in ``fig.rates_data``."""
+    import matplotlib.pyplot as plt
+
+    panels = list(dict.fromkeys(zip(rates["variant"].astype(str), rates["kind"].astype(str),
+                                    strict=True)))  # fmt: skip
+    cols = min(len(panels), 4)
+    rows = -(-len(panels) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(2.6 * cols + 0.4, 2.6 * rows + 0.8),
+                             layout="constrained", squeeze=False)  # fmt: skip
+    for ax, (v, kind) in zip(axes.flat, panels, strict=False):
+        part = rates[(rates["variant"].astype(str) == v) & (rates["kind"].astype(str) == kind)]
+        part = part.sort_values("hole")
+        n = int(part["holes_per_row"].iloc[0])
+        for side, (name, marker) in enumerate((("South's row", "o"), ("North's row", "s"))):
+            row = part[(part["hole"] >= side * n) & (part["hole"] < (side + 1) * n)]
+            x = row["hole"].to_numpy() - side * n + 1 + (side - 0.5) * 0.15
+            y = row["rate"].to_numpy()
+            err = np.vstack([y - row["low"].to_numpy(), row["high"].to_numpy() - y])
+            ax.errorbar(x, y, yerr=err, fmt=marker, linestyle=PLAYER_LINES[side], capsize=2,
+                        color=PLAYER_COLOURS[side], markersize=4, linewidth=1.2,
+                        label=f"{name} (holes {side * n}–{side * n + n - 1})")  # fmt: skip
+        centre = float(part["rate"].mean())
+        low = max(0.0, centre - span / 2)
+        ax.set_ylim(low, low + span)
+        ax.set_xticks(range(1, n + 1))
+        _finish(ax, f"{rule_set(v)}: {kind}", "place of the hole in its row",
+                "casas per game", legend=False)  # fmt: skip
+        ax.title.set_fontsize(10)
+    for ax in axes.flat[len(panels) :]:
+        ax.axis("off")
+    handles, labels = axes.flat[0].get_legend_handles_labels()
+    if len(panels) < axes.size:  # an empty slot: the legend goes there
+        axes.flat[-1].legend(handles, labels, loc="center", frameon=False, fontsize=9,
+                             title="95 % intervals over games")  # fmt: skip
+    else:
+        fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False,
+                   fontsize=9)  # fmt: skip
+    fig.suptitle(
+        f"Casas per game at each hole, with 95 % intervals (every panel spans {span:g} casas)",
+        fontweight="bold",
+    )
+    fig.rates_data = rates
     return fig
 
 
@@ -481,20 +624,31 @@ def starter_advantage(
     return ax
 
 
-def laps_per_move(moves: pd.DataFrame, *, max_laps: int = 10, ax: Axes | None = None) -> Axes:
+def laps_per_move(
+    moves: pd.DataFrame,
+    *,
+    max_laps: int = 10,
+    mark_opening: bool = False,
+    ax: Axes | None = None,
+) -> Axes:
     """How many laps a move has (1 = no relay): share of moves, one bar group per count,
-    one bar per rule set; the last group counts ``max_laps`` laps or more."""
+    one bar per rule set; the last group counts ``max_laps`` laps or more.
+
+    ``mark_opening=True`` draws, inside each bar, the part that is the games' first moves
+    (ply 1) in black, so a peak made by the opening move shows as such."""
     ax = _axes(ax)
     groups = _groups(moves)
     width = 0.8 / len(groups)
     x = np.arange(1, max_laps + 1)
     for k, (v, n) in enumerate(groups):
-        laps = moves.loc[(moves["variant"] == v) & (moves["holes_per_row"] == n), "laps"]
+        rows = moves[(moves["variant"] == v) & (moves["holes_per_row"] == n)]
+        laps = rows["laps"]
         counts = np.bincount(np.minimum(laps.to_numpy(), max_laps), minlength=max_laps + 1)
         share = 100 * counts[1:] / len(laps)
         style = VARIANT_STYLES.get(v, {})
+        where = x - 0.4 + width * (k + 0.5)
         ax.bar(
-            x - 0.4 + width * (k + 0.5),
+            where,
             share,
             width=width,
             color=style.get("color"),
@@ -502,39 +656,65 @@ def laps_per_move(moves: pd.DataFrame, *, max_laps: int = 10, ax: Axes | None = 
             edgecolor="white",
             label=f"{rule_set(v, n)} (mean {laps.mean():.1f} laps)",
         )
+        if mark_opening:
+            first = rows.loc[rows["ply"] == 1, "laps"].to_numpy()
+            opening = np.bincount(np.minimum(first, max_laps), minlength=max_laps + 1)
+            ax.bar(
+                where,
+                100 * opening[1:] / len(laps),
+                width=width,
+                color=COLOURS["black"],
+                edgecolor="white",
+                label="first moves of the games" if k == 0 else None,
+            )
     ax.set_xticks(x, [*map(str, x[:-1]), f"≥{max_laps}"])
     title = "Laps per move"
-    return _finish(ax, title, "laps in the move (1 = no relay)", "share of moves (%)")
+    ax = _finish(ax, title, "laps in the move (1 = no relay)", "share of moves (%)")
+    if mark_opening:  # the first-move entry last, under the rule sets
+        handles, labels = ax.get_legend_handles_labels()
+        order = sorted(range(len(labels)), key=lambda i: labels[i] == "first moves of the games")
+        ax.legend([handles[i] for i in order], [labels[i] for i in order], frameon=False,
+                  fontsize=9)  # fmt: skip
+    return ax
+
+
+def _reasons(games: pd.DataFrame) -> list[str]:
+    """The simulation's end reasons, then any other reason found in ``games`` (newer engine
+    reasons such as a lap limit), in a fixed order."""
+    from .simulate import END_REASONS
+
+    seen = set(games["end_reason"].astype(str))
+    return [*END_REASONS, *sorted(seen - set(END_REASONS))]
 
 
 def end_reasons(games: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     """How games end: a stacked bar of the share of games per end reason, per rule set;
-    reasons under 5 % of the games are also written on the bar."""
-    from .simulate import END_REASONS
-
+    reasons under 5 % of the games are also written on the bar. Rare reasons are hard to
+    see here: :func:`end_reason_rates` shows them on a log scale."""
     ax = _axes(ax)
     groups = _groups(games)
     left = np.zeros(len(groups))
     notes: list[list[str]] = [[] for _ in groups]
-    for reason in END_REASONS:
+    for reason in _reasons(games):
         share = np.zeros(len(groups))
         for i, (v, n) in enumerate(groups):
             rows = games[(games["variant"] == v) & (games["holes_per_row"] == n)]
-            share[i] = 100 * (rows["end_reason"] == reason).mean()
+            share[i] = 100 * (rows["end_reason"].astype(str) == reason).mean()
         if not share.any():
             continue
+        label = END_LABELS.get(reason, reason)
         ax.barh(
             range(len(groups)),
             share,
             left=left,
-            color=KIND_COLOURS[reason],
+            color=KIND_COLOURS.get(reason, COLOURS["black"]),
             edgecolor="white",
-            label=END_LABELS[reason],
+            label=label,
         )
         left += share
         for i, value in enumerate(share):
             if 0 < value < 5:
-                notes[i].append(f"{END_LABELS[reason]} {value:.1f} %")
+                notes[i].append(f"{label} {value:.1f} %")
     for i, note in enumerate(notes):
         if note:
             ax.text(
@@ -554,6 +734,83 @@ def end_reasons(games: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     title = f"How games end ({_pairing_text(games)})"
     ax = _finish(ax, title, "share of games (%)", "rule set, board", legend=False)
     ax.legend(frameon=False, fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3)
+    return ax
+
+
+def end_reason_rates(
+    games: pd.DataFrame,
+    *,
+    reasons: Sequence[str] | None = None,
+    per: int = 1000,
+    ax: Axes | None = None,
+) -> Axes:
+    """The rare endings: games per ``per`` games that ended for each reason, with 95 %
+    Wilson intervals, on a logarithmic scale, one row per rule set and board.
+
+    ``reasons`` defaults to every reason except the usual endings (:data:`USUAL_ENDINGS`)
+    that occurs in ``games``. A reason never seen in a rule set's games is drawn as a hollow
+    marker at the upper end of its interval with an arrow pointing left (the true rate is
+    below it, possibly zero). Returns the Axes; the numbers drawn are in ``ax.rates_data``."""
+    import pandas as pd
+
+    from .metrics import wilson_interval
+
+    ax = _axes(ax)
+    groups = _groups(games)
+    if reasons is None:
+        reasons = [r for r in _reasons(games) if r not in USUAL_ENDINGS
+                   and (games["end_reason"].astype(str) == r).any()]  # fmt: skip
+    offsets = np.linspace(-0.25, 0.25, len(reasons)) if len(reasons) > 1 else [0.0]
+    markers = ("o", "s", "^", "D", "v", "P")
+    records = []
+    for k, reason in enumerate(reasons):
+        colour = KIND_COLOURS.get(reason, COLOURS["black"])
+        seen_label = END_LABELS.get(reason, reason)
+        for i, (v, n) in enumerate(groups):
+            rows = games[(games["variant"] == v) & (games["holes_per_row"] == n)]
+            hits = int((rows["end_reason"].astype(str) == reason).sum())
+            low, high = (float(b) for b in wilson_interval(hits, len(rows)))
+            records.append({"variant": v, "holes_per_row": n, "reason": reason, "games": len(rows),
+                            "ended": hits, f"per_{per}": per * hits / len(rows),
+                            "low": per * low, "high": per * high})  # fmt: skip
+            y = i + offsets[k]
+            if hits:
+                rate = per * hits / len(rows)
+                ax.errorbar(rate, y, xerr=[[rate - per * low], [per * high - rate]],
+                            fmt=markers[k % len(markers)], color=colour, capsize=3,
+                            label=seen_label)  # fmt: skip
+                seen_label = None
+            else:
+                ax.annotate("", xy=(per * high / 3, y), xytext=(per * high, y),
+                            arrowprops={"arrowstyle": "->", "color": colour},
+                            annotation_clip=False)  # fmt: skip
+                ax.plot(per * high, y, markers[k % len(markers)], markerfacecolor="white",
+                        color=colour)  # fmt: skip
+    ax.set_xscale("log")
+    lows = [r["low"] for r in records if r["ended"]] + [r["high"] / 3 for r in records]
+    highs = [r["high"] for r in records]
+    if records:
+        ax.set_xlim(min(x for x in lows if x > 0) / 1.5, max(highs) * 1.5)
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_yticks(range(len(groups)), [rule_set(v, n) for v, n in groups])
+    ax.invert_yaxis()
+    title = f"Rare endings: games per {per:,} ({_pairing_text(games)})"
+    xlabel = f"games per {per:,} that ended this way (log scale, 95 % intervals)"
+    ax = _finish(ax, title, xlabel, "rule set, board", legend=False)
+    handles, labels = ax.get_legend_handles_labels()
+    if any(r["ended"] == 0 for r in records):
+        from matplotlib.lines import Line2D
+
+        handles.append(Line2D([], [], marker="o", markerfacecolor="white", color="grey",
+                              linestyle=""))  # fmt: skip
+        labels.append("none seen: hollow marker at the upper end of the interval")
+    ax.legend(handles, labels, frameon=False, fontsize=9, loc="upper center",
+              bbox_to_anchor=(0.5, -0.2), ncol=2)  # fmt: skip
+    ax.rates_data = pd.DataFrame(records)
     return ax
 
 
