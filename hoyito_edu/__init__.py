@@ -13,6 +13,7 @@ from .events import (
     Event,
     ExtraTurn,
     GameOver,
+    LapLimit,
     Lift,
     Pass,
     Reason,
@@ -24,7 +25,7 @@ from .match import Match, RoundResult, fill_from_first_hole, take_back_then_ring
 from .matches import simulate_matches
 from .players import PLAYER_NAMES_AVAILABLE, Player, player
 from .players import available as available_players
-from .position import PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
+from .position import MAX_SEEDS, PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
 from .rules import OPTIONS, VARIANTS, Rules, get_rules
 from .saving import FormatError
 from .simulate import Simulation, simulate
@@ -47,6 +48,7 @@ __all__ = [
     "VARIANTS",
     "OPTIONS",
     "PLAYER_NAMES",
+    "MAX_SEEDS",
     "Rules",
     "get_rules",
     "Position",
@@ -70,6 +72,7 @@ __all__ = [
     "Capture",
     "Relay",
     "Endless",
+    "LapLimit",
     "ExtraTurn",
     "Pass",
     "GameOver",

@@ -31,6 +31,9 @@ class Reason(str, Enum):
     ALL_CAPTURED = "all-captured"  #: a capture left no seeds at all (R4.1)
     ENDLESS = "endless"  #: the relay would cycle for ever; owners take their holes (R2.8)
     REPETITION = "repetition"  #: third occurrence of a position; owners take their holes (R4.3)
+    LAP_LIMIT = "lap-limit"  #: a move reached the lap limit; owners take their holes (R2.8)
+    AGREEMENT = "agreement"  #: the players agreed to stop; owners take their holes (R4.5)
+    QUIET_LIMIT = "quiet-limit"  #: too many plies without a capture; as by agreement (R4.5)
 
     def __str__(self) -> str:
         return self.value
@@ -83,6 +86,14 @@ class Endless(NamedTuple):
     kind = "endless"
 
 
+class LapLimit(NamedTuple):
+    """Lap ``lap`` would start from ``hole``, but the move has sown its lap limit (R2.8)."""
+
+    hole: int
+    lap: int
+    kind = "lap-limit"
+
+
 class ExtraTurn(NamedTuple):
     """``player`` captured with the last seed and plays again (Hoyito II and III)."""
 
@@ -106,10 +117,11 @@ class GameOver(NamedTuple):
     kind = "game-over"
 
 
-Event = Union[Lift, Drop, Capture, Relay, Endless, ExtraTurn, Pass, GameOver]  # noqa: UP007
+Event = Union[Lift, Drop, Capture, Relay, Endless, LapLimit, ExtraTurn, Pass, GameOver]  # noqa: UP007
 
 EVENT_TYPES: dict[str, type] = {
-    cls.kind: cls for cls in (Lift, Drop, Capture, Relay, Endless, ExtraTurn, Pass, GameOver)
+    cls.kind: cls
+    for cls in (Lift, Drop, Capture, Relay, Endless, LapLimit, ExtraTurn, Pass, GameOver)
 }
 
 

@@ -377,7 +377,7 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
 
 # -- the driver -------------------------------------------------------------------------------
 def _fill_trail(history, size, trail_keys, trail_rows) -> None:
-    """Write a position's history since the last capture (``Position._trail``) into the trail."""
+    """Write a position's history since the last capture into the trail."""
     for i, (board, player) in enumerate(history):
         trail_rows[i, :size] = board
         trail_rows[i, size] = player
@@ -416,7 +416,7 @@ class CompiledSearch:
     def _search(self, position, order, max_depth, max_nodes, deadline):
         n = position.holes_per_row
         size = 2 * n
-        history = position._trail
+        history = position.history_since_capture()
         base = len(history) - 1
         rows = base + MAX_PLY + 2
         trail_keys = np.zeros(rows, dtype=np.uint64)
@@ -478,7 +478,7 @@ class CompiledSearch:
             self._state
         )
         size = 2 * n
-        history = child._trail if child.outcome is None else ((child.board, child.player),)
+        history = child.history_since_capture()
         if len(history) + MAX_PLY + 2 > len(trail_keys):
             trail_keys = np.zeros(len(history) + MAX_PLY + 2, dtype=np.uint64)
             trail_rows = np.zeros((len(history) + MAX_PLY + 2, size + 1), dtype=np.int64)

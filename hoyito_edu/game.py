@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator
 
 from .position import IllegalMove, Move, Position, new_game
@@ -32,7 +33,8 @@ from .saving import (
 class Game(JsonSaving):
     """A single game: a starting position, the moves played, and a redo stack.
 
-    Positions are immutable; the game is the one mutable object, like a score sheet.
+    Positions are immutable; the game is the one mutable object, like a score sheet. A lock
+    serialises its changes, so threads sharing a game never fork its history.
 
     Args:
         variant: rule set name, as for :func:`hoyito_edu.new_game`.
@@ -46,11 +48,24 @@ class Game(JsonSaving):
         self.start: Position = start if start is not None else new_game(variant, **setup)
         self._moves: list[Move] = []
         self._redo: list[Move] = []
+        self._agreed: Position | None = None  # the end, if the players agreed to stop (R4.5)
+        self._lock = threading.RLock()
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
 
     # -- state ---------------------------------------------------------------------------
     @property
     def position(self) -> Position:
         """The current position."""
+        if self._agreed is not None:
+            return self._agreed
         return self._moves[-1].after if self._moves else self.start
 
     @property
@@ -66,8 +81,13 @@ class Game(JsonSaving):
         return self.position.is_over
 
     @property
+    def ended_by_agreement(self) -> bool:
+        """The players agreed to stop (R4.5): see :meth:`end_by_agreement`."""
+        return self._agreed is not None
+
+    @property
     def can_undo(self) -> bool:
-        return bool(self._moves)
+        return bool(self._moves) or self._agreed is not None
 
     @property
     def can_redo(self) -> bool:
@@ -86,60 +106,88 @@ class Game(JsonSaving):
     # -- changing it ---------------------------------------------------------------------
     def play(self, hole: int) -> Move:
         """Play ``hole`` now. Raises :class:`IllegalMove` (and changes nothing) if illegal."""
-        move = self.position.sow(hole)
-        self._moves.append(move)
-        self._redo.clear()
-        return move
+        with self._lock:
+            move = self.position.sow(hole)
+            self._moves.append(move)
+            self._redo.clear()
+            return move
 
     def play_all(self, holes: Iterable[int]) -> list[Move]:
         """Play several holes; if one is illegal, the game is left as it was before the call."""
-        before = len(self._moves)
-        saved_redo = list(self._redo)
-        played = []
-        try:
-            for hole in holes:
-                played.append(self.play(hole))
-        except IllegalMove as err:
-            del self._moves[before:]
-            self._redo = saved_redo
-            msg = f"move {len(played) + 1} of the list: {err}"
-            raise IllegalMove(msg, err.hole, err.legal) from None
-        return played
+        with self._lock:
+            before = len(self._moves)
+            saved_redo = list(self._redo)
+            played = []
+            try:
+                for hole in holes:
+                    played.append(self.play(hole))
+            except IllegalMove as err:
+                del self._moves[before:]
+                self._redo = saved_redo
+                msg = f"move {len(played) + 1} of the list: {err}"
+                raise IllegalMove(msg, err.hole, err.legal) from None
+            return played
 
-    def undo(self) -> Move:
-        """Take back the last move (it can be redone)."""
-        if not self._moves:
-            raise ValueError("nothing to undo: no move has been played")
-        move = self._moves.pop()
-        self._redo.append(move)
-        return move
+    def end_by_agreement(self) -> Position:
+        """The players agree to stop now (R4.5): each takes the seeds in their own holes.
+
+        Returns the final position. :meth:`undo` takes the agreement back.
+
+        >>> import hoyito_edu as hy
+        >>> game = hy.Game("hoyito-i")
+        >>> game.play(0).hole
+        0
+        >>> game.end_by_agreement().outcome.reason
+        <Reason.AGREEMENT: 'agreement'>
+        """
+        with self._lock:
+            self._agreed = self.position.end_by_agreement()
+            self._redo.clear()
+            return self._agreed
+
+    def undo(self) -> Move | None:
+        """Take back the last move (it can be redone), or the agreement to stop (None)."""
+        with self._lock:
+            if self._agreed is not None:
+                self._agreed = None
+                return None
+            if not self._moves:
+                raise ValueError("nothing to undo: no move has been played")
+            move = self._moves.pop()
+            self._redo.append(move)
+            return move
 
     def redo(self) -> Move:
         """Play again the last move taken back."""
-        if not self._redo:
-            raise ValueError("nothing to redo")
-        move = self._redo.pop()
-        self._moves.append(move)
-        return move
+        with self._lock:
+            if not self._redo:
+                raise ValueError("nothing to redo")
+            move = self._redo.pop()
+            self._moves.append(move)
+            return move
 
     # -- saving --------------------------------------------------------------------------
     def to_dict(self) -> dict:
         """A JSON-ready dict (schema ``hoyito_edu.game`` version 1)."""
-        end = self.position
-        return {
-            "format": "hoyito_edu.game",
-            "version": SCHEMA_VERSION,
-            "variant": self.rules.name,
-            "options": self.rules.options,
-            "start": position_to_dict(self.start),
-            "moves": self.holes(),
-            "result": {
+        with self._lock:
+            end = self.position
+            data = {
+                "format": "hoyito_edu.game",
+                "version": SCHEMA_VERSION,
+                "variant": self.rules.name,
+                "options": self.rules.options,
+                "start": position_to_dict(self.start),
+                "moves": self.holes(),
+            }
+            if self._agreed is not None:
+                data["agreed"] = True
+            data["result"] = {
                 "board": list(end.board),
                 "captures": list(end.captures),
                 "over": end.is_over,
                 "winner": end.winner,
-            },
-        }
+            }
+            return data
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
@@ -150,10 +198,17 @@ class Game(JsonSaving):
             data,
             "the saved game",
             required=("format", "version", "variant", "start", "moves"),
-            optional=("options", "result"),
+            optional=("options", "agreed", "result"),
         )
         game = cls(start=position_from_dict(variant, options, data["start"], "start"))
         replay(game, check_holes_list(data["moves"], "moves"), "")
+        agreed = data.get("agreed", False)
+        if not isinstance(agreed, bool):
+            raise FormatError(f"agreed must be true or false, not {agreed!r}")
+        if agreed:
+            if game.is_over:
+                raise FormatError("agreed is true, but the moves already end the game")
+            game.end_by_agreement()
         if "result" in data:
             check_result(game.position, data["result"], "result")
         return game

@@ -173,8 +173,21 @@ class Match(JsonSaving):
             self._score_round()
         return move
 
-    def undo(self) -> Move:
-        """Undo the last move of the current game (not across rounds)."""
+    def end_by_agreement(self) -> Position:
+        """The players agree to stop the current game (R4.5); it is scored like any other.
+
+        Each player takes the seeds in the holes they own; :meth:`undo` takes it back.
+        """
+        if self.is_over:
+            raise ValueError(f"the match is over: {PLAYER_NAMES[self.winner]} won")
+        if self.game.is_over:
+            raise ValueError("this game is over: call next_round() to start the next one")
+        end = self.game.end_by_agreement()
+        self._score_round()
+        return end
+
+    def undo(self) -> Move | None:
+        """Undo the last move of the current game (not across rounds), or an agreement (None)."""
         if self.game.is_over and len(self.results) == len(self.games):
             self.results.pop()
         return self.game.undo()
@@ -298,7 +311,7 @@ class Match(JsonSaving):
             "options": self.rules.options,
             "settings": {"target": self.target, "winner_starts": self.winner_starts},
             "rounds": [
-                {"start": position_to_dict(g.start), "moves": g.holes()} for g in self.games
+                _round_to_dict(g) for g in self.games
             ],
             "result": {"holdings": list(self.holdings), "winner": self.winner},
         }
@@ -326,7 +339,7 @@ class Match(JsonSaving):
             raise FormatError("winner_starts is a Ba-awa setting")
         chosen: list[Position] = []
         for number, entry in enumerate(rounds, start=1):
-            expect_keys(entry, f"round {number}", required=("start", "moves"))
+            expect_keys(entry, f"round {number}", required=("start", "moves"), optional=("agreed",))
             chosen.append(
                 position_from_dict(variant, options, entry["start"], f"round {number} start")
             )
@@ -363,6 +376,13 @@ class Match(JsonSaving):
                 check_holes_list(entry["moves"], f"round {number} moves"),
                 f"round {number}: ",
             )
+            agreed = entry.get("agreed", False)
+            if not isinstance(agreed, bool):
+                raise FormatError(f"round {number}: agreed must be true or false, not {agreed!r}")
+            if agreed:
+                if match.game.is_over:
+                    raise FormatError(f"round {number}: agreed, but the moves already end it")
+                match.game.end_by_agreement()
             if match.game.is_over and len(match.results) < len(match.games):
                 match._score_round()
         if "result" in data:
@@ -378,6 +398,13 @@ class Match(JsonSaving):
         else:
             state = f"round {self.round} in play"
         return f"<Match {self.rules.name} {state}, holdings {self.holdings}>"
+
+
+def _round_to_dict(game: Game) -> dict:
+    entry = {"start": position_to_dict(game.start), "moves": game.holes()}
+    if game.ended_by_agreement:
+        entry["agreed"] = True
+    return entry
 
 
 def _checked_choice(holes: Sequence[int], count: int, allowed: Sequence[int], what: str) -> set:

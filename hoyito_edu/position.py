@@ -20,16 +20,35 @@ South (0) captured 0
 
 from __future__ import annotations
 
-import operator
-from dataclasses import dataclass, field
+import threading
+from bisect import bisect_left
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import NamedTuple
 
-from .events import Capture, Drop, Endless, Event, ExtraTurn, GameOver, Lift, Pass, Reason, Relay
-from .rules import Rules, get_rules
-from .sowing import sow, take_all
+from .events import (
+    Capture,
+    Drop,
+    Endless,
+    Event,
+    ExtraTurn,
+    GameOver,
+    LapLimit,
+    Lift,
+    Pass,
+    Reason,
+    Relay,
+)
+from .rules import Rules, get_rules, whole_number
+from .sowing import SowResult, sow, take_all
 
 PLAYER_NAMES = ("South", "North")
+
+#: The most seeds a position may hold in all: on the board, captured and carried in. Twice the
+#: 96 seeds of a full 2x12 board, so every position of a real game and any teaching set-up fits,
+#: while the cost of one move stays bounded: a lap sows at most this many seeds, and a move sows
+#: at most ``max_laps`` laps (R2.8), so a move drops at most 192,000 seeds.
+MAX_SEEDS = 192
 
 
 class IllegalMove(ValueError):
@@ -50,21 +69,65 @@ class Outcome(NamedTuple):
 
 
 def _check_player(value: object, what: str) -> int:
-    if isinstance(value, bool) or value not in (0, 1):
+    number = whole_number(value)
+    if number not in (0, 1):
         raise ValueError(f"{what} must be 0 (South) or 1 (North), not {value!r}")
-    return int(value)
+    return number
 
 
 def _as_count(value: object, what: str) -> int:
-    if isinstance(value, bool):
+    count = whole_number(value)
+    if count is None:
         raise ValueError(f"{what} must be a whole number of seeds, not {value!r}")
-    try:
-        count = operator.index(value)
-    except TypeError:
-        raise ValueError(f"{what} must be a whole number of seeds, not {value!r}") from None
     if count < 0:
         raise ValueError(f"{what} cannot be negative (got {count})")
+    if count > MAX_SEEDS:
+        raise ValueError(f"{what} is {count} seeds; a position holds at most {MAX_SEEDS}")
     return count
+
+
+class _Trail:
+    """The positions (board, player to move) since the last capture, for the repetition rule.
+
+    One trail is shared by the positions of a line of play, each of which sees the first
+    ``length`` keys. Playing on from the newest position appends in place, so a game costs time
+    and memory linear in its length; playing on from an older position (after an undo, or a
+    search trying a second move) copies that prefix first. A lock makes the append safe when
+    two threads play on from the same position.
+    """
+
+    __slots__ = ("keys", "where", "lock")
+
+    def __init__(self, keys=()) -> None:
+        self.keys: list = []
+        self.where: dict = {}  # key -> the indices where it occurs, ascending
+        self.lock = threading.Lock()
+        for key in keys:
+            self.add(key)
+
+    def add(self, key) -> None:
+        self.where.setdefault(key, []).append(len(self.keys))
+        self.keys.append(key)
+
+    def extended(self, length: int, key) -> tuple[_Trail, int]:
+        """The trail of a position ``length`` keys in, followed by ``key``."""
+        with self.lock:
+            if length == len(self.keys):
+                self.add(key)
+                return self, length + 1
+        trail = _Trail(self.keys[:length])
+        trail.add(key)
+        return trail, length + 1
+
+    def count(self, key, length: int) -> int:
+        """How often ``key`` occurs among the first ``length`` keys."""
+        return bisect_left(self.where.get(key, ()), length)
+
+    def __getstate__(self):
+        return self.keys
+
+    def __setstate__(self, keys) -> None:
+        self.__init__(keys)
 
 
 @dataclass(frozen=True)
@@ -96,24 +159,37 @@ class Position:
     round: int = 1
     previous_winner: int | None = None
     outcome: Outcome | None = None
-    # Positions since the last capture, for the repetition rule (R4.3). Not part of equality:
-    # two positions with the same board and history-free state are the same position.
+    #: Plies played in a row without a capture (the quiet limit, R4.5). History, like the
+    #: trail: not part of equality.
+    quiet_plies: int = field(default=0, compare=False)
+    # (trail, length): the positions since the last capture, for the repetition rule (R4.3).
+    # Not part of equality: two positions with the same board and history-free state are the
+    # same position.
     _trail: tuple = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Cheap shape checks only: new_game() does the full validation of a set-up.
-        size = len(self.board)
-        if not self.owners:
-            object.__setattr__(
-                self, "owners", tuple(0 if h < size // 2 else 1 for h in range(size))
-            )
-        if size % 2 or len(self.owners) != size:
-            raise ValueError(
-                f"a position needs an even number of holes and one owner per hole "
-                f"(board has {size}, owners {len(self.owners)}); use hoyito_edu.new_game()"
-            )
+        # A Position built by hand is checked as new_game() checks a set-up; the positions
+        # that play() makes skip this (see _successor), their fields already being valid.
+        _validate(self)
         if not self._trail:
-            object.__setattr__(self, "_trail", ((self.board, self.player),))
+            trail = _Trail([(self.board, self.player)])
+            object.__setattr__(self, "_trail", (trail, 1))
+
+    def _successor(self, **changes) -> Position:
+        """A position like this one with ``changes``, built without re-checking the fields."""
+        fields = {name: self.__dict__[name] for name in _FIELDS}
+        fields.update(changes)
+        successor = object.__new__(Position)
+        successor.__dict__.update(fields)
+        return successor
+
+    def history_since_capture(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """The (board, player to move) of every position since the last capture, this one last.
+
+        The repetition rule (R4.3) counts in it.
+        """
+        trail, length = self._trail
+        return tuple(trail.keys[:length])
 
     # -- basic facts ---------------------------------------------------------------------
     @property
@@ -164,14 +240,10 @@ class Position:
         who = PLAYER_NAMES[self.player]
         if self.outcome is not None:
             raise IllegalMove(f"hole {hole!r}: the game is over ({self.outcome.reason})", hole)
-        if not isinstance(hole, int) or isinstance(hole, bool):
-            try:
-                if isinstance(hole, bool):
-                    raise TypeError
-                hole = operator.index(hole)  # numpy integers are fine
-            except TypeError:
-                msg = f"hole {hole!r} is not a hole number; {allowed}"
-                raise IllegalMove(msg, hole, legal) from None
+        number = whole_number(hole)  # numpy integers are fine; bools and floats are not
+        if number is None:
+            raise IllegalMove(f"hole {hole!r} is not a hole number; {allowed}", hole, legal)
+        hole = number
         size = len(self.board)
         if not 0 <= hole < size:
             raise IllegalMove(f"hole {hole} is out of range 0..{size - 1}; {allowed}", hole, legal)
@@ -205,40 +277,70 @@ class Position:
         if end is None and self.rules.end_rule == "eight-or-fewer" and sum(board) <= 8:
             end = self._eight_or_fewer(result)
             board, captures = tuple(result.board), tuple(result.captures)
+        quiet = 0 if captures != self.captures else self.quiet_plies + 1
+        trail = ()
         if end is None:
             if not _moves_for(board, self.owners, self.closed, nxt):
                 events.append(Pass(nxt))
                 nxt = 1 - nxt
             key = (board, nxt)
-            trail = self._trail + (key,) if captures == self.captures else (key,)
-            if trail.count(key) >= 3:
+            if quiet:
+                trail = self._trail[0].extended(self._trail[1], key)
+            else:
+                trail = (_Trail([key]), 1)
+            if trail[0].count(key, trail[1]) >= 3:
                 end = Reason.REPETITION
-                take_all(result, self.owners.__getitem__, Reason.REPETITION)
+            elif self.rules.quiet_limit is not None and quiet >= self.rules.quiet_limit:
+                end = Reason.QUIET_LIMIT
+            if end is not None:
+                take_all(result, self.owners.__getitem__, end)
                 board, captures = tuple(result.board), tuple(result.captures)
-        else:
-            trail = ()
         outcome = None
         if end is not None:
-            score = (captures[0] + self.surplus[0], captures[1] + self.surplus[1])
-            winner = None if score[0] == score[1] else int(score[1] > score[0])
-            outcome = Outcome(end, winner, score)
-            events.append(GameOver(end, winner, score))
+            outcome = self._outcome(end, captures, events)
             nxt = 1 - mover
-        after = Position(
-            rules=self.rules,
+            trail = (_Trail([(board, nxt)]), 1)
+        after = self._successor(
             board=board,
             player=nxt,
             captures=captures,
-            closed=self.closed,
-            owners=self.owners,
-            surplus=self.surplus,
-            starter=self.starter,
-            round=self.round,
-            previous_winner=self.previous_winner,
             outcome=outcome,
+            quiet_plies=quiet,
             _trail=trail,
         )
         return Move(before=self, hole=hole, events=tuple(events), after=after)
+
+    def _outcome(self, end: Reason, captures: tuple[int, int], events: list) -> Outcome:
+        """The outcome of a game ended for ``end`` with ``captures``; records the GameOver."""
+        score = (captures[0] + self.surplus[0], captures[1] + self.surplus[1])
+        winner = None if score[0] == score[1] else int(score[1] > score[0])
+        events.append(GameOver(end, winner, score))
+        return Outcome(end, winner, score)
+
+    def end_by_agreement(self) -> Position:
+        """The position after the players agree to stop here (R4.5).
+
+        Each player takes the seeds in the holes they own, and the game is over.
+
+        >>> import hoyito_edu as hy
+        >>> end = hy.new_game("hoyito-i").play(0).end_by_agreement()
+        >>> end.outcome
+        Outcome(reason=<Reason.AGREEMENT: 'agreement'>, winner=1, score=(23, 25))
+        """
+        if self.outcome is not None:
+            raise ValueError(f"the game is already over ({self.outcome.reason})")
+        result = SowResult(board=list(self.board), captures=list(self.captures))
+        take_all(result, self.owners.__getitem__, Reason.AGREEMENT)
+        captures = (result.captures[0], result.captures[1])
+        outcome = self._outcome(Reason.AGREEMENT, captures, result.events)
+        board = tuple(result.board)
+        return self._successor(
+            board=board,
+            captures=captures,
+            outcome=outcome,
+            quiet_plies=self.quiet_plies,
+            _trail=(_Trail([(board, self.player)]), 1),
+        )
 
     def _eight_or_fewer(self, result) -> Reason:
         """Ba-awa (R4.2): the starter of this game takes what is left, and the game ends."""
@@ -366,7 +468,13 @@ class Move:
 
     @property
     def endless(self) -> bool:
+        """The relay would have cycled for ever: a lap repeated (R2.8)."""
         return any(isinstance(e, Endless) for e in self.events)
+
+    @property
+    def lap_limit(self) -> bool:
+        """The move stopped at the lap limit (R2.8, rule option ``max_laps``)."""
+        return any(isinstance(e, LapLimit) for e in self.events)
 
     @property
     def next_player(self) -> int | None:
@@ -380,6 +488,8 @@ class Move:
             parts.append(f"took {self.taken[0]}-{self.taken[1]}")
         if self.endless:
             parts.append("endless")
+        if self.lap_limit:
+            parts.append(f"stopped at the lap limit of {self.before.rules.max_laps}")
         if self.extra_turn:
             parts.append("extra turn")
         for p in self.passes:
@@ -404,7 +514,7 @@ def new_game(
     surplus: tuple[int, int] = (0, 0),
     round: int = 1,
     previous_winner: int | None = None,
-    **options: bool,
+    **options: object,
 ) -> Position:
     """Start a game, or set up a position to study.
 
@@ -422,7 +532,10 @@ def new_game(
         owners: the owner (0 or 1) of each hole; default by rows.
         surplus: seeds carried into this game that count in its score (match play).
         round, previous_winner: the match round and who won the previous game (Hoyito III).
-        **options: ``skip_origin=True``, ``chain_opponent_side_only=True`` (see Rules).
+        **options: ``skip_origin``, ``chain_opponent_side_only``, ``max_laps``,
+            ``quiet_limit`` (see :class:`~hoyito_edu.Rules`).
+
+    A position holds at most :data:`MAX_SEEDS` (192) seeds in all; more is a ValueError.
 
     >>> new_game("ba-awa", holes_per_row=7)
     Traceback (most recent call last):
@@ -430,84 +543,134 @@ def new_game(
     ValueError: Ba-awa is played on 2x6 only; got holes_per_row=7
     """
     rules = get_rules(variant, **options)
-    player = _check_player(player, "player")
-    if starter is not None:
-        starter = _check_player(starter, "starter")
     if board is None:
         n = 6 if holes_per_row is None else _check_size(rules, holes_per_row)
-    else:
-        if isinstance(board, (str, bytes, dict)) or not hasattr(board, "__len__"):
-            raise ValueError(f"board must be a list of 2n seed counts, not {board!r}")
-        if len(board) % 2:
-            raise ValueError(f"board needs an even number of holes (two rows), got {len(board)}")
-        n = _check_size(rules, len(board) // 2, from_board=True)
-        if holes_per_row is not None and holes_per_row != n:
-            raise ValueError(f"board has {2 * n} holes but holes_per_row={holes_per_row!r}")
-    size = 2 * n
-    closed_set = frozenset(_check_hole(h, size, "closed hole") for h in closed)
-    if board is None:
-        counts = tuple(0 if h in closed_set else 4 for h in range(size))
-    else:
-        counts = tuple(_as_count(c, f"hole {h}") for h, c in enumerate(board))
-    for h in closed_set:
-        if counts[h]:
-            raise ValueError(f"closed hole {h} must be empty, it holds {counts[h]}")
-    if owners is None:
-        owner_tuple = tuple(0 if h < n else 1 for h in range(size))
-    else:
-        owner_tuple = tuple(_check_player(o, f"owner of hole {h}") for h, o in enumerate(owners))
-        if len(owner_tuple) != size:
-            raise ValueError(f"owners needs {size} entries, one per hole, got {len(owner_tuple)}")
-        if not rules.territory and owner_tuple != tuple(0 if h < n else 1 for h in range(size)):
-            raise ValueError(f"{rules.title} holes belong to the rows; only Ba-awa moves owners")
-    caps = _pair(captures, "captures")
-    surplus_pair = _pair(surplus, "surplus")
-    if isinstance(round, bool) or not isinstance(round, int) or round < 1:
-        raise ValueError(f"round must be a whole number from 1, not {round!r}")
-    if previous_winner is not None:
-        previous_winner = _check_player(previous_winner, "previous_winner")
-    if sum(counts) == 0:
+        closed_set = _holes(closed, 2 * n, "closed hole")
+        board = tuple(0 if h in closed_set else 4 for h in range(2 * n))
+    position = Position(
+        rules=rules,
+        board=board,
+        player=player,
+        captures=captures,
+        closed=closed,
+        owners=() if owners is None else owners,
+        surplus=surplus,
+        starter=0 if starter is None else starter,
+        round=round,
+        previous_winner=previous_winner,
+    )
+    if holes_per_row is not None and holes_per_row != position.holes_per_row:
+        raise ValueError(
+            f"board has {len(position.board)} holes but holes_per_row={holes_per_row!r}"
+        )
+    if position.seeds_on_board == 0:
         raise ValueError("the board has no seeds: there is nothing to play")
-    if not _moves_for(counts, owner_tuple, closed_set, player):
+    player = position.player
+    if not position.legal_moves():
         player = 1 - player  # R3.2: nothing to sow, so the other player moves
     if starter is None:
         starter = player  # R4.2: the player who actually moves first started this game
-    return Position(
-        rules=rules,
-        board=counts,
-        player=player,
-        captures=caps,
-        closed=closed_set,
-        owners=owner_tuple,
-        surplus=surplus_pair,
-        starter=starter,
-        round=round,
-        previous_winner=previous_winner,
-        _trail=((counts, player),),
+    if (player, starter) == (position.player, position.starter):
+        return position
+    return position._successor(
+        player=player, starter=starter, _trail=(_Trail([(position.board, player)]), 1)
     )
 
 
+def _validate(position: Position) -> None:
+    """Check every field of a position built by hand; normalise numbers and containers.
+
+    Raises ValueError saying what is wrong and what is allowed (as :func:`new_game` does).
+    """
+    put = object.__setattr__
+    rules = position.rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules from hoyito_edu.VARIANTS, not {rules!r}")
+    board = position.board
+    if isinstance(board, (str, bytes, dict)) or not hasattr(board, "__len__"):
+        raise ValueError(f"board must be a list of 2n seed counts, not {board!r}")
+    if len(board) % 2:
+        raise ValueError(f"board needs an even number of holes (two rows), got {len(board)}")
+    n = _check_size(rules, len(board) // 2, from_board=True)
+    size = 2 * n
+    counts = tuple(_as_count(c, f"hole {h}") for h, c in enumerate(board))
+    put(position, "board", counts)
+    put(position, "player", _check_player(position.player, "player"))
+    put(position, "captures", _pair(position.captures, "captures"))
+    put(position, "surplus", _pair(position.surplus, "surplus"))
+    closed = _holes(position.closed, size, "closed hole")
+    for h in sorted(closed):
+        if counts[h]:
+            raise ValueError(f"closed hole {h} must be empty, it holds {counts[h]}")
+    put(position, "closed", closed)
+    rows = tuple(0 if h < n else 1 for h in range(size))
+    if len(position.owners) == 0:
+        owners = rows
+    else:
+        owners = tuple(
+            _check_player(o, f"owner of hole {h}") for h, o in enumerate(position.owners)
+        )
+        if len(owners) != size:
+            raise ValueError(f"owners needs {size} entries, one per hole, got {len(owners)}")
+        if not rules.territory and owners != rows:
+            raise ValueError(f"{rules.title} holes belong to the rows; only Ba-awa moves owners")
+    put(position, "owners", owners)
+    put(position, "starter", _check_player(position.starter, "starter"))
+    round_number = whole_number(position.round)
+    if round_number is None or round_number < 1:
+        raise ValueError(f"round must be a whole number from 1, not {position.round!r}")
+    put(position, "round", round_number)
+    if position.previous_winner is not None:
+        winner = _check_player(position.previous_winner, "previous_winner")
+        put(position, "previous_winner", winner)
+    total = sum(counts) + sum(position.captures) + sum(position.surplus)
+    if total > MAX_SEEDS:
+        raise ValueError(
+            f"the position holds {total} seeds in all (board, captures and surplus); "
+            f"at most {MAX_SEEDS} are allowed"
+        )
+    if position.outcome is not None and not isinstance(position.outcome, Outcome):
+        raise ValueError(f"outcome must be None or an Outcome, not {position.outcome!r}")
+    quiet = whole_number(position.quiet_plies)
+    if quiet is None or quiet < 0:
+        raise ValueError(f"quiet_plies must be a whole number from 0, not {position.quiet_plies!r}")
+    put(position, "quiet_plies", quiet)
+
+
 def _check_size(rules: Rules, n: object, from_board: bool = False) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
+    number = whole_number(n)
+    if number is None:
         raise ValueError(f"holes_per_row must be a whole number, not {n!r}")
     low, high = rules.min_holes_per_row, rules.max_holes_per_row
-    if not low <= n <= high:
-        got = f"a board of 2x{n}" if from_board else f"holes_per_row={n}"
+    if not low <= number <= high:
+        got = f"a board of 2x{number}" if from_board else f"holes_per_row={number}"
         if low == high:
             raise ValueError(f"{rules.title} is played on 2x{low} only; got {got}")
         raise ValueError(f"{rules.title} is played on 2x{low} to 2x{high}; got {got}")
-    return n
+    return number
 
 
-def _check_hole(hole: object, size: int, what: str) -> int:
-    if isinstance(hole, bool) or not isinstance(hole, int) or not 0 <= hole < size:
-        raise ValueError(f"{what} {hole!r} is not a hole number 0..{size - 1}")
-    return hole
+def _holes(value: object, size: int, what: str) -> frozenset[int]:
+    """A set of hole numbers ``0 .. size-1`` (e.g. the closed holes), checked."""
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+        raise ValueError(f"{what}s must be a list of hole numbers 0..{size - 1}, not {value!r}")
+    holes = set()
+    for hole in value:
+        number = whole_number(hole)
+        if number is None or not 0 <= number < size:
+            raise ValueError(f"{what} {hole!r} is not a hole number 0..{size - 1}")
+        holes.add(number)
+    return frozenset(holes)
 
 
 def _pair(value: object, what: str) -> tuple[int, int]:
+    if isinstance(value, (str, bytes, dict)):
+        raise ValueError(f"{what} must be a pair (South, North), not {value!r}")
     try:
         a, b = value  # type: ignore[misc]
     except (TypeError, ValueError):
         raise ValueError(f"{what} must be a pair (South, North), not {value!r}") from None
     return (_as_count(a, f"{what} of South"), _as_count(b, f"{what} of North"))
+
+
+_FIELDS = tuple(f.name for f in fields(Position))

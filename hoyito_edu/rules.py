@@ -13,11 +13,15 @@ True
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, replace
 from typing import Literal
 
 MidSowTaker = Literal["mover", "owner", "none"]
 EndRule = Literal["last-four", "eight-or-fewer"]
+
+#: The default lap limit of one move (R2.8).
+DEFAULT_MAX_LAPS = 1000
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,13 @@ class Rules:
             it was lifted from. Default ``False``: the origin is sown into.
         chain_opponent_side_only: option (R2.7) — the Hoyito II chain takes fours on the
             opponent's row only, and stops at the first hole of the mover's row.
+        max_laps: option (R2.8) — a move that has sown this many laps without ending stops
+            before the next lap, and the game ends as after an endless move (each player takes
+            the seeds in their own holes). Default 1,000; ``None`` for no limit (exact, but a
+            move can then run for billions of laps).
+        quiet_limit: option (R4.5) — the game ends by itself, as by agreement, after this many
+            plies in a row without a capture. Default ``None``: the recorded rules have no
+            such limit.
     """
 
     name: str
@@ -56,6 +67,8 @@ class Rules:
     max_holes_per_row: int = 12
     skip_origin: bool = False
     chain_opponent_side_only: bool = False
+    max_laps: int | None = DEFAULT_MAX_LAPS
+    quiet_limit: int | None = None
 
     def __post_init__(self) -> None:
         if self.mid_sow_taker not in ("mover", "owner", "none"):
@@ -70,34 +83,82 @@ class Rules:
             raise ValueError(f"{self.title} has no chain: chain_opponent_side_only cannot be set")
         if not 1 <= self.min_holes_per_row <= self.max_holes_per_row:
             raise ValueError("need 1 <= min_holes_per_row <= max_holes_per_row")
+        for key in OPTIONS:
+            object.__setattr__(self, key, check_option(key, getattr(self, key)))
 
-    def with_options(self, **options: bool) -> Rules:
-        """A copy with options changed: ``skip_origin`` and ``chain_opponent_side_only``.
+    def with_options(self, **options: object) -> Rules:
+        """A copy with options changed (see :data:`OPTIONS`).
 
         >>> VARIANTS["hoyito-i"].with_options(skip_origin=True).skip_origin
         True
+        >>> VARIANTS["hoyito-ii"].with_options(max_laps=75, quiet_limit=200)
+        <Rules Hoyito II max_laps=75 quiet_limit=200>
         """
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise ValueError(
                 f"unknown option(s) {', '.join(unknown)}; the options are {', '.join(OPTIONS)}"
             )
-        for key, value in options.items():
-            if not isinstance(value, bool):
-                raise ValueError(f"option {key} must be True or False, not {value!r}")
-        return replace(self, **options)
+        checked = {key: check_option(key, value) for key, value in options.items()}
+        return replace(self, **checked)
 
     @property
-    def options(self) -> dict[str, bool]:
+    def options(self) -> dict[str, bool | int | None]:
         """The options as set in these rules (for saving and display)."""
         return {key: getattr(self, key) for key in OPTIONS}
 
     def __repr__(self) -> str:
-        changed = [f"{k}=True" for k, v in self.options.items() if v]
+        changed = [
+            f"{key}={value!r}" for key, value in self.options.items() if value != OPTIONS[key]
+        ]
         return f"<Rules {self.title}{' ' + ' '.join(changed) if changed else ''}>"
 
 
-OPTIONS = ("skip_origin", "chain_opponent_side_only")
+#: The rule options and their defaults.
+OPTIONS: dict[str, bool | int | None] = {
+    "skip_origin": False,
+    "chain_opponent_side_only": False,
+    "max_laps": DEFAULT_MAX_LAPS,
+    "quiet_limit": None,
+}
+
+
+def check_option(key: str, value: object) -> bool | int | None:
+    """``value`` as a valid setting of option ``key``, or a ValueError saying what is allowed.
+
+    The switches take True or False; ``max_laps`` and ``quiet_limit`` take a whole number from
+    1 (numpy integers too, never bools or floats) or None for no limit.
+    """
+    if isinstance(OPTIONS[key], bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"option {key} must be True or False, not {value!r}")
+        return value
+    if value is None:
+        return None
+    number = whole_number(value)
+    if number is None or number < 1:
+        raise ValueError(
+            f"option {key} must be a whole number from 1, or None for no limit; got {value!r}"
+        )
+    return number
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (int or numpy integer, not bool), else None.
+
+    The package's one policy for numbers given by users: numpy integers are accepted wherever
+    ints are; bools, floats and strings are not.
+
+    >>> import numpy as np
+    >>> whole_number(np.int64(7)), whole_number(7.0), whole_number(True)
+    (7, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 HOYITO_I = Rules(
     name="hoyito-i",
@@ -145,7 +206,7 @@ BA_AWA = Rules(
 VARIANTS: dict[str, Rules] = {r.name: r for r in (HOYITO_I, HOYITO_II, HOYITO_III, BA_AWA)}
 
 
-def get_rules(variant: str | Rules, **options: bool) -> Rules:
+def get_rules(variant: str | Rules, **options: object) -> Rules:
     """Look a rule set up by name (or pass a :class:`Rules` through), applying options.
 
     >>> get_rules("Hoyito-III").title

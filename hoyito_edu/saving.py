@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .position import Position, new_game
-from .rules import OPTIONS, VARIANTS
+from .rules import OPTIONS, VARIANTS, check_option
 
 SCHEMA_VERSION = 1
 
@@ -72,7 +72,7 @@ def expect_keys(
         raise FormatError(f"{where} has unknown field(s) {', '.join(unknown)}")
 
 
-def check_header(data: object, kind: str) -> tuple[str, dict[str, bool]]:
+def check_header(data: object, kind: str) -> tuple[str, dict[str, object]]:
     """Check format name, version, variant and options; return (variant, options)."""
     if not isinstance(data, dict):
         raise FormatError(f"a saved {kind} must be a JSON object, not {type(data).__name__}")
@@ -93,8 +93,10 @@ def check_header(data: object, kind: str) -> tuple[str, dict[str, bool]]:
     for key, value in options.items():
         if key not in OPTIONS:
             raise FormatError(f"options has unknown option {key!r}; options: {', '.join(OPTIONS)}")
-        if not isinstance(value, bool):
-            raise FormatError(f"option {key} must be true or false, not {value!r}")
+        try:
+            check_option(key, value)
+        except ValueError as err:
+            raise FormatError(str(err).replace("True or False", "true or false")) from None
     return variant, options
 
 

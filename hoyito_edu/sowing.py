@@ -18,6 +18,7 @@ from .events import (
     Endless,
     Event,
     ExtraTurn,
+    LapLimit,
     Lift,
     Reason,
     Relay,
@@ -32,7 +33,7 @@ class SowResult:
     """What one move did: the board and captures after it, and the events in order.
 
     ``end`` is set when the move itself ended the game (final four, all captured, endless move,
-    eight or fewer); ``extra_turn`` when the mover plays again.
+    lap limit, eight or fewer); ``extra_turn`` when the mover plays again.
     """
 
     board: list[int]
@@ -128,14 +129,21 @@ class _Sowing:
             state = (current, tuple(board))
             if state in seen_laps:
                 self.events.append(Endless(current, lap + 1, seen_laps[state]))
-                take_all(self.result, self.owners.__getitem__, Reason.ENDLESS)
-                self.result.end = Reason.ENDLESS
-                return self.result
+                return self.stop(Reason.ENDLESS)
+            if lap == self.rules.max_laps:
+                self.events.append(LapLimit(current, lap + 1))
+                return self.stop(Reason.LAP_LIMIT)
             lap += 1
             seen_laps[state] = lap
             self.hand, board[current] = board[current], 0
             self.events.append(Relay(current, self.hand, lap))
             origin = current
+
+    def stop(self, reason: Reason) -> SowResult:
+        """End the move and the game before the next lap: owners take their holes (R2.8)."""
+        take_all(self.result, self.owners.__getitem__, reason)
+        self.result.end = reason
+        return self.result
 
     def sow_lap(self, current: int, origin: int, lap: int) -> int:
         """Drop the seeds in hand one by one; take mid-sow casas (R2.5). Returns the last hole."""
@@ -196,7 +204,8 @@ def take_all(result: SowResult, taker_of: Callable[[int], int], reason: Reason) 
     """Empty every hole of ``result.board``, each to ``taker_of(hole)``, recording a Capture.
 
     The sweeps that end a game share it: the final four (R4.1), eight or fewer (R4.2), and the
-    owners taking their holes after an endless move (R2.8) or a repetition (R4.3).
+    owners taking their holes after an endless move or the lap limit (R2.8), a repetition
+    (R4.3), an agreement or the quiet limit (R4.5).
     """
     for hole, seeds in enumerate(result.board):
         if seeds:

@@ -7,6 +7,8 @@ move is rebuilt by applying the move's own events to the board before it.
 from hoyito_edu import Capture, Drop, Lift, Reason, Relay
 
 FOURS = {Reason.MID_SOW, Reason.LAST_SEED, Reason.CHAIN}
+# Endings where each player takes the seeds in their own holes (R2.8, R4.3, R4.5).
+OWNERS_TAKE = {Reason.ENDLESS, Reason.LAP_LIMIT, Reason.REPETITION, Reason.QUIET_LIMIT}
 
 
 def total(pos):
@@ -74,7 +76,7 @@ def check_move(before, snapshot, hole, move):
     else:
         assert after.outcome.score == after.score
         reason = after.outcome.reason
-        if reason in (Reason.ENDLESS, Reason.REPETITION, Reason.EIGHT_OR_FEWER):
+        if reason in OWNERS_TAKE or reason == Reason.EIGHT_OR_FEWER:
             assert sum(after.board) == 0
         if reason == Reason.FINAL_FOUR:
             assert sum(after.board) == 0 and final_four == 4

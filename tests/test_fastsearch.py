@@ -34,7 +34,7 @@ def compiled_move(position: hy.Position, hole: int) -> np.ndarray:
     """Play ``hole`` with the compiled path's ``_play``: (board, captures, player, end)."""
     n = position.holes_per_row
     size = 2 * n
-    history = position._trail
+    history = position.history_since_capture()
     trail_keys = np.zeros(len(history) + 1, dtype=np.uint64)
     trail_rows = np.zeros((len(history) + 1, size + 1), dtype=np.int64)
     fastsearch._fill_trail(history, size, trail_keys, trail_rows)

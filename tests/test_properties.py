@@ -17,7 +17,7 @@ def set_ups(draw):
     variant = draw(VARIANT)
     rules = hy.VARIANTS[variant]
     n = draw(st.integers(rules.min_holes_per_row, rules.max_holes_per_row))
-    board = draw(st.lists(st.integers(0, 14), min_size=2 * n, max_size=2 * n))
+    board = draw(st.lists(st.integers(0, hy.MAX_SEEDS // 24), min_size=2 * n, max_size=2 * n))
     kwargs = {"board": board, "player": draw(st.integers(0, 1))}
     if rules.territory:
         kwargs["owners"] = draw(st.lists(st.integers(0, 1), min_size=12, max_size=12))

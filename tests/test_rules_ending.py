@@ -126,3 +126,54 @@ def test_r4_2_a_set_up_starter_is_who_actually_moves_first_after_a_pass():
     assert after.outcome == hy.Outcome(Reason.EIGHT_OR_FEWER, 1, (0, 10))
     named = hy.new_game("ba-awa", board=[0] * 8 + [1, 3, 3, 3], player=0, starter=0)
     assert named.starter == 0
+
+
+# -- R4.5: ending by agreement, and the quiet limit ------------------------------------------
+
+
+def test_r4_5_players_may_agree_to_stop_and_owners_take_their_holes():
+    game = hy.Game("hoyito-i", board=[0, 2, 0, 5, 0, 0, 1, 0, 3, 0, 0, 0])
+    game.play(1)
+    before = game.position
+    end = game.end_by_agreement()
+    assert end.outcome.reason == Reason.AGREEMENT and game.ended_by_agreement
+    south = sum(s for h, s in enumerate(before.board) if h < 6)
+    north = sum(s for h, s in enumerate(before.board) if h >= 6)
+    assert end.captures == (before.captures[0] + south, before.captures[1] + north)
+    assert end.board == (0,) * 12 and end.legal_moves() == ()
+    with pytest.raises(hy.IllegalMove, match="over"):
+        game.play(0)
+    assert game.undo() is None and game.position == before and not game.is_over
+
+
+def test_r4_5_an_agreement_is_saved_and_loaded():
+    game = hy.Game("hoyito-ii")
+    game.play(2)
+    game.end_by_agreement()
+    again = hy.Game.from_json(game.to_json())
+    assert again.ended_by_agreement and again.position == game.position
+    with pytest.raises(ValueError, match="already over"):
+        again.position.end_by_agreement()
+
+
+def test_r4_5_quiet_limit_ends_the_game_after_that_many_plies_without_a_capture():
+    board = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]
+    game = hy.Game("hoyito-i", board=board, quiet_limit=3)
+    game.play_all([0, 6])  # South 0 -> 1, North 6 -> 7: no captures
+    assert not game.is_over and game.position.quiet_plies == 2
+    move = game.play(1)  # the third ply in a row without a capture
+    assert move.after.outcome == hy.Outcome(Reason.QUIET_LIMIT, None, (1, 1))
+    assert [(c.hole, c.taker, c.reason) for c in move.captures] == [
+        (2, 0, Reason.QUIET_LIMIT),
+        (7, 1, Reason.QUIET_LIMIT),
+    ]
+    assert hy.new_game("hoyito-i", board=board).rules.quiet_limit is None  # off by default
+
+
+def test_r4_5_a_capture_starts_the_quiet_count_again():
+    # South's last seed makes a casa in hole 1 (R2.7): a capture, so the count is back to 0.
+    pos = hy.new_game("hoyito-i", board=[1, 3, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0], quiet_limit=2)
+    after = pos.play(0)
+    assert after.captures == (4, 0) and after.quiet_plies == 0 and not after.is_over
+    quiet = after.play(6)
+    assert quiet.quiet_plies == 1 and not quiet.is_over

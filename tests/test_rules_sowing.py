@@ -4,9 +4,10 @@ Boards are written in ring order (R1.3): South's holes 0..5, then North's 6..11.
 """
 
 import pytest
+from invariants import apply_events
 
 import hoyito_edu as hy
-from hoyito_edu import Drop, Endless, ExtraTurn, Lift, Pass, Reason, Relay
+from hoyito_edu import Drop, Endless, ExtraTurn, LapLimit, Lift, Pass, Reason, Relay
 
 ALL = list(hy.VARIANTS)
 HOYITO = ["hoyito-i", "hoyito-ii", "hoyito-iii"]
@@ -387,3 +388,54 @@ def test_2x12_board_sows_across_rows_and_chains_back():
     north = hy.new_game("hoyito-i", holes_per_row=12, player=1)
     assert north.legal_moves() == tuple(range(12, 24))
     assert north.play(23).board[:3] == (5, 5, 5)  # North's last hole sows into South's first
+
+
+# -- R2.8 amended: the lap limit -------------------------------------------------------------
+
+
+def test_r2_8_lap_limit_stops_the_move_before_the_next_lap_and_owners_take_their_holes():
+    # Hoyito I opening, South sows 0: five laps, ending by itself in hole 8 (which was empty).
+    assert hy.new_game("hoyito-i").sow(0).laps == 5
+    pos = hy.new_game("hoyito-i", max_laps=4)
+    move = pos.sow(0)
+    assert move.laps == 4 and move.lap_limit and not move.endless
+    relays = [e for e in move.events if isinstance(e, Relay)]
+    stop = [e for e in move.events if isinstance(e, LapLimit)]
+    # lap 5 would have started from the hole the fourth lap ended in
+    last_drop = [e for e in move.events if isinstance(e, Drop)][-1]
+    assert stop == [LapLimit(last_drop.hole, 5)] and len(relays) == 3
+    board_before_stop = apply_events(pos.board, move.events[: move.events.index(stop[0])])
+    owner_takes = [c for c in move.captures if c.reason == Reason.LAP_LIMIT]
+    assert sum(c.seeds for c in owner_takes if c.taker == 0) == sum(board_before_stop[:6])
+    assert sum(c.seeds for c in owner_takes if c.taker == 1) == sum(board_before_stop[6:])
+    assert move.after.outcome.reason == Reason.LAP_LIMIT and move.after.board == (0,) * 12
+
+
+def test_r2_8_a_move_ending_by_itself_on_its_last_allowed_lap_is_not_stopped():
+    move = hy.new_game("hoyito-i", max_laps=5).sow(0)
+    assert move.laps == 5 and not move.lap_limit and not move.after.is_over
+
+
+def test_r2_8_default_limit_is_1000_laps_on_a_relay_of_millions():
+    # Hoyito II 2x6, South sows 1: without a limit the relay runs 2.35 million laps before one
+    # repeats. With the default it stops after lap 1,000.
+    pos = hy.new_game("hoyito-ii", board=[1, 5, 6, 12, 4, 0, 4, 1, 7, 1, 3, 4])
+    assert pos.rules.max_laps == 1000
+    move = pos.sow(1)
+    assert move.laps == 1000 and move.lap_limit
+    assert [e.lap for e in move.events if isinstance(e, LapLimit)] == [1001]
+    assert move.after.outcome.reason == Reason.LAP_LIMIT
+
+
+def test_r2_8_a_repeat_within_the_limit_is_still_an_endless_move():
+    variant, board, hole, period = ENDLESS[0]
+    move = hy.new_game(variant, board=board, max_laps=period).sow(hole)
+    assert move.endless and not move.lap_limit and move.laps == period
+    limited = hy.new_game(variant, board=board, max_laps=period - 1).sow(hole)
+    assert limited.lap_limit and not limited.endless and limited.laps == period - 1
+
+
+def test_r2_8_no_limit_is_exact():
+    variant, board, hole, period = ENDLESS[2]
+    move = hy.new_game(variant, board=board, max_laps=None).sow(hole)
+    assert move.endless and move.laps == period
