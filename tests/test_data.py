@@ -41,6 +41,8 @@ RULES = {
     "passing",
     "repetition",
     "endless move",
+    "lap limit",
+    "ending by agreement",
     "match: closed holes / territory",
     "match starter",
     "match goal",
