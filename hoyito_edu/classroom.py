@@ -21,22 +21,34 @@ False
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
 from .checks import whole_number
-from .events import Drop, Reason
+from .events import Capture, Drop, Lift, Reason, Relay
 from .position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 
 __all__ = [
     "Feedback",
     "last_hole_by_arithmetic",
+    "last_hole_skipping_origin",
     "sowing_division",
     "check_last_hole",
     "check_division",
     "check_captured",
     "check_casas",
     "strategy_player",
+    "Exercise",
+    "EXERCISES",
+    "ACTIVITIES",
+    "RELAY_BOARD",
+    "CASA_BOARD",
+    "ask",
+    "check",
+    "teacher_notes",
+    "lap_boards",
 ]
 
 #: Capture reasons that take a casa (a hole of exactly four) as the move goes.
@@ -113,6 +125,39 @@ def last_hole_by_arithmetic(seeds: int, start: int, holes_per_row: int = 6) -> i
     return (start + seeds) % (2 * n)
 
 
+def last_hole_skipping_origin(seeds: int, start: int, holes_per_row: int = 6) -> int:
+    """Where the last seed lands for a player who never drops a seed into the hole the seeds
+    were lifted from (the option ``skip_origin=True``; not this package's default rule).
+
+    The other ``2n - 1`` holes then form the ring: every time the sowing comes round, it jumps
+    over hole ``start``. Seed number ``k`` lands ``k + (k - 1) // (2n - 1)`` holes after the
+    start. The checkers use this to tell a student who skipped the starting hole which rule
+    they followed.
+
+    >>> last_hole_skipping_origin(13, 2)       # 11 seeds reach hole 1, hole 2 is skipped
+    4
+    >>> last_hole_skipping_origin(5, 2)        # a short sowing never comes round
+    7
+    """
+    n = _whole(holes_per_row, "holes_per_row", 1)
+    seeds = _whole(seeds, "seeds", 1)
+    start = _whole(start, "start")
+    if start >= 2 * n:
+        raise ValueError(f"start must be a hole number 0..{2 * n - 1}, not {start}")
+    size = 2 * n
+    return (start + seeds + (seeds - 1) // (size - 1)) % size
+
+
+def _origin_rule(start: int) -> str:
+    """The hint for an answer that follows the skip-the-starting-hole rule."""
+    return (
+        f"Your answer would be right if hole {start}, the hole the seeds were lifted from, were "
+        "skipped when the sowing comes round to it. The sources do not settle this; in this "
+        f"package, and so in these exercises, hole {start} gets a seed each time the sowing "
+        "passes it. Count again with that rule."
+    )
+
+
 def sowing_division(seeds: int, holes_per_row: int = 6) -> tuple[int, int]:
     """Sowing ``seeds`` seeds one by one round a ring of ``2n`` holes is a division with
     remainder: every hole receives ``seeds // 2n`` seeds (the full rounds), and the first
@@ -150,6 +195,22 @@ def _set_up(
         return position, position.sow(hole)
     except IllegalMove as err:
         raise ValueError(f"this question's move cannot be played: {err}") from None
+
+
+def _last_hole_skipping_origin_move(move: Move) -> int | None:
+    """The hole of the last seed if ``move`` were played with ``skip_origin=True``; None if
+    that changes nothing (no lap of the move came round to its starting hole)."""
+    before = move.before
+    if before.rules.skip_origin:
+        return None
+    other = new_game(
+        before.rules.with_options(skip_origin=True),
+        board=list(before.board),
+        player=before.player,
+        captures=before.captures,
+    ).sow(move.hole)
+    truth, alternative = _lap_ends(move)[-1], _lap_ends(other)[-1]
+    return None if alternative == truth else alternative
 
 
 def _lap_ends(move: Move) -> list[int]:
@@ -229,7 +290,9 @@ def _judge_last_hole_arithmetic(
     said = f"The last of {_plural(seeds, 'seed')} sown from hole {start} lands in hole {truth}."
     if number == truth:
         return Feedback(True, "Right! " + said)
-    if not 0 <= number < size:
+    if seeds >= size and number == last_hole_skipping_origin(seeds, start, n):
+        hint = _origin_rule(start)
+    elif not 0 <= number < size:
         hint = (
             f"The holes are numbered 0 to {size - 1}, and the board is a ring: after hole "
             f"{size - 1} comes hole 0 again."
@@ -239,7 +302,7 @@ def _judge_last_hole_arithmetic(
     elif number == (start + seeds - 1) % size:
         hint = "Count again: the first seed goes into the hole after the start, not the start."
     elif number in ((start + seeds + 1) % size, (start + seeds - 2) % size):
-        hint = "Close! Count the seeds one by one, one hole each, starting with the next hole."
+        hint = "Nearly: count the seeds one by one, one hole each, starting with the next hole."
     elif seeds >= size:
         hint = (
             f"{seeds} seeds go all the way round the {size} holes at least once. How many seeds "
@@ -265,7 +328,14 @@ def _judge_last_hole_relay(answer: object, move: Move, reveal: bool) -> Feedback
     if number == truth:
         return Feedback(True, "Right! " + said)
     size = len(move.before.board)
-    if not 0 <= number < size:
+    if number == _last_hole_skipping_origin_move(move):
+        hint = (
+            "Your answer would be right if a lap that comes round skipped the hole its seeds "
+            "were lifted from. The sources do not settle this; in this package, and so in "
+            "these exercises, that hole gets a seed each time the sowing passes it. Follow the "
+            "laps again with that rule."
+        )
+    elif not 0 <= number < size:
         hint = f"The holes are numbered 0 to {size - 1}; after hole {size - 1} comes hole 0."
     elif number in ends[:-1]:
         lap = ends.index(number) + 1
@@ -317,7 +387,14 @@ def check_division(
     )
     if (rounds_answer, extra_answer) == (q, r):
         return Feedback(True, "Right! " + said)
-    if rounds_answer * size + extra_answer != seeds:
+    if seeds >= size and (rounds_answer, extra_answer) == divmod(seeds, size - 1):
+        hint = (
+            f"Your answer would be right if the hole the seeds were lifted from were skipped "
+            f"when the sowing comes round, so that only {size - 1} holes share the seeds. The "
+            "sources do not settle this; in this package, and so in these exercises, that hole "
+            f"gets seeds too: all {size} holes share them."
+        )
+    elif rounds_answer * size + extra_answer != seeds:
         hint = (
             f"Check your answer: {rounds_answer} x {size} + {extra_answer} = "
             f"{rounds_answer * size + extra_answer}, not {seeds}."
@@ -430,6 +507,525 @@ def check_casas(
             "four, ask whether somebody takes it."
         )
     return Feedback(False, "Not quite. " + hint + (f" ({said})" if reveal else ""))
+
+
+# -- the exercises: one list for the notebook and the printed worksheets ------------------------
+#: The small board of exercise 2f: one relay, then an empty hole.
+RELAY_BOARD = (0, 3, 0, 0, 2, 0, 0, 0, 0, 0, 0, 1)
+#: The board of exercise 3: sowing hole 4 makes fours in several holes, and the four rule sets
+#: capture different amounts (chosen for that; the teacher notes show each result).
+CASA_BOARD = (3, 1, 6, 1, 3, 0, 3, 4, 2, 0, 2, 3)
+
+#: Activity number -> title, as in ``notebooks/06_classroom.ipynb`` and on the worksheets.
+ACTIVITIES = MappingProxyType(
+    {
+        1: "Sowing as division with remainder",
+        2: "Where does the last seed land?",
+        3: "Counting casas",
+    }
+)
+
+_KINDS = ("division", "last-hole", "relay", "captured", "casas", "written")
+_ANSWER_WORDS = {
+    "last-hole": "a hole number",
+    "relay": "a hole number",
+    "captured": "a number of seeds",
+    "casas": "a number of casas",
+}
+
+
+def lap_boards(move: Move) -> list[tuple[int, tuple[int, ...], tuple[int, int]]]:
+    """The board at the end of every lap of ``move``, replayed from its events: a list of
+    ``(lap, board, captures)``, where ``board`` is the seeds in each hole just before the next
+    lap's seeds are lifted (for the last lap: at the end of the move, before any end-of-game
+    sweep) and ``captures`` the seeds each player has taken so far.
+
+    >>> import hoyito_edu as hy
+    >>> move = hy.new_game("hoyito-i", board=RELAY_BOARD).sow(1)
+    >>> [(lap, board[4], board[7]) for lap, board, _ in lap_boards(move)]
+    [(1, 3, 0), (2, 0, 1)]
+    """
+    board = list(move.before.board)
+    taken = list(move.before.captures)
+    laps: list[tuple[int, tuple[int, ...], tuple[int, int]]] = []
+    lap = 1
+    for event in move.events:
+        if isinstance(event, Lift):
+            board[event.hole] = 0
+        elif isinstance(event, Drop):
+            board[event.hole] = event.count
+            lap = event.lap
+        elif isinstance(event, Capture):
+            if event.reason not in CASA_REASONS:
+                break  # the end of the game: the board at the end of the last lap is wanted
+            if event.hole is not None:
+                board[event.hole] -= event.seeds
+            taken[event.taker] += event.seeds
+        elif isinstance(event, Relay):
+            laps.append((lap, tuple(board), (taken[0], taken[1])))
+            board[event.hole] = 0
+    laps.append((lap, tuple(board), (taken[0], taken[1])))
+    return laps
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise of the classroom notebook, as the notebook asks it and the worksheets print
+    it. The answer is never typed in: :attr:`answer` asks the engine.
+
+    Attributes:
+        key: ``"2a"``: activity number and letter.
+        kind: ``"division"`` (full rounds and remainder), ``"last-hole"`` (one lap, no
+            relay), ``"relay"`` (a whole move), ``"captured"`` (seeds the mover takes),
+            ``"casas"`` (casas taken by either player) or ``"written"`` (an explanation).
+        question: the question, with ``{fields}`` filled in from :meth:`facts`.
+        params: the question's data: ``seeds``, ``start``, ``holes_per_row``, ``board``,
+            ``variant``.
+        notes: for the teacher: common mistakes, follow-ups; for a written question, the
+            model answer.
+        lines: answer lines a worksheet leaves for a written answer.
+    """
+
+    key: str
+    kind: str
+    question: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    notes: str = ""
+    lines: int = 1
+
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {self.kind!r}")
+
+    @property
+    def activity(self) -> int:
+        return int(self.key[:-1])
+
+    # -- the question's data and the engine's move ---------------------------------------
+    @property
+    def holes_per_row(self) -> int:
+        if "board" in self.params:
+            return len(self.params["board"]) // 2
+        return int(self.params.get("holes_per_row", 6))
+
+    @property
+    def variant(self) -> str:
+        return str(self.params.get("variant", "hoyito-i"))
+
+    def position(self) -> Position | None:
+        """The position the question starts from: the board of a relay or casa question, or
+        the ``seeds`` alone in hole ``start`` of an empty board for a one-lap question."""
+        if self.kind == "written":
+            return None
+        n = self.holes_per_row
+        if "board" in self.params:
+            board = list(self.params["board"])
+            start = self.params["start"]
+        else:
+            start = self.params.get("start", 0)
+            board = [0] * (2 * n)
+            board[start] = self.params["seeds"]
+        # Hoyito III lets fours made during sowing stay, so a first lap is never cut short.
+        variant = self.variant if "board" in self.params else "hoyito-iii"
+        return new_game(variant, board=board, player=0 if start < n else 1)
+
+    def move(self) -> Move | None:
+        """The engine's record of the move the question is about (None for written ones)."""
+        position = self.position()
+        if position is None:
+            return None
+        return position.sow(self.params.get("start", 0))
+
+    def facts(self) -> dict[str, Any]:
+        """The values a question's text may name: its params and what follows from them."""
+        facts: dict[str, Any] = dict(self.params)
+        n = self.holes_per_row
+        total = new_game("hoyito-i").seeds_on_board
+        facts.update(n=n, holes=2 * n, last_number=2 * n - 1, start_total=total)
+        facts.update(start_total_less_4=total - 4, start_total_less_8=total - 8)
+        if "board" in self.params:
+            start = self.params["start"]
+            facts["seeds"] = self.params["board"][start]
+            facts["mover"] = PLAYER_NAMES[0 if start < n else 1]
+            facts["title"] = self.position().rules.title
+            facts["first_lap_end"] = _lap_ends(self.move())[0]
+        return facts
+
+    @property
+    def text(self) -> str:
+        """The question as students read it."""
+        return self.question.format(**self.facts())
+
+    # -- the answer ------------------------------------------------------------------------
+    @property
+    def answer(self) -> int | tuple[int, int] | None:
+        """The right answer, from the engine's move record (None for a written question):
+        ``(full rounds, holes with one more)`` for a division question, a hole number, or a
+        number of seeds or casas."""
+        move = self.move()
+        if move is None:
+            return None
+        if self.kind == "division":
+            size = len(move.before.board)
+            received = [0] * size
+            for event in move.events:
+                if isinstance(event, Drop) and event.lap == 1:
+                    received[event.hole] += 1
+            rounds = min(received)
+            return rounds, sum(1 for r in received if r > rounds)
+        if self.kind == "last-hole":
+            return _lap_ends(move)[0]
+        if self.kind == "relay":
+            return _lap_ends(move)[-1]
+        if self.kind == "captured":
+            return move.taken[move.player]
+        return sum(1 for c in move.captures if c.reason in CASA_REASONS)  # casas
+
+    @property
+    def answer_text(self) -> str:
+        """The answer in a few words, for the teacher ("hole 8", "12 seeds")."""
+        answer = self.answer
+        if self.kind == "written":
+            return "see the notes"
+        if self.kind == "division":
+            rounds, extra = answer
+            return (
+                f"every hole receives {_plural(rounds, 'seed')}; {_plural(extra, 'hole')} "
+                f"receive{'s' if extra == 1 else ''} one more"
+            )
+        if self.kind in ("last-hole", "relay"):
+            return f"hole {answer}"
+        if self.kind == "captured":
+            return _plural(answer, "seed")
+        return _plural(answer, "casa")
+
+    def working(self) -> str:
+        """How the answer comes about, step by step, from the engine's move record."""
+        if self.kind == "written":
+            return ""
+        move = self.move()
+        facts = self.facts()
+        size = len(move.before.board)
+        if self.kind == "division":
+            rounds, extra = self.answer
+            return f"{facts['seeds']} = {rounds} × {size} + {extra}."
+        if self.kind == "last-hole":
+            seeds, start = facts["seeds"], facts["start"]
+            text = f"({start} + {seeds}) mod {size} = {self.answer}."
+            if seeds >= size:
+                passes = seeds // size
+                times = "once" if passes == 1 else f"{passes} times"
+                text += (
+                    f" The sowing comes round to hole {start} {times} and drops a seed there; "
+                    f"a student who skips hole {start} answers "
+                    f"{last_hole_skipping_origin(seeds, start, self.holes_per_row)}."
+                )
+            return text
+        return _describe_laps(move)
+
+    def solution(self) -> str:
+        """The teacher's answer: the answer, how it comes about and the notes."""
+        parts = []
+        if self.kind != "written":
+            parts.append(f"Answer: {self.answer_text}.")
+            parts.append(self.working())
+        if self.notes:
+            parts.append(self.notes.format(**self.facts()))
+        return " ".join(p for p in parts if p)
+
+    # -- checking a student's answer -------------------------------------------------------
+    def check(self, *answers: object, reveal: bool = False) -> Feedback:
+        """Check a student's answer with the checker of this kind of question."""
+        p = self.params
+        expected = 2 if self.kind == "division" else 1
+        if self.kind == "written":
+            return Feedback(None, "This question wants a sentence: write it down or discuss it.")
+        if len(answers) != expected:
+            what = "two answers (full rounds, extra)" if expected == 2 else "one answer"
+            raise TypeError(f"exercise {self.key} takes {what}, got {len(answers)}")
+        n = self.holes_per_row
+        if self.kind == "division":
+            return check_division(*answers, seeds=p["seeds"], holes_per_row=n, reveal=reveal)
+        if self.kind == "last-hole":
+            return check_last_hole(answers[0], p["seeds"], p["start"], n, reveal=reveal)
+        if self.kind == "relay":
+            board = list(p["board"])
+            return check_last_hole(
+                answers[0],
+                board[p["start"]],
+                p["start"],
+                n,
+                relay=True,
+                board=board,
+                variant=self.variant,
+                reveal=reveal,
+            )
+        checker = check_captured if self.kind == "captured" else check_casas
+        return checker(answers[0], list(p["board"]), p["start"], self.variant, reveal=reveal)
+
+    def _repr_markdown_(self) -> str:
+        return f"**{self.key}.** {self.text}"
+
+    def __repr__(self) -> str:
+        return f"<Exercise {self.key}: {self.text}>"
+
+
+def _describe_laps(move: Move) -> str:
+    """Lap by lap, in words: where each lap starts and ends, and the fours it makes."""
+    title = move.before.rules.title
+    laps: list[str] = []
+    on_the_way: list[str] = []
+    events = move.events
+    lap_start = (move.hole, 0)
+    for index, event in enumerate(events):
+        following = events[index + 1] if index + 1 < len(events) else None
+        if isinstance(event, (Lift, Relay)):
+            lap_start, on_the_way = (event.hole, event.seeds), []
+        elif isinstance(event, Capture) and event.reason == Reason.CHAIN:
+            laps.append(
+                f"The chain then takes the four in hole {event.hole} for "
+                f"{PLAYER_NAMES[event.taker]}."
+            )
+        elif isinstance(event, Drop):
+            taken = (
+                following
+                if isinstance(following, Capture)
+                and following.hole == event.hole
+                and following.reason in CASA_REASONS
+                else None
+            )
+            if event.in_hand and event.count == 4:
+                if taken:
+                    on_the_way.append(
+                        f"hole {event.hole} reaches four and {PLAYER_NAMES[taken.taker]} takes it"
+                    )
+                else:
+                    on_the_way.append(
+                        f"hole {event.hole} reaches four, and in {title} it stays on the board"
+                    )
+            if event.in_hand:
+                continue
+            hole, seeds = lap_start
+            text = f"Lap {event.lap}: {_plural(seeds, 'seed')} from hole {hole}"
+            if on_the_way:
+                text += "; on the way " + " and ".join(on_the_way)
+            text += f"; the lap ends in hole {event.hole}, "
+            if isinstance(following, Relay):
+                text += (
+                    f"which now holds {_plural(following.seeds, 'seed')}: they are lifted and "
+                    "sown on (a relay)."
+                )
+            elif taken:
+                text += f"which now holds four: {PLAYER_NAMES[taken.taker]} takes them."
+            elif event.count == 1:
+                text += "which was empty: the move ends."
+            else:
+                text += f"which now holds {_plural(event.count, 'seed')}: the move ends."
+            laps.append(text)
+    casas = sum(1 for c in move.captures if c.reason in CASA_REASONS)
+    if casas:
+        mover, other = move.player, 1 - move.player
+
+        def took(player: int) -> str:
+            seeds = move.taken[player]
+            return f"{PLAYER_NAMES[player]} takes {_plural(seeds, 'seed') if seeds else 'none'}"
+
+        laps.append(f"In all {_plural(casas, 'casa')}: {took(mover)}, {took(other)}.")
+    return " ".join(laps)
+
+
+def _exercises(*items: Exercise) -> Mapping[str, Exercise]:
+    return MappingProxyType({item.key: item for item in items})
+
+
+#: The exercises of activities 1 to 3, in order: ``EXERCISES["2a"]``. The notebook
+#: ``06_classroom.ipynb`` asks them, and ``python -m hoyito_edu.worksheets`` prints them.
+EXERCISES: Mapping[str, Exercise] = _exercises(
+    Exercise(
+        "1a",
+        "division",
+        "You sow {seeds} seeds round the usual board of {holes} holes (two rows of {n}). How "
+        "many seeds does every hole receive, and how many holes receive one seed more?",
+        {"seeds": 30, "holes_per_row": 6},
+        "Students who answer with the number of seeds in the last, unfinished round have found "
+        "the remainder; the full rounds are the quotient.",
+    ),
+    Exercise(
+        "1b",
+        "division",
+        "Hoyito can also be played on longer boards. On a board with {n} holes in each row "
+        "({holes} holes in all), someone sows {seeds} seeds. How many seeds does every hole "
+        "receive, and how many holes receive one seed more?",
+        {"seeds": 37, "holes_per_row": 8},
+        "The divisor is the number of holes in the ring, {holes}, not the number in a row.",
+    ),
+    Exercise(
+        "1c",
+        "written",
+        "In one lap, can a hole ever receive two or more seeds more than another hole? Explain "
+        "in a sentence.",
+        notes="No. The seeds go round one hole at a time, so every full round gives every hole "
+        "one seed; only the last, unfinished round gives some holes one seed more. Those extra "
+        "seeds are the remainder of the division, which is always smaller than the number of "
+        "holes, so no hole gets a second extra seed before every hole has had its first. A "
+        "follow-up: with how many seeds does every hole receive exactly the same number? (A "
+        "multiple of the number of holes.)",
+        lines=3,
+    ),
+    Exercise(
+        "2a",
+        "last-hole",
+        "{seeds} seeds are sown from hole {start}. In which hole does the last seed land?",
+        {"seeds": 5, "start": 3},
+        "A student one hole short has counted the starting hole as the first.",
+    ),
+    Exercise(
+        "2b",
+        "last-hole",
+        "{seeds} seeds are sown from hole {start}. In which hole does the last seed land? "
+        "(Careful when you pass hole {last_number}.)",
+        {"seeds": 7, "start": 9},
+        "An answer above {last_number} means the student forgot that after hole {last_number} "
+        "comes hole 0.",
+    ),
+    Exercise(
+        "2c",
+        "last-hole",
+        "{seeds} seeds are sown from hole {start}. In which hole does the last seed land? (There "
+        "are more seeds than holes: the sowing comes round to hole {start} and drops a seed "
+        "there too.)",
+        {"seeds": 13, "start": 2},
+        "An answer one hole further on is not a counting mistake but a different rule for "
+        "the starting hole; the checker names the rule.",
+    ),
+    Exercise(
+        "2d",
+        "last-hole",
+        "On a longer board with {n} holes in each row (holes 0 to {last_number}), {seeds} seeds "
+        "are sown from hole {start}. In which hole does the last seed land?",
+        {"seeds": 20, "start": 10, "holes_per_row": 8},
+        "Again the starting hole receives a seed when the sowing comes round.",
+    ),
+    Exercise(
+        "2e",
+        "written",
+        "Write a rule that gives the hole of the last seed for any number of seeds s, any "
+        "starting hole h and any board with n holes in each row. (Use the remainder of a "
+        "division.)",
+        notes="The last hole is (h + s) mod 2n: count s holes forward and keep the remainder "
+        "after dividing by the number of holes in the ring. In Python: (start + seeds) % (2 * "
+        "holes_per_row). The full rounds do not change where the last seed lands; only the "
+        "remainder does (the link to activity 1). The rule holds for any number of seeds "
+        "because the starting hole receives a seed when the sowing comes round; players who "
+        "skip that hole need a different rule.",
+        lines=3,
+    ),
+    Exercise(
+        "2f",
+        "relay",
+        "{mover} sows hole {start} ({seeds} seeds) on the board in the picture. When the last "
+        "seed of a lap falls into a hole that already held seeds, all the seeds of that hole "
+        "are lifted and sown on. Where does the very last seed of the move land?",
+        {"board": RELAY_BOARD, "start": 1, "variant": "hoyito-i"},
+        "A student who answers with the end of the first lap has stopped before the relay; "
+        "the checker says so.",
+    ),
+    Exercise(
+        "2g",
+        "relay",
+        "Challenge. From the starting position (four seeds in every hole), {mover} sows hole "
+        "{start}. The move has several laps. Where does the very last seed land? Draw the board "
+        "after each lap.",
+        {"board": (4,) * 12, "start": 0, "variant": "hoyito-i"},
+        "With relays there is no simple formula any more: the length of each lap depends on "
+        "the board, which is why the game is hard to calculate in your head.",
+    ),
+    Exercise(
+        "3a",
+        "captured",
+        "{mover} sows hole {start} ({seeds} seeds) on the board in the picture. In {title}, how "
+        "many seeds does {mover} capture with this move? (Hint: the first lap ends in hole "
+        "{first_lap_end}.)",
+        {"board": CASA_BOARD, "start": 4, "variant": "hoyito-i"},
+        "In Hoyito I every casa goes to the mover, wherever and whenever it is made.",
+    ),
+    Exercise(
+        "3b",
+        "casas",
+        "The same move in {title}: how many casas are captured during the move, by either player?",
+        {"board": CASA_BOARD, "start": 4, "variant": "ba-awa"},
+        "In Ba-awa a casa made during sowing goes to the owner of the hole, so some of the "
+        "casas go to the other player.",
+    ),
+    Exercise(
+        "3c",
+        "captured",
+        "The same move in {title}: how many seeds does {mover} capture?",
+        {"board": CASA_BOARD, "start": 4, "variant": "hoyito-iii"},
+        "In Hoyito III only the last seed captures: fours made during sowing stay. Comparing "
+        "the answers of 3a and 3c shows how one rule changes the result.",
+    ),
+    Exercise(
+        "3d",
+        "written",
+        "At the start there are {start_total} seeds on the board. Explain why, between the "
+        "moves of a game of Hoyito, the number of seeds on the board is always a multiple of "
+        "four ({start_total}, {start_total_less_4}, {start_total_less_8}, ...).",
+        notes="Sowing only moves seeds from hole to hole, so it never changes the total. Seeds "
+        "leave the board only when they are captured, and every capture takes a casa: exactly "
+        "four seeds (a Hoyito II chain takes several casas, each of four). So the total goes "
+        "down four at a time. The last four seeds of a game also go together, to one player. "
+        "Only a game stopped by one of this package's own rules for games that would not end "
+        "(an endless move, a repeated position and the like) lets each player take the seeds "
+        "in their own holes, which need not be a multiple of four; the game is then over.",
+        lines=4,
+    ),
+)
+
+
+def _keys(keys: Sequence[str]) -> list[Exercise]:
+    unknown = [k for k in keys if k not in EXERCISES]
+    if unknown:
+        raise KeyError(
+            f"no exercise {', '.join(unknown)}; the exercises are {', '.join(EXERCISES)}"
+        )
+    return [EXERCISES[k] for k in keys]
+
+
+class _Markdown(str):
+    """Text a notebook shows as Markdown (and prints as itself)."""
+
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+
+def ask(*keys: str) -> _Markdown:
+    """The questions ``keys`` (e.g. ``ask("2a", "2b")``), as Markdown for a notebook.
+
+    >>> print(ask("2a"))
+    **2a.** 5 seeds are sown from hole 3. In which hole does the last seed land?
+    """
+    return _Markdown("\n\n".join(e._repr_markdown_() for e in _keys(keys)))
+
+
+def check(key: str, *answers: object, reveal: bool = False) -> Feedback:
+    """Check a student's answer to exercise ``key``: ``check("2a", 8)``;
+    ``check("1a", full_rounds, extra)`` for a division question.
+
+    >>> check("2a", 8)
+    Right! The last of 5 seeds sown from hole 3 lands in hole 8.
+    """
+    (exercise,) = _keys([key])
+    return exercise.check(*answers, reveal=reveal)
+
+
+def teacher_notes(*keys: str) -> _Markdown:
+    """The answers to ``keys``, worked out by the engine, with the teacher's notes (Markdown).
+
+    >>> print(teacher_notes("2a"))  # doctest: +ELLIPSIS
+    **2a.** Answer: hole 8. (3 + 5) mod 12 = 8. A student one hole short ...
+    """
+    return _Markdown("\n\n".join(f"**{e.key}.** {e.solution()}" for e in _keys(keys)))
 
 
 # -- activity: a strategy challenge -------------------------------------------------------------

@@ -13,18 +13,26 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbrun import run_notebook
-from strip_solutions import is_solution, strip_notebook
+from strip_solutions import is_solution, is_teacher_only, strip_notebook
 
 import hoyito_edu as hy
 from hoyito_edu.classroom import (
+    CASA_REASONS,
+    EXERCISES,
+    Exercise,
     Feedback,
+    ask,
+    check,
     check_captured,
     check_casas,
     check_division,
     check_last_hole,
+    lap_boards,
     last_hole_by_arithmetic,
+    last_hole_skipping_origin,
     sowing_division,
     strategy_player,
+    teacher_notes,
 )
 from hoyito_edu.events import Drop
 
@@ -224,41 +232,206 @@ def test_strategy_player_plays_legal_holes_and_explains_illegal_ones():
         strategy_player(3)
 
 
-# -- the student copy of 06_classroom -------------------------------------------------------------
-@pytest.mark.notebooks
-def test_student_copy_of_classroom_notebook_has_no_solutions_and_runs(tmp_path):
-    teacher = nbformat.read(NOTEBOOK, as_version=4)
-    solutions = [cell for cell in teacher.cells if is_solution(cell)]
-    assert len(solutions) >= 5, "the teacher notes must be in cells tagged 'solution'"
-    student = strip_notebook(teacher)
-    assert len(student.cells) == len(teacher.cells) - len(solutions)
-    for cell in student.cells:
-        if cell.cell_type == "code":
-            assert "reveal=True" not in cell.source, cell.source
-    path = tmp_path / NOTEBOOK.name
-    nbformat.write(student, path)
-    result = run_notebook(path)
-    outputs = "\n".join(
-        out.get("text", "") + str(out.get("data", {}).get("text/plain", ""))
-        for cell in result.nb.cells
-        if cell.cell_type == "code"
-        for out in cell.outputs
-    )
-    assert "No answer yet" in outputs  # the exercises wait for the student's answers
+# -- the starting hole: players who skip it are told which rule they followed -----------------
+@pytest.mark.parametrize("n", [6, 8])
+def test_last_hole_skipping_origin_is_where_the_engine_ends_with_skip_origin(n):
+    for start in range(2 * n):
+        for seeds in range(1, 4 * 2 * n):
+            board = [0] * (2 * n)
+            board[start] = seeds
+            position = hy.new_game(
+                "hoyito-iii", board=board, player=0 if start < n else 1, skip_origin=True
+            )
+            drops = [e.hole for e in position.sow(start).events if isinstance(e, Drop)]
+            assert start not in drops[:seeds]
+            assert last_hole_skipping_origin(seeds, start, n) == drops[seeds - 1], (seeds, start)
 
 
-@pytest.mark.notebooks
-def test_teacher_solutions_in_classroom_notebook_are_right(tmp_path):
-    """Every checker call in a solution cell must come back 'Right!'."""
-    result = run_notebook(NOTEBOOK)
-    checked = 0
+def test_a_student_who_skips_the_starting_hole_hears_the_rule_not_close():
+    feedback = check_last_hole(4, seeds=13, start=2)  # skipping hole 2 gives hole 4
+    assert feedback.correct is False
+    assert "Close" not in feedback.message
+    assert "skipped" in feedback.message and "hole 2" in feedback.message
+    assert "The sources do not settle this" in feedback.message
+    assert "3" not in re.findall(r"\d+", feedback.message)  # the answer is not given away
+    for n in (6, 8, 12):
+        size = 2 * n
+        for start in range(size):
+            for seeds in range(size, 3 * size):
+                truth = last_hole_by_arithmetic(seeds, start, n)
+                skipped = last_hole_skipping_origin(seeds, start, n)
+                if skipped != truth:
+                    message = check_last_hole(skipped, seeds, start, n).message
+                    assert "skipped" in message, (seeds, start, n)
+    # Short sowings never come round: a one-off error is just a counting slip.
+    assert "skipped" not in check_last_hole(9, seeds=5, start=3).message
+
+
+def test_division_answer_with_the_starting_hole_skipped_names_the_rule():
+    feedback = check_division(2, 8, seeds=30)  # 30 = 2 x 11 + 8 if hole 0 is skipped
+    assert feedback.correct is False
+    assert "only 11 holes share the seeds" in feedback.message
+    assert "all 12 holes share them" in feedback.message
+
+
+def test_relay_answer_with_the_starting_hole_skipped_names_the_rule():
+    board = [13, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]
+    move = hy.new_game("hoyito-iii", board=board).sow(0)
+    other = hy.new_game("hoyito-iii", board=board, skip_origin=True).sow(0)
+    truth = [e.hole for e in move.events if isinstance(e, Drop)][-1]
+    skipped = [e.hole for e in other.events if isinstance(e, Drop)][-1]
+    assert skipped != truth
+    feedback = check_last_hole(skipped, 13, 0, relay=True, board=board, variant="hoyito-iii")
+    assert feedback.correct is False and "skipped" in feedback.message
+
+
+# -- the exercises: one list for the notebook and the worksheets ---------------------------------
+def engine_truth(exercise: Exercise):
+    """The answer, straight from the engine's move record (not from the Exercise's code)."""
+    p = exercise.params
+    n = exercise.holes_per_row
+    if "board" in p:
+        move = hy.new_game(p["variant"], board=list(p["board"]), player=int(p["start"] >= n))
+        move = move.sow(p["start"])
+    else:
+        start = p.get("start", 0)
+        board = [0] * (2 * n)
+        board[start] = p["seeds"]
+        move = hy.new_game("hoyito-iii", board=board, player=int(start >= n)).sow(start)
+    drops = [e for e in move.events if isinstance(e, Drop)]
+    if exercise.kind == "division":
+        received = Counter(e.hole for e in drops if e.lap == 1)
+        counts = [received[h] for h in range(2 * n)]
+        return min(counts), sum(c > min(counts) for c in counts)
+    if exercise.kind == "last-hole":
+        return [e.hole for e in drops if e.lap == 1][-1]
+    if exercise.kind == "relay":
+        return drops[-1].hole
+    if exercise.kind == "captured":
+        return move.taken[move.player]
+    return sum(1 for c in move.captures if c.reason in CASA_REASONS)
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_every_exercise_answer_is_the_engines_and_its_checker_agrees(key):
+    exercise = EXERCISES[key]
+    assert exercise.key == key and exercise.activity == int(key[0])
+    assert "{" not in exercise.text and exercise.text.endswith((".", "?", ".)"))
+    if exercise.kind == "written":
+        assert exercise.answer is None and exercise.notes
+        assert check(key).correct is None
+        return
+    truth = engine_truth(exercise)
+    assert exercise.answer == truth
+    answers = truth if isinstance(truth, tuple) else (truth,)
+    assert check(key, *answers).correct is True
+    wrong = (answers[0] + 1, *answers[1:])
+    feedback = check(key, *wrong)
+    assert feedback.correct is False
+    assert exercise.answer_text not in feedback.message
+    assert exercise.answer_text.split()[-1] in exercise.solution() or exercise.kind == "division"
+    assert exercise.solution().startswith(f"Answer: {exercise.answer_text}.")
+    with pytest.raises(TypeError, match="takes"):
+        check(key, *answers, 99)
+
+
+def test_exercises_that_depend_on_the_starting_hole_say_so():
+    for key in ("2c", "2d"):
+        exercise = EXERCISES[key]
+        assert exercise.params["seeds"] >= 2 * exercise.holes_per_row
+        assert "a student who skips hole" in exercise.solution()
+    assert "starting hole" in EXERCISES["2e"].notes
+
+
+def test_ask_and_teacher_notes():
+    assert ask("2a").startswith("**2a.** 5 seeds are sown from hole 3.")
+    assert ask("2a", "2b")._repr_markdown_().count("**2") == 2
+    notes = teacher_notes("3a", "3d")
+    assert "**3a.** Answer: 12 seeds." in notes and "**3d.** Sowing only moves" in notes
+    with pytest.raises(KeyError, match="no exercise 9z"):
+        ask("9z")
+
+
+def test_lap_boards_replay_the_move():
+    for variant in hy.VARIANTS:
+        for hole in range(6):
+            move = hy.new_game(variant).sow(hole)
+            laps = lap_boards(move)
+            assert [lap for lap, _, _ in laps] == list(range(1, move.laps + 1))
+            total = sum(move.before.board)
+            for _, board, taken in laps:
+                assert all(seeds >= 0 for seeds in board)
+                assert sum(board) + sum(taken) == total
+            if not move.after.is_over:
+                assert laps[-1][1] == move.after.board
+                assert laps[-1][2] == move.after.captures
+
+
+# -- notebook 06: asks every exercise, hides the answers from students ---------------------------
+def _code_cells(nb, teacher_only=False):
+    return [c for c in nb.cells if c.cell_type == "code" and is_teacher_only(c) == teacher_only]
+
+
+def test_classroom_notebook_asks_and_checks_every_exercise():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    student_code = "\n".join(c.source for c in _code_cells(nb))
+    for key, exercise in EXERCISES.items():
+        assert f'"{key}"' in student_code, f"06 never asks exercise {key}"
+        if exercise.kind != "written":
+            assert f'check("{key}",' in student_code, f"06 never checks exercise {key}"
+    assert "reveal" not in student_code and "teacher_notes" not in student_code
+
+
+def test_classroom_notebook_has_no_unexplained_seed_and_no_timers():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    text = "\n".join(c.source for c in nb.cells)
+    assert "SEED" not in text and "perf_counter" not in text and "Run-All time" not in text
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert set(re.findall(r"\bseed=\w+", code)) == {"seed=random_state"}
+    assert "`random_state`" in text and "nothing to do with the seeds on the board" in text
+
+
+def _outputs(result) -> list[tuple[str, str]]:
+    """(cell source, output text) for every output of an executed notebook."""
+    found = []
     for cell in result.nb.cells:
-        if cell.cell_type != "code" or not is_solution(cell) or "check_" not in cell.source:
+        if cell.cell_type != "code":
             continue
         for out in cell.outputs:
-            text = out.get("text", "") + str(out.get("data", {}).get("text/plain", ""))
-            for line in text.splitlines():
-                if line.startswith(("Right!", "Not quite", "No answer")):
-                    checked += 1
-                    assert line.startswith("Right!"), f"{cell.source}\n-> {line}"
-    assert checked >= 5
+            data = out.get("data", {})
+            text = out.get("text", "") + data.get("text/markdown", "")
+            found.append((cell.source, text + str(data.get("text/plain", ""))))
+    return found
+
+
+@pytest.mark.notebooks
+def test_student_copy_of_classroom_notebook_gives_no_answer_away(tmp_path):
+    teacher = nbformat.read(NOTEBOOK, as_version=4)
+    assert sum(is_solution(c) for c in teacher.cells) >= 10
+    student = strip_notebook(teacher)
+    path = tmp_path / NOTEBOOK.name
+    nbformat.write(student, path)
+    outputs = _outputs(run_notebook(path))
+    everything = "\n".join(text for _, text in outputs)
+    assert "No answer yet" in everything  # the exercises wait for the student's answers
+    assert "Right!" not in everything and "Answer:" not in everything
+    for key in ("3a", "3b", "3c"):  # exercise 3's answers are printed nowhere
+        answer = EXERCISES[key].answer_text
+        leaks = [source for source, text in outputs if re.search(rf"\b{answer}\b", text)]
+        assert not leaks, f"{key}'s answer {answer!r} is printed by: {leaks}"
+
+
+@pytest.mark.notebooks
+def test_teacher_solutions_in_classroom_notebook_are_right():
+    """Every checker call in a solution cell must come back 'Right!'."""
+    checked = 0
+    for source, text in _outputs(run_notebook(NOTEBOOK)):
+        if "check" not in source:
+            continue
+        for line in text.splitlines():
+            if line.startswith(("Right!", "Not quite", "No answer")):
+                checked += 1
+                if "my_last_hole" not in source and "check(" in source and "None" in source:
+                    continue  # a student's cell, waiting for an answer
+                assert line.startswith(("Right!", "No answer")), f"{source}\n-> {line}"
+    assert checked >= 20
