@@ -1,34 +1,73 @@
-"""Write student copies of the notebooks: every cell tagged ``solution`` is removed.
+"""Write student copies of the notebooks: answers and teacher-only cells are removed.
 
 Usage: python scripts/strip_solutions.py [SRC_DIR] [OUT_DIR]   (defaults: notebooks build/student)
 
-Outputs and execution counts are cleared too, so a student copy never leaks an answer
-through a stored result.
+Two cell tags mark what students must not get:
+
+- ``solution``: answers and worked solutions ("Teacher notes ...");
+- ``teacher``: cells meant only for the teacher (how to use the teacher's copy, the answer
+  checkers' ``reveal=True``, printing worksheets).
+
+Both kinds are removed; outputs and execution counts are cleared too, so a student copy never
+leaks an answer through a stored result. The copies are then searched for wording that only a
+teacher should read (:data:`TEACHER_WORDING`); if any is left in an untagged cell, the cell is
+named and the command exits with status 1, so the notebook can be fixed (tag the cell, or
+reword it) before the copies are handed out.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import nbformat
 
 SOLUTION_TAG = "solution"
+TEACHER_TAG = "teacher"
+#: Cells with any of these tags are left out of the student copies.
+STRIPPED_TAGS = (SOLUTION_TAG, TEACHER_TAG)
+#: Wording that belongs in the teacher's copy only.
+TEACHER_WORDING = re.compile(
+    r"teacher['’]s copy|reveal\s*=\s*True|answer key|teacher_notes\(", re.IGNORECASE
+)
+
+
+def _tags(cell) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
 
 
 def is_solution(cell) -> bool:
-    return SOLUTION_TAG in cell.get("metadata", {}).get("tags", [])
+    """The cell holds an answer (tag ``solution``)."""
+    return SOLUTION_TAG in _tags(cell)
+
+
+def is_teacher_only(cell) -> bool:
+    """The cell is left out of student copies (tag ``solution`` or ``teacher``)."""
+    return any(tag in STRIPPED_TAGS for tag in _tags(cell))
 
 
 def strip_notebook(nb):
-    """Return a copy of *nb* without solution cells and without outputs."""
+    """Return a copy of *nb* without solution and teacher cells and without outputs."""
     student = nbformat.from_dict(nb)  # deep copy
-    student.cells = [cell for cell in student.cells if not is_solution(cell)]
+    student.cells = [cell for cell in student.cells if not is_teacher_only(cell)]
     for cell in student.cells:
         if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
     return student
+
+
+def teacher_wording(nb) -> list[str]:
+    """Describe every cell of *nb* that still holds teacher-only wording (see
+    :data:`TEACHER_WORDING`), ignoring cells that are tagged to be stripped."""
+    problems = []
+    for index, cell in enumerate(nb.cells):
+        if is_teacher_only(cell):
+            continue
+        for match in TEACHER_WORDING.finditer(cell.source):
+            problems.append(f"cell {index} ({cell.cell_type}): {match.group(0)!r}")
+    return problems
 
 
 def strip_folder(src: Path, out: Path) -> list[tuple[Path, int]]:
@@ -50,10 +89,21 @@ def main(argv: list[str]) -> int:
     src = Path(argv[1]) if len(argv) > 1 else Path("notebooks")
     out = Path(argv[2]) if len(argv) > 2 else Path("build/student")
     written = strip_folder(src, out)
+    leaks = 0
     for target, removed in written:
-        print(f"{target}  ({removed} solution cell(s) removed)")
+        print(f"{target}  ({removed} solution or teacher cell(s) removed)")
+        for problem in teacher_wording(nbformat.read(target, as_version=4)):
+            print(f"  teacher-only wording left in the student copy, {problem}", file=sys.stderr)
+            leaks += 1
     if not written:
         print(f"no notebooks in {src}/")
+    if leaks:
+        print(
+            f"{leaks} cell(s) of the student copies still read like the teacher's copy: tag "
+            f"them {TEACHER_TAG!r} (or {SOLUTION_TAG!r}) in {src}/, or reword them.",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

@@ -1,16 +1,34 @@
-"""scripts/strip_solutions.py removes cells tagged "solution" (and all outputs)."""
+"""scripts/strip_solutions.py: student copies without answers, teacher-only cells or outputs.
+
+The last tests make the student copy of every notebook in notebooks/ and check that it holds
+no answer or teacher-only cell, no wording meant for the teacher, and runs top to bottom on its
+own (all seven copies together take about half a minute on a quiet 2-core machine).
+"""
 
 from __future__ import annotations
 
 import nbformat
+import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
-from strip_solutions import main, strip_folder, strip_notebook
+from nbrun import NOTEBOOK_DIR, NotebookRunError, list_notebooks, run_notebook
+from strip_solutions import (
+    STRIPPED_TAGS,
+    is_teacher_only,
+    main,
+    strip_folder,
+    strip_notebook,
+    teacher_wording,
+)
 
 
 def make_notebook():
     return new_notebook(
         cells=[
             new_markdown_cell("# Exercise\nSow from pit 3."),
+            new_markdown_cell(
+                "This is the teacher's copy: hand out the other one.",
+                metadata={"tags": ["teacher"]},
+            ),
             new_code_cell("board = [4] * 14"),
             new_code_cell(
                 "answer = 42",
@@ -29,7 +47,7 @@ def make_notebook():
     )
 
 
-def test_strip_notebook_removes_solution_cells_and_outputs():
+def test_strip_notebook_removes_solution_and_teacher_cells_and_outputs():
     nb = make_notebook()
     student = strip_notebook(nb)
     assert [c.source for c in student.cells] == [
@@ -41,8 +59,20 @@ def test_strip_notebook_removes_solution_cells_and_outputs():
     for cell in student.cells:
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None
-    assert len(nb.cells) == 5, "the teacher's notebook must not be modified"
+    assert len(nb.cells) == 6, "the teacher's notebook must not be modified"
     nbformat.validate(student)
+
+
+def test_teacher_wording_is_found_in_untagged_cells_only():
+    nb = make_notebook()
+    assert teacher_wording(nb) == []  # the teacher's-copy cell is tagged
+    nb.cells.append(new_code_cell("check('2a', 8, reveal=True)"))
+    nb.cells.append(new_markdown_cell("The answer key is at the end."))
+    nb.cells.append(new_markdown_cell("See the teacher’s copy."))  # typographic apostrophe
+    problems = teacher_wording(strip_notebook(nb))
+    assert len(problems) == 3
+    assert "cell 3 (code): 'reveal=True'" in problems[0]
+    assert "answer key" in problems[1] and "teacher’s copy" in problems[2]
 
 
 def test_strip_folder_writes_valid_copies(tmp_path):
@@ -55,16 +85,17 @@ def test_strip_folder_writes_valid_copies(tmp_path):
     written = strip_folder(src, out)
 
     assert [(p.name, removed) for p, removed in written] == [
-        ("01_intro.ipynb", 2),
+        ("01_intro.ipynb", 3),
         ("02_plain.ipynb", 0),
     ]
     assert sorted(p.name for p in out.iterdir()) == ["01_intro.ipynb", "02_plain.ipynb"]
     copy = nbformat.read(out / "01_intro.ipynb", as_version=4)
     nbformat.validate(copy)
-    assert not any("solution" in c.metadata.get("tags", []) for c in copy.cells)
-    assert "answer = 42" not in (out / "01_intro.ipynb").read_text()
+    assert not any(is_teacher_only(c) for c in copy.cells)
+    text = (out / "01_intro.ipynb").read_text()
+    assert "answer = 42" not in text and "teacher's copy" not in text
     original = nbformat.read(src / "01_intro.ipynb", as_version=4)
-    assert len(original.cells) == 5
+    assert len(original.cells) == 6
 
 
 def test_main_runs_on_a_folder(tmp_path, capsys):
@@ -72,5 +103,61 @@ def test_main_runs_on_a_folder(tmp_path, capsys):
     src.mkdir()
     nbformat.write(make_notebook(), src / "a.ipynb")
     assert main(["strip_solutions.py", str(src), str(tmp_path / "out")]) == 0
-    assert "2 solution cell(s) removed" in capsys.readouterr().out
+    assert "3 solution or teacher cell(s) removed" in capsys.readouterr().out
     assert (tmp_path / "out" / "a.ipynb").exists()
+
+
+def test_main_fails_when_teacher_wording_is_left(tmp_path, capsys):
+    src = tmp_path / "nb"
+    src.mkdir()
+    nb = make_notebook()
+    nb.cells.append(new_markdown_cell("Only the teacher notes call it with `reveal=True`."))
+    nbformat.write(nb, src / "a.ipynb")
+    assert main(["strip_solutions.py", str(src), str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "cell 3 (markdown): 'reveal=True'" in err and "tag them 'teacher'" in err
+
+
+# -- the student copy of every notebook ------------------------------------------------------
+NOTEBOOKS = list_notebooks(NOTEBOOK_DIR)
+
+
+@pytest.fixture(scope="module")
+def student_copies(tmp_path_factory):
+    """The student copies, in ``notebooks/`` of a stand-in checkout whose other folders
+    (data, docs, ...) link to the real ones, so relative paths such as ``../data`` resolve as
+    they do for the teacher's copy, and nothing is written into the real notebooks/."""
+    root = tmp_path_factory.mktemp("checkout")
+    for entry in NOTEBOOK_DIR.parent.iterdir():
+        if entry.name != NOTEBOOK_DIR.name and not entry.name.startswith("."):
+            (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    written = strip_folder(NOTEBOOK_DIR, root / NOTEBOOK_DIR.name)
+    return {path.name: path for path, _ in written}
+
+
+def test_every_notebook_gets_a_student_copy(student_copies):
+    assert sorted(student_copies) == [p.name for p in NOTEBOOKS]
+    assert "06_classroom.ipynb" in student_copies
+
+
+@pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])
+def test_student_copy_has_nothing_for_the_teacher_only(name, student_copies):
+    copy = nbformat.read(student_copies[name], as_version=4)
+    nbformat.validate(copy)
+    tags = {tag for cell in copy.cells for tag in cell.get("metadata", {}).get("tags", [])}
+    assert not tags & set(STRIPPED_TAGS), f"{name}: cells tagged {tags & set(STRIPPED_TAGS)}"
+    problems = teacher_wording(copy)
+    assert not problems, f"{name}'s student copy still reads like the teacher's: {problems}"
+    for cell in copy.cells:
+        if cell.cell_type == "code":
+            assert not cell.outputs and cell.execution_count is None
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])
+def test_student_copy_runs_top_to_bottom(name, student_copies, record_property):
+    try:
+        result = run_notebook(student_copies[name])
+    except NotebookRunError as exc:
+        pytest.fail(f"the student copy of {name} does not run:\n{exc}", pytrace=False)
+    record_property("student_copy_seconds", round(result.seconds, 2))
