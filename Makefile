@@ -22,7 +22,7 @@ LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
-.PHONY: help lab test voila html bench student clean distclean
+.PHONY: help lab test voila html bench student worksheets clean distclean
 
 help: ## List the targets
 	@echo "Usage: make <target>"
@@ -69,8 +69,11 @@ bench: $(STAMP) ## Run every benchmarks/*.py script
 		$(PY) $$script; \
 	done
 
-student: $(STAMP) ## Write student copies (cells tagged "solution" removed) to build/student/
+student: $(STAMP) ## Write student copies (no "solution" or "teacher" cells) to build/student/
 	$(PY) scripts/strip_solutions.py notebooks build/student
+
+worksheets: $(STAMP) ## Write printable A4 worksheets (student, teacher, empty boards) to build/worksheets/
+	$(PY) -m hoyito_edu.worksheets build/worksheets
 
 clean: ## Remove generated files and caches (keeps .venv)
 	rm -rf build test-artifacts .pytest_cache .ruff_cache .hypothesis *.egg-info

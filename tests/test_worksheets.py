@@ -1,0 +1,202 @@
+"""The printable worksheets (hoyito_edu.worksheets): they build, the student sheet gives no
+answer away, and the teacher sheet's answers are the engine's."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from collections import Counter
+from pathlib import Path
+
+import matplotlib
+import pytest
+
+import hoyito_edu as hy
+from hoyito_edu import classroom, worksheets
+from hoyito_edu.classroom import CASA_REASONS, EXERCISES
+from hoyito_edu.events import Drop
+
+matplotlib.use("Agg")
+ROOT = Path(__file__).resolve().parent.parent
+A4_POINTS = (595.44, 841.68)  # 8.27 x 11.69 inches
+
+
+def flat(text: str) -> str:
+    """Text with every run of white space as one space (the sheets wrap long lines)."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def student():
+    sheet = worksheets.student_sheet()
+    yield sheet
+    worksheets.close(sheet)
+
+
+@pytest.fixture(scope="module")
+def teacher():
+    sheet = worksheets.teacher_sheet()
+    yield sheet
+    worksheets.close(sheet)
+
+
+# -- the files -------------------------------------------------------------------------------
+def test_build_writes_three_a4_pdfs(tmp_path):
+    written = worksheets.build(tmp_path / "worksheets")
+    assert sorted(written) == ["empty_boards.pdf", "student_worksheet.pdf", "teacher_answers.pdf"]
+    for name, path in written.items():
+        data = path.read_bytes()
+        assert data.startswith(b"%PDF"), name
+        pages = len(re.findall(rb"/Type\s*/Page\b", data))
+        assert pages >= 2, f"{name} has {pages} pages"
+        boxes = {tuple(float(v) for v in box.split()[2:]) for box in _media_boxes(data)}
+        assert boxes == {A4_POINTS}, f"{name}: page sizes {boxes}"
+
+
+def _media_boxes(data: bytes) -> list[str]:
+    return [m.decode() for m in re.findall(rb"/MediaBox\s*\[\s*([\d.\s]+)\]", data)]
+
+
+def test_build_rejects_unknown_sheets(tmp_path):
+    with pytest.raises(ValueError, match="unknown sheet"):
+        worksheets.build(tmp_path, sheets=["answers"])
+
+
+def test_command_line_writes_into_the_folder_given(tmp_path, capsys):
+    assert worksheets.main([str(tmp_path)]) == 0
+    assert "student_worksheet.pdf" in capsys.readouterr().out
+    assert (tmp_path / "teacher_answers.pdf").exists()
+
+
+def test_makefile_has_a_worksheets_target():
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^worksheets:.*##", makefile, re.MULTILINE)
+    assert "hoyito_edu.worksheets build/worksheets" in makefile
+
+
+# -- every page titled, every question asked -----------------------------------------------
+@pytest.mark.parametrize("make", ["student_sheet", "teacher_sheet", "empty_boards_sheet"])
+def test_every_page_has_the_sheet_title_and_a_page_number(make):
+    sheet = getattr(worksheets, make)()
+    try:
+        pages = len(sheet.figures)
+        for number, fig in enumerate(sheet.figures, start=1):
+            texts = [t.get_text() for t in fig.texts]
+            assert sheet.title in texts
+            assert any(f"page {number} of {pages}" in t for t in texts)
+            width, height = fig.get_size_inches()
+            assert (round(width, 2), round(height, 2)) == worksheets.A4
+    finally:
+        worksheets.close(sheet)
+
+
+def test_student_sheet_asks_every_exercise(student):
+    text = flat(student.text())
+    for key, exercise in EXERCISES.items():
+        assert flat(f"{key}. {exercise.text}") in text, key
+
+
+# -- no answers for students -----------------------------------------------------------------
+def test_student_sheet_contains_no_answers(student):
+    text = flat(student.text())
+    assert "Answer" not in text and "Right!" not in text and "Model answer" not in text
+    for key, exercise in EXERCISES.items():
+        if exercise.kind != "written":
+            assert flat(exercise.working()) not in text, key
+        notes = exercise.notes.format(**exercise.facts())
+        assert flat(notes) not in text, key
+    for key in ("3a", "3b", "3c"):  # counts that appear nowhere else on the sheet
+        assert not re.search(rf"\b{EXERCISES[key].answer_text}\b", text), key
+
+
+def _hole_texts(ax, n):
+    centres = {(float(h if h < n else 2 * n - 1 - h), 1.3 * (h >= n)) for h in range(2 * n)}
+    return [t.get_text() for t in ax.texts if tuple(map(float, t.get_position())) in centres]
+
+
+def test_empty_boards_are_empty_and_the_question_boards_are_not(student):
+    empty = filled = 0
+    for fig in student.figures:
+        for ax in fig.axes:
+            n = 8 if "2 × 8" in ax.get_title() else 6
+            holes = _hole_texts(ax, n)
+            assert len(holes) == 2 * n
+            if "After lap" in ax.get_title() or "to count on" in ax.get_title():
+                assert holes == [""] * (2 * n), ax.get_title()
+                empty += 1
+            else:
+                filled += all(holes)
+    assert empty >= 10 and filled >= 4
+
+
+# -- the teacher's answers are the engine's --------------------------------------------------
+def engine_answer(exercise) -> str:
+    """The answer as the teacher sheet words it, worked out here from the engine's record."""
+    p = exercise.params
+    n = exercise.holes_per_row
+    if "board" in p:
+        position = hy.new_game(p["variant"], board=list(p["board"]), player=int(p["start"] >= n))
+        move = position.sow(p["start"])
+    else:
+        board = [0] * (2 * n)
+        board[p.get("start", 0)] = p["seeds"]
+        move = hy.new_game("hoyito-iii", board=board, player=int(p.get("start", 0) >= n))
+        move = move.sow(p.get("start", 0))
+    drops = [e for e in move.events if isinstance(e, Drop)]
+    if exercise.kind == "division":
+        received = Counter(e.hole for e in drops if e.lap == 1)
+        counts = [received[h] for h in range(2 * n)]
+        rounds = min(counts)
+        extra = sum(c > rounds for c in counts)
+        return f"every hole receives {rounds} seeds; {extra} holes receive one more"
+    if exercise.kind == "last-hole":
+        return f"hole {[e.hole for e in drops if e.lap == 1][-1]}"
+    if exercise.kind == "relay":
+        return f"hole {drops[-1].hole}"
+    if exercise.kind == "captured":
+        return f"{move.taken[move.player]} seeds"
+    return f"{sum(1 for c in move.captures if c.reason in CASA_REASONS)} casas"
+
+
+@pytest.mark.parametrize("key", [k for k, e in EXERCISES.items() if e.kind != "written"])
+def test_teacher_sheet_answers_equal_the_engines(key, teacher):
+    expected = engine_answer(EXERCISES[key])
+    text = flat(teacher.text())
+    assert f"Answer: {expected}." in text
+    # and the checker the notebook uses agrees
+    truth = EXERCISES[key].answer
+    answers = truth if isinstance(truth, tuple) else (truth,)
+    assert classroom.check(key, *answers).correct is True
+
+
+def test_teacher_sheet_has_model_answers_and_the_boards_after_each_lap(teacher):
+    text = flat(teacher.text())
+    for exercise in EXERCISES.values():
+        if exercise.kind == "written":
+            assert flat(exercise.solution()) in text
+    titles = [ax.get_title() for fig in teacher.figures for ax in fig.axes]
+    laps = sum(
+        exercise.move().laps
+        for exercise in EXERCISES.values()
+        if exercise.kind in ("relay", "captured", "casas")
+    )
+    assert sum(title.startswith("After lap") for title in titles) == laps
+    # the drawn boards are the engine's: the last board of 2g is the board after the move
+    move = EXERCISES["2g"].move()
+    last_2g = [
+        ax
+        for fig in teacher.figures
+        for ax in fig.axes
+        if ax.get_title() == f"After lap {move.laps} (the end of the move)"
+    ][0]
+    drawn = _hole_texts(last_2g, 6)
+    centres = [(float(h if h < 6 else 11 - h), 1.3 * (h >= 6)) for h in range(12)]
+    by_position = {tuple(map(float, t.get_position())): t.get_text() for t in last_2g.texts}
+    assert [int(by_position[c]) for c in centres] == list(move.after.board)
+    assert len(drawn) == 12
+
+
+def test_docstring_examples_run():
+    for module in (worksheets, classroom):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
