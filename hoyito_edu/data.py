@@ -10,7 +10,7 @@ The tables are plain CSV files kept at the top of the repository (next to the
   source records one.
 * ``timeline.csv``: dated events in the research history of Hoyito and Ba-awa.
 * ``variants.csv``: the rules of Hoyito I, II, III and Ba-awa side by side, with the
-  basis of every rule: a named source, or a decision of this project (README, Rules).
+  basis of every rule: its clause in ``docs/rules.md``, a named source or a decision of ours.
 
 Example:
 
@@ -196,9 +196,9 @@ def variants_table() -> pd.DataFrame:
     """Load ``data/variants.csv``: the four rule sets side by side.
 
     One row per rule; the columns ``hoyito_i``, ``hoyito_ii``, ``hoyito_iii`` and
-    ``ba_awa`` hold short descriptions, and ``basis`` gives the clause number of the
-    project's rules (R2.5 ...) with ``[src: ...]`` (a named source, see ``docs/sources.md``)
-    or ``[dec]`` (a decision of this project, explained in the README's Rules section).
+    ``ba_awa`` hold short descriptions, and ``basis`` gives the clause of the package's rules
+    (``docs/rules.md``: R2.5 ...) with ``[src: ...]`` (a named source, see
+    ``docs/sources.md``) or ``[dec]`` (a decision of this project).
 
     >>> table = variants_table()
     >>> table.set_index("rule").loc["mid-sow casa taker", "ba_awa"]
