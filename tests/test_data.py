@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 
 import pandas as pd
@@ -232,9 +231,3 @@ def test_bad_timeline_date_raises(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setattr(data, "_candidate_dirs", lambda: [tmp_path])
     with pytest.raises(ValueError, match="does not match precision"):
         data.timeline()
-
-
-def test_docstring_examples() -> None:
-    result = doctest.testmod(data, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0
-    assert result.failed == 0
