@@ -16,6 +16,13 @@ a dict, and a position's moves are played again at each visit rather than kept. 
 rare: the repetition rule (R4.3) is applied with the history of the path being searched,
 where the engine path keeps the history of the first path that reached a position.
 
+The lap limit (R2.8, rule option ``max_laps``) and the quiet limit (R4.5, ``quiet_limit``) are
+applied as the engine applies them, so a move that would relay for millions of laps costs at
+most ``max_laps`` laps here too. Like the engine path's, the transposition table ignores how
+many plies without a capture led to a position (``Position.quiet_plies``). With
+``max_laps=None`` the lap table grows as a move needs it, up to :data:`MAX_LAP_ROOM` laps; a
+move longer than that is refused with a ValueError rather than searched for minutes or hours.
+
 :func:`supports` says which positions it takes: single games and Ba-awa or Hoyito match games
 with all holes open and owned by their row, except Hoyito III games whose last four go to the
 previous winner (R4.1, round 3 on). The search player uses the engine path for the others.
@@ -36,6 +43,7 @@ except ImportError:  # pragma: no cover - numba is a dependency; supports() says
     objmode = None
 from .players import _EXACT, _LOWER, _UPPER, WIN, next_iteration
 from .position import Position
+from .rules import DEFAULT_MAX_LAPS
 
 _INF = 3 * WIN
 
@@ -44,9 +52,12 @@ MAX_PLY = 120
 #: Transposition table slots (a power of two; 40 bytes each, 10 MB in all).
 TABLE_SLOTS = 1 << 18
 _PROBES = 4
-#: Laps one move may have before the lap table is made larger (R2.8 needs every lap start).
+#: Laps one move may have before the lap table is made larger (R2.8 needs every lap start):
+#: room for the default lap limit of 1,000 laps.
 _LAP_ROOM = 1 << 12
-_MAX_LAP_ROOM = 1 << 20
+#: The most laps the compiled search follows in one move when the rules allow more (a lap
+#: limit above it, or none): about 70 MB of lap table on 2x12.
+MAX_LAP_ROOM = 1 << 18
 
 # ctx: counters and settings of one search
 _WORK, _VISITS, _BUDGET, _ABORT, _OVERFLOW, _STARTER, _SUR0, _SUR1, _UNLIMITED = range(9)
@@ -54,8 +65,8 @@ _BEST, _CLOCK, _BASE = 9, 10, 11
 _ROOT = 12  # ctx[_ROOT + i]: the value found for the root's move from its i-th hole
 _CTX = _ROOT + 12
 # a position row (nodes[ply] and kids[ply, i]): the board (2n values), then these fields
-_CAP0, _CAP1, _PLAYER, _END, _HOLE, _GAIN = range(6)
-_FIELDS = 6
+_CAP0, _CAP1, _PLAYER, _END, _HOLE, _GAIN, _QUIET = range(7)
+_FIELDS = 7
 # tt_data[slot, :]
 _T_DEPTH, _T_VALUE, _T_FLAG, _T_BEST = range(4)
 
@@ -106,9 +117,10 @@ def _seen(board, size, player, trail_keys, trail_rows, tstart, ttop):
 def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
           trail_keys, trail_rows, tstart, ttop):  # fmt: skip
     """``Position.sow`` without the record: play ``hole`` in ``node`` into ``out`` (board,
-    captures, next player, end code or -1). ``trail_*[tstart:ttop]`` are the positions since the
-    last capture, ``node`` last. Returns 1 if the move had more laps than the lap table holds
-    (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable), else 0."""
+    captures, next player, end code or -1, plies without a capture). ``trail_*[tstart:ttop]``
+    are the positions since the last capture, ``node`` last. Returns 1 if the move had more
+    laps than the lap table holds (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable),
+    else 0."""
     size = 2 * n
     player = node[size + _PLAYER]
     board = out[:size]
@@ -118,6 +130,7 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     caps[0], caps[1] = node[size + _CAP0], node[size + _CAP1]
     st[fs._KEEP], st[fs._END], st[fs._EXTRA], st[fs._ENDLESS] = 0, -1, 0, 0
     st[fs._LAPS], st[fs._DROPS], st[fs._HAND], st[fs._MOVER] = 1, 0, 0, player
+    st[fs._LAP_STOP] = 0
     if not fs._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
                    lap_hist):  # fmt: skip
         ctx[_OVERFLOW] = 1
@@ -133,16 +146,22 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
         elif left <= 8:
             fs._take_all(st, board, caps, mtake, caps_out, n, ctx[_STARTER], fs.K_EIGHT)
             end = fs.EIGHT_OR_FEWER
+    quiet = 0
+    if caps[0] == node[size + _CAP0] and caps[1] == node[size + _CAP1]:
+        quiet = node[size + _QUIET] + 1
     if end < 0:
         movable = 0
         for h in range(nxt * n, nxt * n + n):
             movable += board[h]
         if movable == 0:  # R3.2: a pass
             nxt = 1 - nxt
-        if caps[0] == node[size + _CAP0] and caps[1] == node[size + _CAP1]:
-            if _seen(board, size, nxt, trail_keys, trail_rows, tstart, ttop) >= 2:
-                fs._take_all(st, board, caps, mtake, caps_out, n, -1, fs.K_REPEAT)
-                end = fs.REPETITION
+        if quiet > 0 and _seen(board, size, nxt, trail_keys, trail_rows, tstart, ttop) >= 2:
+            fs._take_all(st, board, caps, mtake, caps_out, n, -1, fs.K_REPEAT)
+            end = fs.REPETITION
+        elif rules[fs._R_QUIET] > 0 and quiet >= rules[fs._R_QUIET]:  # R4.5
+            fs._take_all(st, board, caps, mtake, caps_out, n, -1, fs.K_QUIET)
+            end = fs.QUIET_LIMIT
+    out[size + _QUIET] = quiet
     out[size + _PLAYER] = nxt if end < 0 else 1 - player
     out[size + _END] = end
     out[size + _HOLE] = hole
@@ -398,20 +417,35 @@ class CompiledSearch:
         self.laps = fs._hash_table(12, self.lap_room)
 
     def search(self, position: Position, order: list[int], max_depth: int,
-               max_nodes: int | None, deadline: float | None) -> dict | None:  # fmt: skip
+               max_nodes: int | None, deadline: float | None) -> dict:  # fmt: skip
         """Iterative deepening from ``position`` (``SearchPlayer.choose`` after the checks).
 
         ``order`` is the shuffled legal moves. Returns what the engine path's search returns
-        (``best``, ``value``, ``depth`` done, ``work``, ``visits``), or None when a move had more
-        laps than the largest lap table holds (the caller then searches with the engine)."""
+        (``best``, ``value``, ``depth`` done, ``work``, ``visits``). A move with more laps than
+        the lap table holds makes it larger and the search starts again; a ValueError says so
+        when a move has more than :data:`MAX_LAP_ROOM` laps (only without a lap limit, or with
+        one above that)."""
+        max_laps = position.rules.max_laps
+        if max_laps is not None and self.lap_room <= max_laps < MAX_LAP_ROOM:
+            self._grow(max_laps + 1)  # room for every lap a move may have: no search again
         while True:
             found = self._search(position, order, max_depth, max_nodes, deadline)
             if found is not None:
                 return found
-            if self.lap_room >= _MAX_LAP_ROOM:
-                return None
-            self.lap_room *= 8
-            self.laps = fs._hash_table(12, self.lap_room)
+            if self.lap_room >= MAX_LAP_ROOM:
+                limit = "no lap limit" if max_laps is None else f"a lap limit of {max_laps:,}"
+                raise ValueError(
+                    f"a move in the search has more than {self.lap_room:,} laps and the rules have "
+                    f"{limit} (R2.8): the search does not follow a move that long. Play with a "
+                    f"lap limit of at most {MAX_LAP_ROOM - 1:,} (rule option max_laps; the "
+                    f"default is {DEFAULT_MAX_LAPS:,})"
+                )
+            self._grow(8 * self.lap_room)
+
+    def _grow(self, room: int) -> None:
+        """A lap table with room for ``room`` lap starts (at most :data:`MAX_LAP_ROOM`)."""
+        self.lap_room = min(room, MAX_LAP_ROOM)
+        self.laps = fs._hash_table(12, self.lap_room)
 
     def _search(self, position, order, max_depth, max_nodes, deadline):
         n = position.holes_per_row
@@ -426,6 +460,7 @@ class CompiledSearch:
         nodes[0, :size] = position.board
         nodes[0, size + _CAP0 : size + _CAP1 + 1] = position.captures
         nodes[0, size + _PLAYER], nodes[0, size + _END] = position.player, -1
+        nodes[0, size + _QUIET] = position.quiet_plies
         kids = np.zeros((MAX_PLY + 1, n, size + _FIELDS), dtype=np.int64)
         orders = np.zeros((MAX_PLY + 1, n), dtype=np.int64)
         ctx = np.zeros(_CTX, dtype=np.int64)
@@ -434,7 +469,7 @@ class CompiledSearch:
         ctx[_SUR0], ctx[_SUR1] = position.surplus
         ctx[_CLOCK] = 0 if deadline is None else int(deadline * 1e9)
         self.tt_keys[:] = 0
-        st = np.zeros(16, dtype=np.int64)
+        st = np.zeros(fs._SCALARS, dtype=np.int64)
         mtake = np.zeros(8, dtype=np.int64)
         caps_out = np.zeros((1, 7), dtype=np.int32)
         rules = fs.rule_codes(position.rules)
@@ -489,6 +524,7 @@ class CompiledSearch:
         nodes[1, size + _CAP0 : size + _CAP1 + 1] = child.captures
         nodes[1, size + _PLAYER] = child.player
         nodes[1, size + _END] = -1 if child.outcome is None else 0
+        nodes[1, size + _QUIET] = child.quiet_plies
         ctx[_BUDGET] = -1 if self.budget is None else self.budget
         ctx[_UNLIMITED], ctx[_ABORT] = 0, 0
         lap_table, lap_keys, lap_hist = self.laps

@@ -101,12 +101,15 @@ def player_seed(seed: int, game: int, side: int) -> int:
 
 # -- what a run returns -----------------------------------------------------------------------
 #: End reasons by code in the raw arrays (the tables use these strings).
-END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap")
+#: The codes of the first six never change; the limits (R2.8, R4.5) came later.
+END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap",
+               "lap-limit", "quiet-limit")  # fmt: skip
 FINAL_FOUR, EIGHT_OR_FEWER, ALL_CAPTURED, ENDLESS, REPETITION, PLY_CAP = range(6)
+LAP_LIMIT, QUIET_LIMIT = 6, 7
 #: Capture kinds by code (the engine's :class:`~hoyito_edu.Reason` values).
 CAPTURE_KINDS = ("mid-sow", "last-seed", "chain", "final-four", "eight-or-fewer", "endless",
-                 "repetition")  # fmt: skip
-K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT = range(7)
+                 "repetition", "lap-limit", "quiet-limit")  # fmt: skip
+K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT, K_LAPS, K_QUIET = range(9)
 #: Seeds taken in a move are counted by group (mid-sow, last-seed, chain, end of game) and taker.
 TAKE_GROUPS = ("mid_sow", "last_seed", "chain", "end")
 TAKE_FIELDS = tuple(f"{side}_{group}" for group in TAKE_GROUPS for side in ("south", "north"))
@@ -114,7 +117,7 @@ TAKE_FIELDS = tuple(f"{side}_{group}" for group in TAKE_GROUPS for side in ("sou
 GAME_FIELDS = ("game", "starter", "winner", "score_south", "score_north", "plies", "turns",
                "end_reason", "seeds_left", "casas", "passes", "legal_sum")  # fmt: skip
 MOVE_FIELDS = ("game", "ply", "player", "hole", "legal", "laps", "drops", *TAKE_FIELDS,
-               "seeds_left", "extra_turn", "passed", "endless")  # fmt: skip
+               "seeds_left", "extra_turn", "passed", "endless", "lap_limit")  # fmt: skip
 CAPTURE_FIELDS = ("game", "ply", "seq", "hole", "taker", "kind", "seeds")
 _MOVE_TAKE = MOVE_FIELDS.index(TAKE_FIELDS[0])
 
@@ -141,17 +144,26 @@ class RawRun:
 # helper functions can change them.
 _HAND, _SEQ, _CASAS, _GAME, _PLY, _NCAPS, _KEEP, _CUR = range(8)
 _LAPS, _DROPS, _EXTRA, _ENDLESS, _END, _ORIGIN, _MOVER, _STARTER = range(8, 16)
-# Rule switches, from Rules, in an int array.
-_R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP = range(6)
+_LAP_STOP = 16  # the move stopped at the lap limit
+_SCALARS = 17  # the size of ``st``
+# Rule switches, from Rules, in an int array; the two limits are 0 for no limit.
+_R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP, _R_MAX_LAPS, _R_QUIET = range(8)
 _MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
 
 
 def rule_codes(rules: Rules) -> np.ndarray:
-    """The rule switches the kernel reads, as an int array."""
+    """The rule switches the kernel reads, as an int array (a limit of None is 0).
+
+    >>> from hoyito_edu import get_rules
+    >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
+    >>> int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
+    (1000, 300)
+    """
     mid = {"mover": _MID_MOVER, "owner": _MID_OWNER, "none": _MID_NONE}[rules.mid_sow_taker]
     return np.array(
         [mid, rules.chain, rules.extra_turn, rules.end_rule == "eight-or-fewer",
-         rules.skip_origin, rules.chain_opponent_side_only],
+         rules.skip_origin, rules.chain_opponent_side_only, rules.max_laps or 0,
+         rules.quiet_limit or 0],
         dtype=np.int64,
     )  # fmt: skip
 
@@ -315,8 +327,10 @@ def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, 
 
     Every lap start (hole, board) is counted in a hash table, like the engine's
     ``seen_laps`` dict: a lap that would start as an earlier one did makes the move endless
-    (R2.8). Returns False if the move had more laps than the table has room for (nothing is
-    usable then: the caller plays the game again with more room)."""
+    (R2.8); else a move that has sown the lap limit (``rules[_R_MAX_LAPS]``) stops there.
+    Either way each player takes their holes. Returns False if the move had more laps than
+    the table has room for (nothing is usable then: the caller plays the game again with more
+    room); a table with room for the lap limit plus one never runs out."""
     _forget_positions(lap_table, lap_hist)
     _count_position(board, hole, lap_table, lap_keys, lap_hist)
     st[_HAND] = board[hole]
@@ -339,6 +353,11 @@ def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, 
             st[_ENDLESS] = 1
             _take_all(st, board, caps, mtake, caps_out, n, -1, K_ENDLESS)
             st[_END] = ENDLESS
+            return True
+        if st[_LAPS] == rules[_R_MAX_LAPS]:
+            st[_LAP_STOP] = 1
+            _take_all(st, board, caps, mtake, caps_out, n, -1, K_LAPS)
+            st[_END] = LAP_LIMIT
             return True
         st[_LAPS] += 1
         st[_HAND] = board[cur]
@@ -377,6 +396,7 @@ def _write_move(moves_out, boards_out, keep, st, board, mtake, row, values, to_m
     moves_out[row, 16] = st[_EXTRA]
     moves_out[row, 17] = values[7]
     moves_out[row, 18] = st[_ENDLESS]
+    moves_out[row, 19] = st[_LAP_STOP]
     if keep[2] != 0:
         for h in range(board.size):
             boards_out[row, h] = board[h]
@@ -418,7 +438,7 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
         _forget_positions(table, hist)
         player = starter
         _count_position(board, player, table, keys, hist)
-        ply = extras = passes = legal_sum = 0
+        ply = extras = passes = legal_sum = quiet = 0
         first_row = counts[0]
         while True:
             hole, count = _choose(board, n, player, k0, k1, game, ply)
@@ -426,12 +446,13 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
             south, north = caps[0], caps[1]
             for i in range(8):
                 mtake[i] = 0
-            st[_LAPS], st[_DROPS], st[_EXTRA], st[_ENDLESS] = 1, 0, 0, 0
+            st[_LAPS], st[_DROPS], st[_EXTRA], st[_ENDLESS], st[_LAP_STOP] = 1, 0, 0, 0, 0
             if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
                         lap_hist):  # fmt: skip
                 counts[0] = first_row
                 return -1 - index
-            # what Position.sow does after the sowing: Ba-awa's end, passes, repetition
+            # what Position.sow does after the sowing: Ba-awa's end, passes, repetition, quiet
+            quiet = 0 if caps[0] != south or caps[1] != north else quiet + 1
             nxt = player if st[_EXTRA] != 0 else 1 - player
             passed = 0
             left = 0
@@ -450,11 +471,14 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
                 if movable == 0:
                     passed = 1
                     nxt = 1 - nxt
-                if caps[0] != south or caps[1] != north:
+                if quiet == 0:
                     _forget_positions(table, hist)
                 if _count_position(board, nxt, table, keys, hist) >= 3:
                     _take_all(st, board, caps, mtake, caps_out, n, -1, K_REPEAT)
                     st[_END] = REPETITION
+                elif rules[_R_QUIET] > 0 and quiet >= rules[_R_QUIET]:
+                    _take_all(st, board, caps, mtake, caps_out, n, -1, K_QUIET)
+                    st[_END] = QUIET_LIMIT
             ply += 1
             legal_sum += count
             extras += st[_EXTRA]
@@ -502,7 +526,7 @@ def _hash_table(n: int, room: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def _work_arrays(n: int, max_plies: int, laps: int) -> tuple[np.ndarray, ...]:
     """Work space for the kernel: scalars and small arrays, a table of lap starts (room for
     ``laps``) and a table of positions (room for every position of a game)."""
-    scalars = np.zeros((5, max(16, 2 * n)), dtype=np.int64)
+    scalars = np.zeros((5, max(_SCALARS, 2 * n)), dtype=np.int64)
     return (scalars, *_hash_table(n, laps), *_hash_table(n, max_plies + 2))
 
 
@@ -519,16 +543,23 @@ def play_random_games(
     captures: bool = True,
     boards: bool = False,
     progress=None,
-    lap_room: int = 256,
-    **options: bool,
+    lap_room: int | None = None,
+    **options: object,
 ) -> RawRun:
     """Play random-vs-random games (numbered ``games``) and return raw columns.
 
     ``starters`` says who starts each game (default: South, every game); ``max_plies`` stops
     a game after that many moves (default: simulate's ``DEFAULT_MAX_PLIES``). ``progress`` is
-    called with the number of games finished so far. ``lap_room`` is the number of laps a
-    move may have before its game is played again with eight times more room. This is the
-    low-level entry, without argument checks: use :func:`hoyito_edu.simulate`.
+    called with the number of games finished so far. ``options`` are the rule options
+    (``skip_origin``, ``chain_opponent_side_only``, ``max_laps``, ``quiet_limit``), as the
+    engine takes them. ``lap_room`` is the number of laps a move may have before its game is
+    played again with eight times more room (default: the lap limit, so that never happens;
+    256 with ``max_laps=None``). This is the low-level entry, without argument checks: use
+    :func:`hoyito_edu.simulate`.
+
+    >>> raw = play_random_games("hoyito-ii", [380], seed=0, max_laps=75, quiet_limit=40)
+    >>> END_REASONS[raw.games["end_reason"][0]], int(raw.moves["laps"].max())
+    ('lap-limit', 75)
     """
     if max_plies is None:
         from .simulate import DEFAULT_MAX_PLIES as max_plies
@@ -547,6 +578,8 @@ def play_random_games(
     k0, k1 = run_keys(seed)
     codes = rule_codes(rules)
     move_parts, board_parts, cap_parts = [], [], []
+    if lap_room is None:
+        lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
     done, work = 0, _work_arrays(n, max_plies, lap_room)
     while done < ids.size:
         counts = np.zeros(2, dtype=np.int64)

@@ -1,10 +1,10 @@
 """The compiled search (hoyito_edu.fastsearch) is the engine search, only faster.
 
 Its moves are checked against ``Position.sow`` one by one (board, captures, player to move,
-the end and its reason) in random positions of every variant and size, including Ba-awa's last
-eight, passes, extra turns, endless moves and repetitions. Then both paths of SearchPlayer
-search the same random positions and must agree on everything they report: the move, its
-value, the depth, the work spent and the trap.
+the end and its reason, plies without a capture) in random positions of every variant and size,
+including Ba-awa's last eight, passes, extra turns, endless moves, repetitions, and the lap and
+quiet limits. Then both paths of SearchPlayer search the same random positions and must agree on
+everything they report: the move, its value, the depth, the work spent and the trap.
 """
 
 from __future__ import annotations
@@ -24,10 +24,17 @@ END_CODES = {
     hy.Reason.ALL_CAPTURED: fastsim.ALL_CAPTURED,
     hy.Reason.ENDLESS: fastsim.ENDLESS,
     hy.Reason.REPETITION: fastsim.REPETITION,
+    hy.Reason.LAP_LIMIT: fastsim.LAP_LIMIT,
+    hy.Reason.QUIET_LIMIT: fastsim.QUIET_LIMIT,
 }
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 CASES = [("hoyito-i", 6), ("hoyito-ii", 6), ("hoyito-iii", 6), ("ba-awa", 6),
          ("hoyito-i", 9), ("hoyito-ii", 12), ("hoyito-iii", 12)]  # fmt: skip
+#: Moves of millions (2x6) and billions (2x11) of laps without a lap limit (R2.8).
+LONG_MOVES = [
+    (dict(board=[1, 5, 6, 12, 4, 0, 4, 1, 7, 1, 3, 4]), 1),
+    (dict(board=[0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4], player=1), 11),
+]
 
 
 def compiled_move(position: hy.Position, hole: int) -> np.ndarray:
@@ -43,12 +50,13 @@ def compiled_move(position: hy.Position, hole: int) -> np.ndarray:
     node[size : size + 2] = position.captures
     node[size + fastsearch._PLAYER] = position.player
     node[size + fastsearch._END] = -1
+    node[size + fastsearch._QUIET] = position.quiet_plies
     ctx = np.zeros(fastsearch._CTX, dtype=np.int64)
     ctx[fastsearch._STARTER] = position.starter
     out = np.zeros_like(node)
     lap_table, lap_keys, lap_hist = fastsim._hash_table(n, 1 << 16)
     failed = fastsearch._play(
-        fastsim.rule_codes(position.rules), n, ctx, np.zeros(16, dtype=np.int64),
+        fastsim.rule_codes(position.rules), n, ctx, np.zeros(fastsim._SCALARS, dtype=np.int64),
         np.zeros(8, dtype=np.int64), np.zeros((1, 7), dtype=np.int32), lap_table, lap_keys,
         lap_hist, node, hole, out, trail_keys, trail_rows, 0, len(history),
     )  # fmt: skip
@@ -56,37 +64,42 @@ def compiled_move(position: hy.Position, hole: int) -> np.ndarray:
     return out
 
 
-def random_positions(variant: str, n: int, count: int, seed: int):
+def random_positions(variant: str, n: int, count: int, seed: int, **options):
     """Positions met in random games (every ply of them), the game's history included."""
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        pos = hy.new_game(variant, holes_per_row=n, player=rng.randrange(2))
+        pos = hy.new_game(variant, holes_per_row=n, player=rng.randrange(2), **options)
         while not pos.is_over and len(found) < count:
             found.append(pos)
             pos = pos.play(rng.choice(pos.legal_moves()))
     return found
 
 
+def check_compiled_moves(pos: hy.Position, seen: set) -> None:
+    """Every legal move of ``pos``, compiled and engine, agree; ``seen`` gets what happened."""
+    size = 2 * pos.holes_per_row
+    for hole in pos.legal_moves():
+        move = pos.sow(hole)
+        after = move.after
+        row = compiled_move(pos, hole)
+        assert list(row[:size]) == list(after.board), (pos, hole)
+        assert tuple(row[size : size + 2]) == after.captures, (pos, hole)
+        assert row[size + fastsearch._PLAYER] == after.player, (pos, hole)
+        end = -1 if after.outcome is None else END_CODES[after.outcome.reason]
+        assert row[size + fastsearch._END] == end, (pos, hole)
+        assert row[size + fastsearch._QUIET] == after.quiet_plies, (pos, hole)
+        seen.add("end" if after.is_over else "going on")
+        seen.update(("pass",) * bool(move.passes) + ("extra",) * move.extra_turn)
+        if after.is_over:
+            seen.add(str(after.outcome.reason))
+
+
 @pytest.mark.parametrize("variant, n", CASES)
 def test_every_compiled_move_is_the_engine_move(variant, n):
     seen = set()
-    positions = random_positions(variant, n, 1500 if n == 6 else 500, seed=n)
-    for pos in positions:
-        size = 2 * n
-        for hole in pos.legal_moves():
-            move = pos.sow(hole)
-            after = move.after
-            row = compiled_move(pos, hole)
-            assert list(row[:size]) == list(after.board), (pos, hole)
-            assert tuple(row[size : size + 2]) == after.captures, (pos, hole)
-            assert row[size + fastsearch._PLAYER] == after.player, (pos, hole)
-            end = -1 if after.outcome is None else END_CODES[after.outcome.reason]
-            assert row[size + fastsearch._END] == end, (pos, hole)
-            seen.add("end" if after.is_over else "going on")
-            seen.update(("pass",) * bool(move.passes) + ("extra",) * move.extra_turn)
-            if after.is_over:
-                seen.add(str(after.outcome.reason))
+    for pos in random_positions(variant, n, 1500 if n == 6 else 500, seed=n):
+        check_compiled_moves(pos, seen)
     assert {"end", "going on"} <= seen if n == 6 else "going on" in seen
     if variant == "ba-awa":
         assert "eight-or-fewer" in seen
@@ -125,6 +138,42 @@ def test_compiled_moves_end_by_repetition_and_endless_like_the_engine():
     assert met == {hy.Reason.REPETITION, hy.Reason.ENDLESS}
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_compiled_moves_stop_at_the_lap_and_quiet_limits_like_the_engine(variant):
+    # Low limits (8 laps, 12 plies without a capture) stop many moves and games (R2.8, R4.5).
+    seen = set()
+    for pos in random_positions(variant, 6, 1000, seed=5, max_laps=8, quiet_limit=12):
+        check_compiled_moves(pos, seen)
+    assert {"lap-limit", "quiet-limit"} <= seen, seen
+
+
+@pytest.mark.parametrize(("setup", "hole"), LONG_MOVES)
+def test_a_move_of_millions_of_laps_stops_at_the_default_lap_limit(setup, hole):
+    pos = hy.new_game("hoyito-ii", **setup)
+    move = pos.sow(hole)
+    assert move.lap_limit and move.laps == 1000
+    check_compiled_moves(pos, seen := set())
+    assert "lap-limit" in seen
+
+
+@pytest.mark.parametrize(("setup", "hole"), LONG_MOVES)
+def test_the_search_takes_a_long_move_in_the_compiled_path(setup, hole):
+    pos = hy.new_game("hoyito-ii", **setup)
+    for name in ("expert", "search"):
+        agent = hy.player(name, seed=0)
+        assert agent.choose(pos) in pos.legal_moves()
+        assert agent.last_search["compiled"], name
+    agent = hy.player("search", seed=0)
+    assert summary(agent, pos) == summary(hy.player("search", seed=0, compiled=False), pos)
+
+
+def test_without_a_lap_limit_a_move_too_long_to_follow_is_refused_clearly():
+    setup, _ = LONG_MOVES[1]
+    pos = hy.new_game("hoyito-ii", max_laps=None, **setup)
+    with pytest.raises(ValueError, match="no lap limit.*max_laps"):
+        hy.player("expert", seed=0).choose(pos)
+
+
 def summary(agent: SearchPlayer, pos: hy.Position):
     hole = agent.choose(pos)
     found = agent.last_search
@@ -148,6 +197,23 @@ def test_both_paths_search_alike(variant, n):
     assert compared >= 8
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_both_paths_search_alike_with_low_lap_and_quiet_limits(variant):
+    # Neither table tells positions apart by their plies without a capture; searched to the
+    # same depth, the two paths still agree move for move.
+    positions = random_positions(variant, 6, 400, seed=11, max_laps=8, quiet_limit=12)
+    rng = random.Random(3)
+    compared = 0
+    for k, pos in enumerate(rng.sample(positions, 12)):
+        if len(pos.legal_moves()) < 2:
+            continue
+        settings = {"max_depth": 5} if k % 2 else {"max_nodes": 1500}
+        fast = summary(SearchPlayer(seed=k, **settings), pos)
+        assert fast == summary(SearchPlayer(seed=k, compiled=False, **settings), pos), pos
+        compared += 1
+    assert compared >= 8
+
+
 def test_the_compiled_path_uses_the_same_win_value():
     assert fastsearch.WIN == players.WIN
 
@@ -164,7 +230,7 @@ def test_match_positions_it_cannot_take_are_searched_by_the_engine():
 
 
 def test_a_full_lap_table_grows_and_the_search_goes_on():
-    pos = hy.new_game("hoyito-ii")
+    pos = hy.new_game("hoyito-ii", max_laps=None)
     agent = SearchPlayer(seed=0, max_depth=3)
     agent._compiled = fastsearch.CompiledSearch()
     agent._compiled.lap_room = 1  # every relay overflows it at first
@@ -172,6 +238,12 @@ def test_a_full_lap_table_grows_and_the_search_goes_on():
     found = summary(agent, pos)
     assert agent.last_search["compiled"] and agent._compiled.lap_room > 1
     assert found == summary(SearchPlayer(seed=0, max_depth=3, compiled=False), pos)
+
+
+def test_the_lap_table_has_room_for_the_lap_limit_from_the_start():
+    agent = SearchPlayer(seed=0, max_depth=2)
+    agent.choose(hy.new_game("hoyito-ii", max_laps=20_000))
+    assert agent._compiled.lap_room == 20_001  # one table, never a search started again
 
 
 def test_expert_wins_hoyito_i_from_the_south_seat_against_greedy():
@@ -184,4 +256,3 @@ def test_expert_wins_hoyito_i_from_the_south_seat_against_greedy():
         while not pos.is_over:
             pos = pos.play((expert if pos.player == 0 else greedy).choose(pos))
         assert pos.winner == 0, (seed, pos.outcome)
-

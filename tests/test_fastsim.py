@@ -3,11 +3,13 @@
 Games from the compiled fast path (hoyito_edu.fastsim) are replayed move by move through the
 engine (Position.sow, choosing with the same random stream) and compared in full: every move
 (mover, hole, legal moves, laps, drops, seeds taken by kind and taker, seeds left, extra turn,
-pass, endless), the board and the player to move after it, every capture, and each game's end.
+pass, endless, lap limit), the board and the player to move after it, every capture, and each
+game's end.
 
 The sample holds the first games of every variant on 2x6 and 2x12 (1,000+ games), plus the rare
 cases the fast path found in larger runs: endless moves, repetitions, passes, chains, a final
-four taken partly from the hand, and games stopped by the ply cap.
+four taken partly from the hand, and games stopped by the ply cap. Games with low limits
+(``max_laps``, ``quiet_limit``) check the moves and games those limits stop.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 import hoyito_edu as hy
 from hoyito_edu import fastsim
 from hoyito_edu.fastsim import CAPTURE_KINDS, END_REASONS, TAKE_FIELDS, play_random_games
+from hoyito_edu.rules import DEFAULT_MAX_LAPS
 
 SEED = 20261129
 GROUP = {"mid-sow": 0, "last-seed": 1, "chain": 2}  # any other reason: end of game
@@ -53,7 +56,7 @@ def engine_game(variant, n, game, seed, starter, max_plies, **options):
         moves.append(
             (ply, move.player, move.hole, len(legal), move.laps, move.drops, *take,
              sum(after.board), move.extra_turn, bool(move.passes), move.endless,
-             after.board, -1 if after.is_over else after.player)
+             move.lap_limit, after.board, -1 if after.is_over else after.player)
         )  # fmt: skip
         pos = after
     reason = str(pos.outcome.reason) if pos.outcome else "ply-cap"
@@ -70,7 +73,7 @@ def fast_records(raw, index_of_game):
         row = (int(m["ply"][i]), int(m["player"][i]), int(m["hole"][i]), int(m["legal"][i]),
                int(m["laps"][i]), int(m["drops"][i]), *(int(m[f][i]) for f in TAKE_FIELDS),
                int(m["seeds_left"][i]), bool(m["extra_turn"][i]), bool(m["passed"][i]),
-               bool(m["endless"][i]), tuple(int(s) for s in raw.boards[i]),
+               bool(m["endless"][i]), bool(m["lap_limit"][i]), tuple(int(s) for s in raw.boards[i]),
                int(raw.to_move[i]))  # fmt: skip
         moves.setdefault(int(m["game"][i]), []).append(row)
     captures: dict[int, list] = {}
@@ -175,17 +178,59 @@ def test_rule_options_match_the_engine(variant, options):
     compare(variant, 6, ids, ids % 2, 2000, **options)
 
 
+def limit_games(variant, searched, **limits):
+    """Up to three games each, among the first ``searched``, that a limit ended."""
+    raw = play_random_games(variant, range(searched), seed=SEED, starters=np.arange(searched) % 2,
+                            max_plies=2000, moves=False, captures=False, **limits)  # fmt: skip
+    g = raw.games
+    codes = (fastsim.LAP_LIMIT, fastsim.QUIET_LIMIT)
+    return [g["game"][g["end_reason"] == code][:RARE_PER_KIND] for code in codes]
+
+
+@pytest.mark.parametrize("variant", ["hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa"])
+def test_lap_and_quiet_limits_match_the_engine(variant):
+    """A move stopped at its lap limit (R2.8) and a game ended after ``quiet_limit`` plies
+    without a capture (R4.5), each player then taking their holes: the engine agrees, with
+    the limits of MancalaGames' relays (75 laps, 40 plies) and with very low ones (10, 10)
+    that stop many games of every variant."""
+    assert (fastsim.LAP_LIMIT, fastsim.QUIET_LIMIT) == (6, 7)
+    reasons: set[str] = set()
+    for max_laps, quiet_limit in ((75, 40), (10, 10)):
+        limits = {"max_laps": max_laps, "quiet_limit": quiet_limit}
+        ids = np.unique(np.concatenate([np.arange(80), *limit_games(variant, 2000, **limits)]))
+        raw = compare(variant, 6, ids, ids % 2, 2000, **limits)
+        reasons |= {END_REASONS[code] for code in raw.games["end_reason"]}
+        stopped = raw.moves["lap_limit"] == 1
+        assert set(raw.moves["laps"][stopped].tolist()) <= {max_laps}
+        assert (raw.moves["laps"] <= max_laps).all()
+        ended_by_limit = np.isin(raw.games["end_reason"], [fastsim.LAP_LIMIT, fastsim.QUIET_LIMIT])
+        assert (raw.games["seeds_left"][ended_by_limit] == 0).all()  # owners took their holes
+    assert {"lap-limit", "quiet-limit"} <= reasons, reasons
+
+
 def test_the_longest_endless_move_found():
-    """Hoyito II game 380 (seed 0, South starts) ends with a move of 50,940 laps: the relay
-    wanders that long before a lap would start as an earlier one did (R2.8)."""
-    raw = compare("hoyito-ii", 6, np.array([380]), np.array([0]), 2000, seed=0)
+    """Hoyito II game 380 (seed 0, South starts) ends with a move of 50,940 laps without a
+    lap limit: the relay wanders that long before a lap would start as an earlier one did
+    (R2.8)."""
+    raw = compare("hoyito-ii", 6, np.array([380]), np.array([0]), 2000, seed=0, max_laps=None)
     assert int(raw.moves["laps"].max()) == 50_940
     assert END_REASONS[raw.games["end_reason"][0]] == "endless"
+    assert raw.moves["lap_limit"].sum() == 0
+
+
+def test_the_lap_limit_stops_the_longest_endless_move_at_1000_laps():
+    raw = compare("hoyito-ii", 6, np.array([380]), np.array([0]), 2000, seed=0)
+    last = -1
+    assert int(raw.moves["laps"][last]) == DEFAULT_MAX_LAPS == 1000
+    assert raw.moves["lap_limit"][last] == 1 and raw.moves["endless"][last] == 0
+    assert END_REASONS[raw.games["end_reason"][0]] == "lap-limit"
+    assert raw.games["seeds_left"][0] == 0  # each player took their holes
 
 
 def test_a_move_longer_than_the_lap_room_is_replayed_with_more_room():
-    default = play_random_games("hoyito-ii", [380, 381, 382], seed=0)
-    tight = play_random_games("hoyito-ii", [380, 381, 382], seed=0, lap_room=2)
+    default = play_random_games("hoyito-ii", [380, 381, 382], seed=0, max_laps=None)
+    tight = play_random_games("hoyito-ii", [380, 381, 382], seed=0, max_laps=None, lap_room=2)
+    assert int(default.moves["laps"].max()) == 50_940
     for table in ("games", "moves", "captures"):
         for name, column in getattr(default, table).items():
             np.testing.assert_array_equal(getattr(tight, table)[name], column, err_msg=name)
