@@ -157,7 +157,17 @@ def next_iteration(value: int, best: int, found_value: int, found_best: int, dep
 
 def terminal_value(position: Position) -> int:
     """A finished game from the side of ``position.player``: ``WIN`` plus the score margin for a
-    win, minus that for a loss, the margin (0) for a draw."""
+    win, minus that for a loss, the margin (0) for a draw.
+
+    Every ending is valued so, by its score: the final four, Ba-awa's last eight, an endless
+    move or one stopped at the lap limit (R2.8), a repetition (R4.3), an agreement or the quiet
+    limit (R4.5), where each player has taken the seeds in their own holes.
+
+    >>> import hoyito_edu as hy
+    >>> ended = hy.new_game("hoyito-i").play(0).end_by_agreement()
+    >>> ended.outcome.score, ended.player, terminal_value(ended)
+    ((23, 25), 1, 10002)
+    """
     me = position.player
     score = position.outcome.score
     margin = score[me] - score[1 - me]
@@ -182,7 +192,10 @@ class SearchPlayer:
     Hoyito II/III extra turn, or the opponent passes) the child's value is used as it is;
     otherwise it is negated. Leaves are valued by :func:`evaluate` (the score lead), finished
     games by :func:`terminal_value` (a win is worth more than any lead). Endless moves,
-    repetitions and long relays are ordinary engine moves to the search.
+    repetitions and long relays are ordinary engine moves to the search, and so are the rule
+    options' limits: a move stopped at the lap limit (``max_laps``, R2.8) and a game ended by
+    the quiet limit (``quiet_limit``, R4.5, counted from ``Position.quiet_plies``) are finished
+    games, valued by their score.
 
     Search deepens one ply at a time (every move is a ply, extra turns included) until
     ``max_depth`` is done, a win or loss is proven, or a budget is spent; then the best move of
@@ -221,8 +234,16 @@ class SearchPlayer:
     depth searched and the kind of bound, and its best move. It starts empty at every
     ``choose()``, so a choice depends only on the position, the settings and the seed; the
     seed shuffles the moves at the root, so equally good moves vary between seeds. Positions
-    reached by different paths share an entry even if their repetition histories (R4.3) differ:
-    the value of the first path searched is reused for the others.
+    reached by different paths share an entry even if their repetition histories (R4.3) or their
+    plies without a capture (``quiet_plies``, which the quiet limit counts) differ: the value
+    of the first path searched is reused for the others.
+
+    A move costs at most ``max_laps`` laps (R2.8; 1,000 by default), so a relay of millions of
+    laps costs the search no more than any other move. Without a lap limit
+    (``max_laps=None``) the compiled search follows a move up to
+    :data:`hoyito_edu.fastsearch.MAX_LAP_ROOM` laps and raises a ValueError on a longer one,
+    rather than running for hours; the engine path (``compiled=False``, and the positions the
+    compiled path does not take) plays such a move to its end, however long that takes.
 
     >>> import hoyito_edu as hy
     >>> pos = hy.new_game("hoyito-ii", board=[0, 0, 1, 3, 0, 0, 2, 2, 2, 2, 2, 2])

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hoyito_edu as hy
+from hoyito_edu import players
 from hoyito_edu.players import WIN, GreedyPlayer, RandomPlayer, SearchPlayer
 
 VARIANTS = tuple(hy.VARIANTS)
@@ -271,6 +272,35 @@ def test_search_counts_on_the_opponent_passing():
     agent = SearchPlayer(seed=0, max_depth=3)
     assert agent.choose(pos) == 1
     assert agent.last_search["value"] > WIN
+
+
+def test_every_ending_is_valued_by_its_score():
+    lap_limit = hy.new_game("hoyito-ii", board=[1, 5, 6, 12, 4, 0, 4, 1, 7, 1, 3, 4]).play(1)
+    quiet = hy.new_game("hoyito-i", quiet_limit=1).play(0)
+    agreed = hy.new_game("ba-awa").play(2).end_by_agreement()
+    endings = {str(pos.outcome.reason) for pos in (lap_limit, quiet, agreed)}
+    assert endings == {"lap-limit", "quiet-limit", "agreement"}
+    for pos in (lap_limit, quiet, agreed):
+        me, score = pos.player, pos.outcome.score
+        margin = score[me] - score[1 - me]
+        expected = margin + (WIN if margin > 0 else -WIN if margin < 0 else 0)
+        assert players.terminal_value(pos) == expected, pos.outcome
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_search_ends_the_game_by_the_quiet_limit_when_that_wins(compiled):
+    # With quiet_limit=1 any move that takes nothing ends the game, each player taking their
+    # own holes (R4.5): North's 7, 8 and 10 then win 25-23, 9 only draws. Without the limit
+    # the search sees no win three plies ahead.
+    setup = dict(board=[0, 0, 1, 1, 1, 0, 0, 2, 1, 1, 1, 0], captures=(20, 20), player=1)
+    limited = hy.new_game("hoyito-i", quiet_limit=1, **setup)
+    for seed in range(4):
+        agent = SearchPlayer(seed=seed, max_depth=3, compiled=compiled)
+        assert agent.choose(limited) in (7, 8, 10)
+        assert agent.last_search["value"] == WIN + 2
+    agent = SearchPlayer(seed=0, max_depth=3, compiled=compiled)
+    agent.choose(hy.new_game("hoyito-i", **setup))
+    assert agent.last_search["value"] < WIN
 
 
 def test_search_with_a_time_limit_still_chooses_a_legal_move():
