@@ -251,11 +251,16 @@ def capture_bands(
     variant: str | None = None,
     band: tuple[float, float] = (0.1, 0.9),
     last_ply: int | None = None,
+    band_style: str = "fill",
     ax: Axes | None = None,
 ) -> Axes:
     """Seeds captured so far by the starter and by the second player, against the ply: the
     median over many games and a band between two quantiles (10 % and 90 % by default). A
-    finished game keeps its final total. Returns the Axes."""
+    finished game keeps its final total. ``band_style="lines"`` draws each band's edges as thin
+    lines instead of a shaded area, so the two players' bands do not hide each other. Returns
+    the Axes."""
+    if band_style not in ("fill", "lines"):
+        raise ValueError(f"band_style must be 'fill' or 'lines', not {band_style!r}")
     moves, v, n = _one(moves, variant, "capture_bands")
     g = games[(games["variant"] == v) & (games["holes_per_row"] == n)].set_index("game")
     last = int(last_ply or np.quantile(g["plies"], 0.9))
@@ -278,14 +283,20 @@ def capture_bands(
             linewidth=2,
             label=f"{who}{name}: median",
         )
-        ax.fill_between(
-            x,
-            low,
-            high,
-            color=PLAYER_COLOURS[side],
-            alpha=0.2,
-            label=f"{who}: {band[0]:.0%}–{band[1]:.0%} of games",
-        )
+        label = f"{who}: {band[0]:.0%} and {band[1]:.0%} lines"
+        if band_style == "lines":
+            for k, edge in enumerate((low, high)):
+                ax.plot(x, edge, color=PLAYER_COLOURS[side], linestyle=PLAYER_LINES[side],
+                        linewidth=0.9, alpha=0.8, label=label if k == 0 else None)  # fmt: skip
+        else:
+            ax.fill_between(
+                x,
+                low,
+                high,
+                color=PLAYER_COLOURS[side],
+                alpha=0.2,
+                label=f"{who}: {band[0]:.0%}–{band[1]:.0%} of games",
+            )
     ax.set_ylim(0, 8 * n)
     ax.set_xlim(0, last)
     title = f"How captures pile up: {rule_set(v, n)}, {len(g)} games"
@@ -552,13 +563,15 @@ def starter_advantage(
     *,
     published: Mapping[str, float] | None = None,
     published_label: str = "published (other rules of play)",
+    published_pairing: str | None = None,
     ax: Axes | None = None,
 ) -> Axes:
     """The starter's share of decided games with 95 % intervals, by rule set and pairing.
 
     ``table`` is a games table (the shares are computed) or a metrics table from
     :func:`hoyito_edu.metrics.game_metrics`. ``published`` adds other sources' figures per
-    variant name (hollow markers), e.g. MancalaGames' round-based shares.
+    variant name (hollow markers), e.g. MancalaGames' round-based shares; they are drawn on the
+    row of ``published_pairing`` (e.g. ``"random vs random"``) if given, else mid-way.
     """
     from .metrics import game_metrics
 
@@ -591,8 +604,9 @@ def starter_advantage(
             label=pairing,
         )
     if published:
+        shift = offsets[pairings.index(published_pairing)] if published_pairing in pairings else 0.0
         points = [
-            (100 * share, i)
+            (100 * share, i + shift)
             for i, (v, _) in enumerate(rows)
             for name, share in published.items()
             if name == v
