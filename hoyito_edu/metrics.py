@@ -20,7 +20,8 @@ started) is reported apart from "random vs greedy".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -59,8 +60,18 @@ def wilson_interval(successes, trials, z: float = 1.96) -> tuple[np.ndarray, np.
     >>> round(float(low), 3), round(float(high), 3)
     (0.404, 0.596)
     """
-    k = np.asarray(successes, dtype=float)
-    n = np.asarray(trials, dtype=float)
+    if isinstance(z, bool) or not isinstance(z, (int, float, np.number)) or not 0 < z < math.inf:
+        raise ValueError(f"z must be a positive number (1.96 for 95 %), not {z!r}")
+    try:
+        k = np.asarray(successes, dtype=float)
+        n = np.asarray(trials, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"successes and trials must be counts (numbers or arrays of numbers), not "
+            f"{successes!r} and {trials!r}"
+        ) from None
+    if np.any(k < 0) or np.any(k > n):
+        raise ValueError("successes must be between 0 and trials")
     with np.errstate(invalid="ignore", divide="ignore"):
         p = k / n
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -70,7 +81,24 @@ def wilson_interval(successes, trials, z: float = 1.96) -> tuple[np.ndarray, np.
 
 
 def _check(games: pd.DataFrame, by: Sequence[str]) -> list[str]:
-    by = [by] if isinstance(by, str) else list(by)
+    import pandas as pd
+
+    if not isinstance(games, pd.DataFrame):
+        raise ValueError(
+            f"games must be the games table of hoyito_edu.simulate() (sim.games), a pandas "
+            f"DataFrame, not {type(games).__name__}"
+        )
+    if isinstance(by, str):
+        by = [by]
+    elif isinstance(by, Iterable) and not isinstance(by, (bytes, Mapping)):
+        by = list(by)
+    else:
+        raise ValueError(f"by must be a column name or a list of column names, not {by!r}")
+    if not by or not all(isinstance(column, str) for column in by) or len(set(by)) < len(by):
+        raise ValueError(
+            f"by must name one or more different columns of the games table (such as "
+            f"'variant', 'holes_per_row', 'pairing'), not {by!r}"
+        )
     missing = [c for c in (*_REQUIRED, *by) if c not in games.columns]
     if missing:
         raise ValueError(
@@ -106,6 +134,9 @@ def game_metrics(
     - ``captures_per_game``: mean casas captured per game (mid-sow, last-seed, chain).
     - ``endless_share``, ``repetition_share``: share of games ended by an endless move
       (R2.8) or by repetition (R4.3).
+
+    Games ended by the lap limit (R2.8) or the quiet limit (R4.5) are finished games, counted
+    like any other; their shares are ``games["end_reason"].value_counts(normalize=True)``.
     """
     import pandas as pd
 

@@ -24,8 +24,9 @@ A game still going after ``max_plies`` moves is stopped and reported with the en
 from __future__ import annotations
 
 import math
+import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,7 @@ from .checks import whole_number
 from .players import Player, available, player
 from .position import new_game
 from .rules import Rules, get_rules
+from .rules import whole_number as rules_whole_number
 
 if TYPE_CHECKING:  # pandas is imported when games are simulated, not with the package
     import pandas as pd
@@ -44,11 +46,14 @@ if TYPE_CHECKING:  # pandas is imported when games are simulated, not with the p
 
 __all__ = ["simulate", "Simulation", "END_REASONS", "TABLES", "DEFAULT_MAX_PLIES"]
 
-#: Why a simulated game ended: the engine's reasons, plus the simulation's ply cap.
-END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap")
+#: Why a simulated game ended: the engine's reasons, plus the simulation's ply cap. The same
+#: codes as :data:`hoyito_edu.fastsim.END_REASONS`: the lap limit (R2.8) and the quiet limit
+#: (R4.5) came last.
+END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap",
+               "lap-limit", "quiet-limit")  # fmt: skip
 #: Capture kinds in the ``captures`` table (the engine's :class:`~hoyito_edu.Reason` values).
 CAPTURE_KINDS = ("mid-sow", "last-seed", "chain", "final-four", "eight-or-fewer", "endless",
-                 "repetition")  # fmt: skip
+                 "repetition", "lap-limit", "quiet-limit")  # fmt: skip
 #: The tables a simulation can keep.
 TABLES = ("games", "moves", "captures")
 #: Default ply cap. On 2x6 no random game measured here went past 800 plies. On 2x12 the last
@@ -82,9 +87,11 @@ class Simulation:
             ``taken_north`` (seeds each player took in the move), then seeds taken by kind
             and taker: ``south_mid_sow``, ``north_mid_sow``, ``south_last_seed``,
             ``north_last_seed``, ``south_chain``, ``north_chain``, ``south_end``,
-            ``north_end`` (end of game: final four, eight or fewer, endless, repetition),
+            ``north_end`` (end of game: final four, eight or fewer, endless, repetition, lap
+            or quiet limit),
             ``seeds_left`` (on the board after the move), ``extra_turn``, ``passed`` (the next
-            player had to pass), ``endless`` (the move was endless, R2.8).
+            player had to pass), ``endless`` (the move was endless, R2.8), ``lap_limit``
+            (the move stopped at the lap limit, R2.8).
             ``None`` unless asked for in ``tables``.
         captures: one row per capture, in the order they happened: ``variant``,
             ``holes_per_row``, ``game``, ``ply``, ``seq`` (order in the game), ``hole``
@@ -122,20 +129,40 @@ class Simulation:
 
 
 # -- arguments ------------------------------------------------------------------------------
-def _count(value: object, what: str, low: int = 1) -> int:
-    return whole_number(value, what, low)
+#: The largest ``max_plies``: longer games are not games any more (of 1,000 random Hoyito I
+#: 2x12 games none went past 50,000 plies), and the fast path keeps a table of every position
+#: of a game, so the cap bounds its memory.
+MAX_PLIES_LIMIT = 1_000_000
+#: The most worker processes (each loads the package and its compiled code).
+MAX_WORKERS = 64
 
 
-def _variants(variant: str | Rules | Iterable) -> list[str | Rules]:
+def _count(value: object, what: str, low: int = 1, high: int | None = None) -> int:
+    number = whole_number(value, what, low)
+    if high is not None and number > high:
+        raise ValueError(f"{what} must be from {low} to {high:,}, not {number:,}")
+    return number
+
+
+def _variants(variant: object, options: dict) -> list[Rules]:
+    """The rule sets to simulate, each once."""
     if isinstance(variant, (str, Rules)):
-        return [variant]
-    try:
+        items = [variant]
+    elif isinstance(variant, Iterable) and not isinstance(variant, (bytes, Mapping)):
         items = list(variant)
-    except TypeError:
-        raise ValueError(f"variant must be a name or a list of names, not {variant!r}") from None
+    else:
+        raise ValueError(f"variant must be a name or a list of names, not {variant!r}")
     if not items:
         raise ValueError("variant: give at least one variant")
-    return items
+    rules_list = [get_rules(v, **options) for v in items]
+    names = [rules.name for rules in rules_list]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(
+            f"variant names {', '.join(twice)} more than once; give each variant once (the "
+            "tables tell variants apart by name: simulate other options in another call)"
+        )
+    return rules_list
 
 
 def _player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
@@ -162,24 +189,50 @@ def _player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
     return out[0], out[1]
 
 
-def _starters(starter: object, games: int) -> np.ndarray:
+def _starter(starter: object) -> int | str:
+    """0, 1 or "alternate" (numpy integers too; not bools or floats)."""
     if isinstance(starter, str) and starter == "alternate":
-        return np.arange(games, dtype=np.int64) % 2
-    if isinstance(starter, bool) or starter not in (0, 1):
+        return starter
+    number = rules_whole_number(starter)
+    if number not in (0, 1):
         raise ValueError(
             f"starter must be 0 (South), 1 (North) or 'alternate' (South starts the even-numbered "
             f"games, North the odd ones), not {starter!r}"
         )
-    return np.full(games, int(starter), dtype=np.int64)
+    return number
+
+
+def _starters(starter: int | str, games: int) -> np.ndarray:
+    if starter == "alternate":
+        return np.arange(games, dtype=np.int64) % 2
+    return np.full(games, starter, dtype=np.int64)
+
+
+def _tables(tables: object) -> tuple[str, ...]:
+    if isinstance(tables, str):
+        tables = (tables,)
+    elif not isinstance(tables, Iterable) or isinstance(tables, (bytes, Mapping)):
+        raise ValueError(
+            f"tables must be a list naming 'games' and any of 'moves', 'captures', not {tables!r}"
+        )
+    tables = tuple(tables)
+    unknown = [t for t in tables if not isinstance(t, str) or t not in TABLES]
+    if unknown or "games" not in tables:
+        raise ValueError(f"tables must name 'games' and any of 'moves', 'captures'; got {tables!r}")
+    return tuple(t for t in TABLES if t in tables)  # each once, in the usual order
 
 
 def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tables, path,
-           workers, options):  # fmt: skip
-    """Check every argument of :func:`simulate`; return them cleaned up."""
-    rules_list = [get_rules(v, **options) for v in _variants(variant)]
+           workers, progress, options):  # fmt: skip
+    """Check every argument of :func:`simulate`; return them cleaned up.
+
+    Nothing is played (and no large array made) before every argument, and the memory the
+    run needs, has been checked.
+    """
+    rules_list = _variants(variant, options)
     games = _count(games, "games")
     seed = _count(seed, "seed", low=0)
-    max_plies = _count(max_plies, "max_plies")
+    max_plies = _count(max_plies, "max_plies", high=MAX_PLIES_LIMIT)
     n = _count(holes_per_row, "holes_per_row")
     for rules in rules_list:
         if not rules.min_holes_per_row <= n <= rules.max_holes_per_row:
@@ -187,11 +240,8 @@ def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tab
             sizes = f"2x{low}" if low == high else f"2x{low} to 2x{high}"
             raise ValueError(f"{rules.title} is played on {sizes}; got holes_per_row={n}")
     pair = _player_names(players)
-    tables = (tables,) if isinstance(tables, str) else tuple(tables)
-    unknown = [t for t in tables if t not in TABLES]
-    if unknown or "games" not in tables:
-        raise ValueError(f"tables must name 'games' and any of 'moves', 'captures'; got {tables!r}")
-    if path not in ("auto", "fast", "engine"):
+    tables = _tables(tables)
+    if not isinstance(path, str) or path not in ("auto", "fast", "engine"):
         raise ValueError(f"path must be 'auto', 'fast' or 'engine', not {path!r}")
     all_random = pair == ("random", "random")
     if path == "fast" and not all_random:
@@ -199,15 +249,118 @@ def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tab
             f"the fast path plays random against random only; players are {_names(pair)}. "
             "Use path='engine' (or 'auto') for other players."
         )
-    workers = _count(workers, "workers")
+    workers = _count(workers, "workers", high=MAX_WORKERS)
     if workers > 1 and not all(isinstance(p, str) for p in pair):
         raise ValueError(
             "workers > 1 needs players given by name (player objects cannot be shared "
             "between processes); use workers=1"
         )
+    if progress is not None and not isinstance(progress, (bool, np.bool_)):
+        raise ValueError(f"progress must be True, False or None (automatic), not {progress!r}")
+    starter = _starter(starter)
     use_fast = path == "fast" or (path == "auto" and all_random)
-    starters = _starters(starter, games)
-    return rules_list, games, pair, n, seed, starters, max_plies, tables, use_fast, workers
+    check_memory(rules_list, games, n, max_plies, tables, use_fast, workers)
+    return rules_list, games, pair, n, seed, starter, max_plies, tables, use_fast, workers
+
+
+# -- memory ---------------------------------------------------------------------------------
+#: Mean plies of a random game by board size: Hoyito II's, the longest of the rule sets (3,000
+#: random games per size, seed 5, rounded up). Other players' games are not longer.
+_RANDOM_PLIES = {6: 110, 7: 240, 8: 470, 9: 830, 10: 1330, 11: 2090, 12: 3080}
+#: Ba-awa (2x6 only): random games average 12 plies.
+_BA_AWA_PLIES = 15
+#: Peak bytes held while the tables are built, per game, per row of the moves table and per
+#: row of the captures table (tracemalloc; Hoyito II 2x6, 20,000 random games on the fast path
+#: and 300 on the engine path, whose Python lists cost twice the fast path's arrays).
+_BYTES_PER_GAME = 400
+_BYTES_PER_MOVE = {"fast": 170, "engine": 350}
+_BYTES_PER_CAPTURE = 60
+_GB = 1e9
+
+
+def memory_budget() -> int:
+    """Bytes a simulation may hold: half the memory available now (on Linux), else half the
+    physical memory, else 4 GB."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024 // 2
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
+    except (AttributeError, OSError, ValueError):
+        return 4 * 10**9
+
+
+def _hash_bytes(n: int, room: int) -> int:
+    """Bytes of one of the fast path's position tables with room for ``room`` positions."""
+    slots = 1 << max(4, (2 * room).bit_length())
+    return 8 * (slots + 1) + 8 * room + 8 * room * (3 + 2 * n)
+
+
+def _fast_work_bytes(rules: Rules, n: int, max_plies: int, tables: Sequence[str]) -> int:
+    """Work space of one fast-path process: its position and lap tables and move buffers
+    (as :func:`hoyito_edu.fastsim.play_random_games` sizes them)."""
+    laps = 256 if rules.max_laps is None else rules.max_laps + 1
+    room = max(max_plies + 1, 1 << 16)
+    buffers = room * (20 * 4 * ("moves" in tables) + 7 * 4 * ("captures" in tables))
+    return _hash_bytes(n, max_plies + 2) + _hash_bytes(n, laps) + buffers
+
+
+def estimate_memory(rules_list: Sequence[Rules], games: int, n: int, max_plies: int,
+                    tables: Sequence[str], use_fast: bool,
+                    workers: int = 1) -> tuple[int, int]:  # fmt: skip
+    """Bytes a run would hold at its peak: (tables, work space of all processes).
+
+    >>> tables, work = estimate_memory([get_rules("hoyito-i")], 10**6, 6, 20_000,
+    ...                                ["games", "moves"], use_fast=True)
+    >>> round(tables / 1e9, 1)
+    19.1
+    """
+    path = "fast" if use_fast else "engine"
+    total = work = 0
+    for rules in rules_list:
+        plies = _BA_AWA_PLIES if rules.territory else _RANDOM_PLIES.get(n, _RANDOM_PLIES[12])
+        plies = min(plies, max_plies)
+        per_game = _BYTES_PER_GAME
+        per_game += plies * _BYTES_PER_MOVE[path] * ("moves" in tables)
+        per_game += 3 * n * _BYTES_PER_CAPTURE * ("captures" in tables)
+        total += games * per_game
+        if use_fast:
+            work = max(work, workers * _fast_work_bytes(rules, n, max_plies, tables))
+    return total, work
+
+
+def _gb(size: float) -> str:
+    gigabytes = size / _GB
+    return f"{gigabytes:,.1f} GB" if gigabytes < 1e5 else f"{gigabytes:.1e} GB"
+
+
+def check_memory(rules_list, games, n, max_plies, tables, use_fast, workers=1) -> None:
+    """Refuse, before anything is played, a run that would not fit in memory (see
+    :func:`estimate_memory` and :func:`memory_budget`)."""
+    held, work = estimate_memory(rules_list, games, n, max_plies, tables, use_fast, workers)
+    budget = memory_budget()
+    if held + work <= budget:
+        return
+    kept = " and ".join(t for t in tables if t != "games")
+    what = f"{games:,} games x {len(rules_list)} variant(s)" + (f", with {kept}" if kept else "")
+    parts = [f"about {_gb(held)} for the tables ({what})"]
+    if work > budget / 4:
+        limits = ", ".join(f"max_laps={r.max_laps}" for r in rules_list if r.max_laps)
+        parts.append(
+            f"{_gb(work)} of work space for max_plies={max_plies:,}"
+            + (f" and {limits}" if limits else "")
+        )
+    raise ValueError(
+        f"this simulation would need {' plus '.join(parts)}: more than the "
+        f"{_gb(budget)} it may use (half the memory available). Run it in batches "
+        "of fewer games, each with its own seed (seed=0, 1, 2 ...), and save each batch's "
+        "tables to a file; or keep fewer tables (tables=['games'] leaves out the moves and "
+        "captures); or lower max_plies / max_laps."
+    )
 
 
 def _names(pair) -> tuple[str, str]:
@@ -217,7 +370,7 @@ def _names(pair) -> tuple[str, str]:
 # -- the engine path ------------------------------------------------------------------------
 _MOVE_COLUMNS = ("game", "ply", "player", "hole", "legal", "laps", "drops",
                  *(f"{side}_{group}" for group in _GROUPS for side in _SEAT),
-                 "seeds_left", "extra_turn", "passed", "endless")  # fmt: skip
+                 "seeds_left", "extra_turn", "passed", "endless", "lap_limit")  # fmt: skip
 
 
 def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plies: int,
@@ -267,7 +420,7 @@ def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plie
             if keep_moves:
                 row = (game, ply, move.player, move.hole, len(legal), move.laps, move.drops,
                        *take, sum(move.after.board), move.extra_turn, bool(move.passes),
-                       move.endless)  # fmt: skip
+                       move.endless, move.lap_limit)  # fmt: skip
                 for name, value in zip(moves, row, strict=True):
                     moves[name].append(value)
             pos = move.after
@@ -293,6 +446,9 @@ def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plie
 def _fast_games(rules: Rules, n: int, ids, starters, seed: int, max_plies: int, tables,
                 progress=None) -> RawRun:  # fmt: skip
     from .fastsim import play_random_games
+
+    if rules.quiet_limit is not None and rules.quiet_limit > max_plies:
+        rules = rules.with_options(quiet_limit=None)  # never reached before the ply cap
 
     return play_random_games(rules, ids, seed=seed, holes_per_row=n, starters=starters,
                              max_plies=max_plies, moves="moves" in tables,
@@ -375,7 +531,7 @@ def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
         for side in _SEAT:
             columns[f"{side}_{group}"] = m[f"{side}_{group}"].astype(np.int16)
     columns["seeds_left"] = m["seeds_left"].astype(np.int16)
-    for name in ("extra_turn", "passed", "endless"):
+    for name in ("extra_turn", "passed", "endless", "lap_limit"):
         columns[name] = m[name].astype(bool)
     return pd.DataFrame(columns, copy=False)
 
@@ -450,20 +606,26 @@ def simulate(
         seed: any whole number from 0. Same seed, same tables.
         starter: 0 (South starts every game), 1 (North), or ``"alternate"`` (the default:
             South starts the even-numbered games, North the odd ones).
-        max_plies: stop a game after this many moves; it is reported with the end reason
-            ``"ply-cap"`` and no winner. A simulation setting, never a rule change.
+        max_plies: stop a game after this many moves (at most 1,000,000); it is reported
+            with the end reason ``"ply-cap"`` and no winner. A simulation setting, never a
+            rule change.
         tables: which tables to keep: ``"games"`` always, ``"moves"`` and ``"captures"``
             if named (both by default). Leave them out for very many games: the moves table
             has one row per move.
         path: ``"auto"`` (the fast path when both players are random, else the engine),
             ``"fast"`` or ``"engine"``. Both give the same games.
-        workers: processes to use (2 uses both cores of a two-core machine); the tables are
-            the same for any number of workers.
+        workers: processes to use, 1 to 64 (2 uses both cores of a two-core machine); the
+            tables are the same for any number of workers.
         progress: show a progress bar (tqdm, notebook-aware). ``None``: only for long runs.
-        **options: rule options, ``skip_origin=True`` or ``chain_opponent_side_only=True``.
+        **options: rule options (see :data:`hoyito_edu.OPTIONS`): ``skip_origin``,
+            ``chain_opponent_side_only``, ``max_laps`` (games a move ends with the lap limit
+            have the end reason ``"lap-limit"``) and ``quiet_limit`` (``"quiet-limit"``).
 
     Raises:
-        ValueError: a bad argument, with what was wrong and what is allowed.
+        ValueError: a bad argument, with what was wrong and what is allowed; or a run whose
+            tables would not fit in memory (more than half the memory available, see
+            :func:`estimate_memory`), with the estimate and what to do instead. Nothing is
+            played before every argument has been checked.
 
     >>> sim = simulate(["hoyito-i", "hoyito-ii"], 50, seed=3, tables=["games"])
     >>> sim.games.groupby("variant", observed=True).size().tolist()
@@ -477,8 +639,9 @@ def simulate(
     """
     started = time.perf_counter()
     checked = _check(variant, games, players, holes_per_row, seed, starter, max_plies, tables,
-                     path, workers, options)  # fmt: skip
-    rules_list, games, pair, n, seed, starters, max_plies, tables, use_fast, workers = checked
+                     path, workers, progress, options)  # fmt: skip
+    rules_list, games, pair, n, seed, starter, max_plies, tables, use_fast, workers = checked
+    starters = _starters(starter, games)
     names = _names(pair)
     total = games * len(rules_list)
     if progress is None:
@@ -506,7 +669,7 @@ def simulate(
     settings = {
         "variant": [r.name for r in rules_list], "games": games, "players": names,
         "holes_per_row": n, "seed": seed, "starter": starter, "max_plies": max_plies,
-        "tables": tables, "options": dict(options),
+        "tables": tables, "options": {key: getattr(rules_list[0], key) for key in options},
     }  # fmt: skip
     return Simulation(
         games=_concat(frames["games"]),

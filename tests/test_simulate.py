@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -16,7 +17,7 @@ MOVE_COLUMNS = ["variant", "holes_per_row", "game", "ply", "player", "hole", "le
                 "drops", "taken_south", "taken_north", "south_mid_sow", "north_mid_sow",
                 "south_last_seed", "north_last_seed", "south_chain", "north_chain",
                 "south_end", "north_end", "seeds_left", "extra_turn", "passed",
-                "endless"]  # fmt: skip
+                "endless", "lap_limit"]  # fmt: skip
 CAPTURE_COLUMNS = ["variant", "holes_per_row", "game", "ply", "seq", "hole", "row", "taker",
                    "kind", "seeds"]  # fmt: skip
 
@@ -213,13 +214,107 @@ def test_progress_bar_reports_games(capsys):
         ({"path": "quick"}, "path must be 'auto', 'fast' or 'engine'"),
         ({"path": "fast", "players": ("greedy", "random")}, "fast path plays random against"),
         ({"workers": 0}, "workers must be at least 1"),
+        ({"workers": 10**6}, "workers must be from 1 to 64"),
         ({"spin": True}, "unknown option.s. spin"),
+        ({"starter": 1.0}, "starter must be 0 .South., 1 .North. or 'alternate'"),
+        ({"starter": True}, "starter must be 0 .South."),
+        ({"seed": 3.0}, "seed must be a whole number"),
+        ({"holes_per_row": 7.0}, "holes_per_row must be a whole number"),
+        ({"tables": None}, "tables must be a list naming 'games'"),
+        ({"tables": ["games", 3]}, "tables must name 'games'"),
+        ({"progress": "yes"}, "progress must be True, False or None"),
+        ({"max_plies": 10**7}, "max_plies must be from 1 to 1,000,000"),
+        ({"max_laps": 0}, "option max_laps must be a whole number from 1"),
+        ({"quiet_limit": 2.5}, "option quiet_limit must be a whole number from 1"),
+        ({"variant": ["hoyito-ii", "Hoyito-II"]}, "names hoyito-ii more than once"),
+        ({"variant": []}, "give at least one variant"),
+        ({"variant": 5}, "variant must be a name or a list of names"),
     ],
 )
 def test_bad_arguments_say_what_is_allowed(kwargs, message):
     args = {"variant": "hoyito-i", "games": 5, **kwargs}
     with pytest.raises(ValueError, match=message):
         hy.simulate(args.pop("variant"), args.pop("games"), **args)
+
+
+def test_numpy_integers_are_whole_numbers_everywhere():
+    sim = hy.simulate("hoyito-i", np.int64(4), holes_per_row=np.int64(7), seed=np.int64(3),
+                      starter=np.int64(1), max_plies=np.int64(500), workers=np.int64(1),
+                      max_laps=np.int64(50), tables=["games"])  # fmt: skip
+    plain = hy.simulate("hoyito-i", 4, holes_per_row=7, seed=3, starter=1, max_plies=500,
+                        max_laps=50, tables=["games"])  # fmt: skip
+    pd.testing.assert_frame_equal(sim.games, plain.games)
+    assert sim.settings == plain.settings
+    assert all(type(sim.settings[k]) is int for k in ("games", "holes_per_row", "seed", "starter"))
+
+
+def test_bad_arguments_are_refused_before_any_game_is_played(monkeypatch):
+    """A duplicate variant used to fail only after every game had been played."""
+    import sys
+
+    simulate_module = sys.modules["hoyito_edu.simulate"]  # hy.simulate is the function
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played before the arguments were checked")
+
+    monkeypatch.setattr(simulate_module, "_fast_games", no_games)
+    monkeypatch.setattr(simulate_module, "_engine_games", no_games)
+    for kwargs in ({"variant": ["hoyito-ii", "hoyito-ii"]}, {"games": 10**9},
+                   {"players": ("greedy", 1.0)}, {"starter": 0.5}):  # fmt: skip
+        args = {"variant": "hoyito-i", "games": 50, **kwargs}
+        with pytest.raises(ValueError):
+            hy.simulate(args.pop("variant"), args.pop("games"), **args)
+
+
+def test_a_billion_games_are_refused_up_front_with_the_estimate_and_the_way_out():
+    with pytest.raises(ValueError) as refused:
+        hy.simulate("hoyito-i", 10**9)
+    message = str(refused.value)
+    assert "GB for the tables (1,000,000,000 games x 1 variant(s), with moves and captures)" in (
+        message
+    )
+    assert "batches" in message and "its own seed" in message and "tables=['games']" in message
+    # the estimate grows with the tables kept and the board, and a huge lap limit's work space
+    from hoyito_edu.simulate import estimate_memory
+
+    rules = [hy.get_rules("hoyito-ii")]
+    games_only, _ = estimate_memory(rules, 10**5, 6, 20_000, ["games"], use_fast=True)
+    with_moves, _ = estimate_memory(rules, 10**5, 6, 20_000, ["games", "moves"], use_fast=True)
+    big_board, _ = estimate_memory(rules, 10**5, 12, 20_000, ["games", "moves"], use_fast=True)
+    assert games_only < with_moves < big_board
+    with pytest.raises(ValueError, match="work space for max_plies=20,000 and max_laps="):
+        hy.simulate("hoyito-ii", 5, max_laps=10**15, tables=["games"])
+
+
+@pytest.mark.parametrize("path", ["fast", "engine"])
+def test_the_lap_and_quiet_limits_are_end_reasons_on_both_paths(path):
+    laps = hy.simulate("hoyito-ii", 40, seed=1, max_laps=3, path=path)
+    ended = laps.games["end_reason"].value_counts()
+    assert ended["lap-limit"] > 0 and set(END_REASONS) == set(ended.index)
+    stopped = laps.moves[laps.moves["lap_limit"]]
+    assert len(stopped) == ended["lap-limit"] and (stopped["laps"] == 3).all()
+    assert (laps.captures["kind"] == "lap-limit").any()
+    quiet = hy.simulate("hoyito-i", 40, seed=1, quiet_limit=4, path=path)
+    assert (quiet.games["end_reason"] == "quiet-limit").any()
+    assert (quiet.captures["kind"] == "quiet-limit").any()
+    assert quiet.settings["options"] == {"quiet_limit": 4}
+
+
+def test_a_quiet_limit_beyond_the_ply_cap_changes_nothing():
+    huge = hy.simulate("hoyito-i", 30, seed=2, quiet_limit=10**30, max_plies=300)
+    plain = hy.simulate("hoyito-i", 30, seed=2, max_plies=300)
+    pd.testing.assert_frame_equal(huge.games, plain.games)
+
+
+def test_metrics_refuse_bad_groupings():
+    sim = hy.simulate("ba-awa", 20, seed=1, tables=["games"])
+    for by in (None, 5, [], ["variant", "variant"], [["variant"]]):
+        with pytest.raises(ValueError, match="by must"):
+            sim.metrics(by=by)
+    from hoyito_edu.metrics import game_metrics
+
+    with pytest.raises(ValueError, match="games must be the games table"):
+        game_metrics(sim)
 
 
 # --- data/ tables made by scripts/make_data.py ---------------------------------------------
