@@ -18,12 +18,15 @@ record (what was taken, whether the mover plays again, whether the game ended).
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import time
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from .position import Move, Position
+from .rules import whole_number
 
 
 @runtime_checkable
@@ -45,6 +48,23 @@ def _check_playable(position: Position) -> tuple[int, ...]:
         reason = position.outcome.reason
         raise ValueError(f"the game is over ({reason}): there is no move to choose")
     return legal
+
+
+def _check_seed(seed: object) -> int | None:
+    """A player's seed: None or a whole number from 0 (numpy integers too; not bools, floats
+    or strings)."""
+    if seed is None:
+        return None
+    number = whole_number(seed)
+    if number is None or number < 0:
+        raise ValueError(f"seed must be None or a whole number from 0, not {seed!r}")
+    return number
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"name must be a non-empty string, not {name!r}")
+    return name
 
 
 def net_gain(move: Move) -> int:
@@ -80,12 +100,16 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int | None = None, capture_bias: float = 0.0, name: str = "random"):
-        if not 0.0 <= capture_bias <= 1.0:
-            raise ValueError(f"capture_bias must be between 0 and 1, not {capture_bias!r}")
-        self.name = name
-        self.seed = seed
-        self.capture_bias = capture_bias
-        self.rng = random.Random(seed)
+        if (
+            isinstance(capture_bias, bool)
+            or not isinstance(capture_bias, numbers.Real)
+            or not 0.0 <= capture_bias <= 1.0
+        ):
+            raise ValueError(f"capture_bias must be a number from 0 to 1, not {capture_bias!r}")
+        self.name = _check_name(name)
+        self.seed = _check_seed(seed)
+        self.capture_bias = float(capture_bias)
+        self.rng = random.Random(self.seed)
 
     def choose(self, position: Position) -> int:
         legal = _check_playable(position)
@@ -113,9 +137,9 @@ class GreedyPlayer:
     """
 
     def __init__(self, seed: int | None = None, name: str = "greedy"):
-        self.name = name
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.name = _check_name(name)
+        self.seed = _check_seed(seed)
+        self.rng = random.Random(self.seed)
 
     def choose(self, position: Position) -> int:
         legal = _check_playable(position)
@@ -260,18 +284,16 @@ class SearchPlayer:
         name: str = "search",
         compiled: bool = True,
     ) -> None:
-        for what, value in (("max_depth", max_depth), ("max_nodes", max_nodes)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise ValueError(f"{what} must be a whole number or None, not {value!r}")
-            if value is not None and value < 1:
-                raise ValueError(f"{what} must be at least 1, not {value!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        max_depth = _check_budget("max_depth", max_depth, MAX_DEPTH)
+        max_nodes = _check_budget("max_nodes", max_nodes, MAX_NODES)
+        time_limit = _check_time_limit(time_limit)
+        if not isinstance(compiled, bool):
+            raise ValueError(f"compiled must be True or False, not {compiled!r}")
         if max_depth is None and max_nodes is None and time_limit is None:
             max_depth = 4
-        self.name = name
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.name = _check_name(name)
+        self.seed = _check_seed(seed)
+        self.rng = random.Random(self.seed)
         self.max_depth = 100 if max_depth is None else max_depth
         self.max_nodes = max_nodes
         self.time_limit = time_limit
@@ -474,6 +496,42 @@ class SearchPlayer:
         return entry
 
 
+#: The deepest search :class:`SearchPlayer` takes (``max_depth``; also its depth when only a
+#: node or time budget is given). The compiled search stops at 119 plies.
+MAX_DEPTH = 100
+#: The largest node budget (``max_nodes``): about a month of compiled search.
+MAX_NODES = 10**12
+#: The longest ``time_limit``, in seconds: a day.
+MAX_TIME_LIMIT = 86_400
+
+
+def _check_budget(what: str, value: object, most: int) -> int | None:
+    if value is None:
+        return None
+    number = whole_number(value)
+    if number is None:
+        raise ValueError(f"{what} must be None or a whole number from 1 to {most:,}, not {value!r}")
+    if not 1 <= number <= most:
+        raise ValueError(f"{what} must be at least 1 and at most {most:,}, not {number!r}")
+    return number
+
+
+def _check_time_limit(value: object) -> float | None:
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or not 0 < value <= MAX_TIME_LIMIT
+        or math.isnan(value)
+    ):
+        raise ValueError(
+            f"time_limit must be None or a number of seconds above 0 and at most "
+            f"{MAX_TIME_LIMIT:,} (a day), not {value!r}"
+        )
+    return float(value)
+
+
 class _Entry:
     """Transposition table entry: children, then value, depth, bound kind and best move."""
 
@@ -538,13 +596,26 @@ def available() -> tuple[str, ...]:
     return tuple(_FACTORIES)
 
 
-def player(name: str, seed: int | None = None, **settings: Any) -> Player:
+#: The settings each name takes besides ``seed`` (see the classes).
+SETTINGS: dict[str, tuple[str, ...]] = {
+    "random": ("capture_bias", "name"),
+    "greedy": ("name",),
+    "search": ("max_depth", "max_nodes", "time_limit", "compiled", "name"),
+}
+SETTINGS.update(
+    beginner=SETTINGS["random"], intermediate=SETTINGS["search"], expert=SETTINGS["search"]
+)
+
+
+def player(name: str, /, seed: int | None = None, **settings: Any) -> Player:
     """A computer opponent by name, seeded for repeatable games.
 
     Args:
         name: one of :func:`available` (case-insensitive).
-        seed: seeds the player's own random generator; ``None`` for a fresh one.
-        **settings: passed to the player's class (e.g. ``capture_bias=0.8`` for ``"random"``).
+        seed: seeds the player's own random generator: a whole number from 0, or ``None`` for
+            a fresh one.
+        **settings: passed to the player's class (e.g. ``capture_bias=0.8`` for ``"random"``;
+            :data:`SETTINGS` lists them). A setting the player does not take is a ValueError.
 
     >>> import hoyito_edu as hy
     >>> hy.player("greedy", seed=2).name
@@ -554,9 +625,15 @@ def player(name: str, seed: int | None = None, **settings: Any) -> Player:
     ...
     ValueError: unknown player 'chess'; the players are random, greedy, ...
     """
-    key = name.strip().lower() if isinstance(name, str) else name
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in _FACTORIES:
         raise ValueError(f"unknown player {name!r}; the players are {', '.join(_FACTORIES)}")
+    unknown = sorted(set(settings) - set(SETTINGS[key]))
+    if unknown:
+        raise ValueError(
+            f"the {key} player takes no setting {', '.join(unknown)}; its settings are seed, "
+            f"{', '.join(SETTINGS[key])}"
+        )
     return _FACTORIES[key](seed=seed, **settings)
 
 
