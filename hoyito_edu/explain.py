@@ -26,7 +26,22 @@ _REASON_WORDS = {
     Reason.EIGHT_OR_FEWER: "eight or fewer left",
     Reason.ENDLESS: "endless move: owners take their holes",
     Reason.REPETITION: "repetition: owners take their holes",
+    Reason.LAP_LIMIT: "lap limit: owners take their holes",
+    Reason.AGREEMENT: "agreement: owners take their holes",
+    Reason.QUIET_LIMIT: "no capture for too long: owners take their holes",
 }
+
+# Endings where each player takes the seeds in their own holes: told in one sentence.
+_OWNERS_TAKE = {
+    Reason.ENDLESS: "the move would never end",
+    Reason.REPETITION: "the position came up a third time",
+    Reason.LAP_LIMIT: "the lap limit",
+    Reason.AGREEMENT: "the players agreed to stop",
+    Reason.QUIET_LIMIT: "nobody captured anything for too long",
+}
+
+#: At most this many captures are told one by one; the rest are counted.
+LISTED_CAPTURES = 8
 
 
 @dataclass(frozen=True)
@@ -85,6 +100,11 @@ class Explanation:
         return self.move.endless
 
     @property
+    def lap_limit(self) -> bool:
+        """The move stopped at the lap limit (R2.8): nobody could finish it by hand."""
+        return self.move.lap_limit
+
+    @property
     def game_over(self) -> Outcome | None:
         return self.move.after.outcome
 
@@ -92,13 +112,18 @@ class Explanation:
     def text(self) -> str:
         """One short paragraph in plain English."""
         who = PLAYER_NAMES[self.player]
-        relays = self.laps - 1
-        lap_words = f"{self.laps} lap{'s' if self.laps != 1 else ''}"
-        if relays:
-            lap_words += f" ({relays} relay{'s' if relays != 1 else ''})"
+        laps = self.laps
+        lap_words = f"{laps:,} lap{'s' if laps != 1 else ''}"
+        if laps > 1:
+            lap_words += f" ({laps - 1:,} relay{'s' if laps != 2 else ''})"
         seeds = f"{self.seeds} seed{'s' if self.seeds != 1 else ''}"
-        head = f"{who} sows hole {self.hole}: {seeds}, {lap_words}, {self.drops} drops."
+        head = f"{who} sows hole {self.hole}: {seeds}, {lap_words}, {self.drops:,} drops."
         parts = [head]
+        if self.lap_limit:
+            parts.append(
+                f"After {laps:,} laps the move stops, the most a move may sow (the lap limit): "
+                "nobody can finish it by hand."
+            )
         parts.append(self._captures_text())
         parts.append(f"{self.seeds_left} seeds stay on the board.")
         for p in self.passes:
@@ -114,18 +139,37 @@ class Explanation:
         return " ".join(parts)
 
     def _captures_text(self) -> str:
-        if not self.captures:
+        """The captures, one by one (at most LISTED_CAPTURES), then any sweep at the end in one
+        sentence: what it says does not grow with the length of the move."""
+        casas = [c for c in self.captures if c.reason not in _OWNERS_TAKE]
+        swept = [c for c in self.captures if c.reason in _OWNERS_TAKE]
+        if not casas and not swept:
             return "No casa is captured."
         pieces = []
-        for c in self.captures:
+        for c in casas[:LISTED_CAPTURES]:
             where = "from the hand" if c.hole is None else f"hole {c.hole}"
             pieces.append(
                 f"{PLAYER_NAMES[c.taker]} takes {c.seeds} from {where} ({_REASON_WORDS[c.reason]})"
             )
-        return "; ".join(pieces) + "."
+        rest = casas[LISTED_CAPTURES:]
+        if rest:
+            pieces.append(f"and {len(rest)} more captures ({_seeds_by_taker(rest)})")
+        text = "; ".join(pieces) + "." if pieces else "No casa is captured."
+        if swept:
+            why = _OWNERS_TAKE[swept[0].reason]
+            text += f" Each player takes the seeds in their own holes ({why}): "
+            text += f"{_seeds_by_taker(swept)}."
+        return text
 
     def __repr__(self) -> str:
         return f"<Explanation {self.text}>"
+
+
+def _seeds_by_taker(captures: list[Capture]) -> str:
+    """'South 12, North 8': the seeds each player takes in ``captures``."""
+    return ", ".join(
+        f"{PLAYER_NAMES[p]} {sum(c.seeds for c in captures if c.taker == p)}" for p in (0, 1)
+    )
 
 
 def explain(position: Position, hole: int) -> Explanation:

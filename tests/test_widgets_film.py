@@ -3,14 +3,65 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.events import Capture, Drop, Lift, Relay
+from hoyito_edu.events import Capture, Drop, GameOver, LapLimit, Lift, Reason, Relay
 from hoyito_edu.widgets.animation import Animator, Clock
-from hoyito_edu.widgets.frames import move_frames, move_summary
+from hoyito_edu.widgets.frames import (
+    ENDED_BECAUSE,
+    MAX_FILM_FRAMES,
+    Skipped,
+    capture_caption,
+    move_frames,
+    move_summary,
+    outcome_sentence,
+)
+
+# Moves of 1,000 laps that stop at the lap limit (R2.8): (variant, board, player, hole).
+LAP_LIMIT_MOVES = {
+    "hoyito-ii 2x6": ("hoyito-ii", [1, 5, 6, 12, 4, 0, 4, 1, 7, 1, 3, 4], 0, 1),
+    "hoyito-ii 2x11": (
+        "hoyito-ii",
+        [0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4],
+        1,
+        11,
+    ),
+    "hoyito-ii 2x12, 192 seeds": (
+        "hoyito-ii",
+        [11, 10, 11, 3, 12, 8, 5, 8, 2, 11, 15, 9, 8, 12, 3, 7, 4, 8, 7, 13, 5, 11, 5, 4],
+        0,
+        6,
+    ),
+}
+# A move of 174 laps (1,924 events) that ends by itself: a last-seed casa.
+LONG_NATURAL_MOVE = (
+    "hoyito-iii",
+    [8, 10, 8, 7, 6, 8, 9, 8, 7, 12, 8, 9, 6, 7, 7, 8, 7, 8, 7, 8, 10, 7, 8, 9],
+    0,
+    1,
+)
+
+
+def long_move(variant, board, player, hole) -> hy.Move:
+    return hy.new_game(variant, board=board, player=player).sow(hole)
+
+
+def boards_after_each_event(move) -> list[tuple[int, ...]]:
+    """The board after each event, replayed the plain way (the reference for long films)."""
+    board, boards = list(move.before.board), []
+    for event in move.events:
+        if isinstance(event, (Lift, Relay)):
+            board[event.hole] -= event.seeds
+        elif isinstance(event, Drop):
+            board[event.hole] = event.count
+        elif isinstance(event, Capture) and event.hole is not None:
+            board[event.hole] -= event.seeds
+        boards.append(tuple(board))
+    return boards
 
 
 def random_moves(variant: str, games: int, seed: int):
@@ -72,6 +123,126 @@ def test_relay_laps_are_numbered_in_frames():
     assert isinstance(frames[0].event, Lift) and frames[0].hand == 4
     assert {f.lap for f in frames if isinstance(f.event, Drop)} == {1, 2, 3, 4, 5}
     assert move_summary(move) == "South sowed hole 0: 5 laps, no capture"
+
+
+# -- long moves: bounded films ---------------------------------------------------------------
+@pytest.mark.parametrize("case", list(LAP_LIMIT_MOVES))
+def test_a_lap_limit_move_shows_its_first_laps_then_skips_to_the_stop(case):
+    move = long_move(*LAP_LIMIT_MOVES[case])
+    assert move.lap_limit and len(move.events) > 10 * MAX_FILM_FRAMES
+    frames = move_frames(move)
+    assert len(frames) <= MAX_FILM_FRAMES
+    skip = next(k for k, f in enumerate(frames) if isinstance(f.event, Skipped))
+    # the first laps seed by seed, exactly as the record has them
+    assert [f.event for f in frames[:skip]] == list(move.events[:skip])
+    assert isinstance(move.events[skip], Relay) and move.events[skip].lap == 6
+    # the skip frame: the board after the last seed of lap 1,000, and why the move stops
+    summary, tail = frames[skip], frames[skip + 1 :]
+    assert summary.event == Skipped(6, 1000, len(move.events) - skip - len(tail), True)
+    boards = boards_after_each_event(move)
+    assert summary.board == boards[-len(tail) - 1] and summary.lap == 1000
+    assert "After 1,000 laps the move stops: nobody can finish it by hand." in summary.caption
+    # then the stop, the owners taking their holes and the end of the game, as recorded
+    assert [f.event for f in tail] == list(move.events[-len(tail) :])
+    assert [f.board for f in tail] == boards[-len(tail) :]
+    assert isinstance(tail[0].event, LapLimit) and "nobody can finish it by hand" in tail[0].caption
+    assert {f.event.reason for f in tail if isinstance(f.event, Capture)} == {Reason.LAP_LIMIT}
+    assert frames[-1].board == move.after.board and frames[-1].captures == move.after.captures
+    assert "lap limit" in frames[-1].caption and frames[-1].hand == 0
+    assert move_summary(move).endswith("stopped at the lap limit")
+
+
+def test_a_long_move_that_ends_by_itself_says_how_many_laps_later():
+    move = long_move(*LONG_NATURAL_MOVE)
+    assert not move.lap_limit and move.laps == 174
+    frames = move_frames(move)
+    assert len(frames) <= MAX_FILM_FRAMES
+    summary = next(f for f in frames if isinstance(f.event, Skipped))
+    assert "169 laps later the move ends" in summary.caption
+    assert summary.board == boards_after_each_event(move)[-3]  # before the casa and extra turn
+    assert frames[-1].board == move.after.board and frames[-1].captures == move.after.captures
+
+
+class ReadOnce(tuple):
+    """A move record that counts the events read and refuses to be walked whole."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        found = tuple.__getitem__(self, index)
+        ReadOnce.reads += len(found) if isinstance(index, slice) else 1
+        return found
+
+    def __iter__(self):
+        raise AssertionError("the film walked the whole move record")
+
+
+@pytest.mark.parametrize("case", [*LAP_LIMIT_MOVES, "natural"])
+def test_a_film_reads_a_bounded_part_of_the_record_however_long_the_move(case):
+    move = long_move(*(LONG_NATURAL_MOVE if case == "natural" else LAP_LIMIT_MOVES[case]))
+    ReadOnce.reads = 0
+    frames = move_frames(dataclasses.replace(move, events=ReadOnce(move.events)))
+    assert ReadOnce.reads <= 2 * MAX_FILM_FRAMES
+    assert frames == move_frames(move)
+
+
+def test_short_moves_keep_their_whole_film():
+    """Every move of many random games is shown whole, one frame per event."""
+    longest = 0
+    for variant in hy.VARIANTS:
+        for move in random_moves(variant, games=10, seed=12):
+            frames = move_frames(move)
+            assert [f.event for f in frames] == list(move.events)
+            longest = max(longest, len(frames))
+    assert longest < MAX_FILM_FRAMES
+
+
+# -- how games end, in plain words -------------------------------------------------------------
+def test_every_way_a_game_ends_and_seeds_are_taken_has_plain_words():
+    capture_only = {Reason.MID_SOW, Reason.LAST_SEED, Reason.CHAIN}
+    assert set(ENDED_BECAUSE) == set(Reason) - capture_only
+    for reason in set(Reason) - {Reason.ALL_CAPTURED}:
+        caption = capture_caption(Capture(3, 4, 1, reason))
+        assert caption.startswith("North takes 4 from hole 3: ")
+    for reason in (Reason.LAP_LIMIT, Reason.AGREEMENT, Reason.QUIET_LIMIT):
+        words = outcome_sentence(hy.Outcome(reason, 1, (20, 28))) + capture_caption(
+            Capture(0, 2, 0, reason)
+        )
+        assert "own holes" in words
+        assert not any(jargon in words for jargon in ("ply", "plies", "-limit", "R2.", "R4."))
+
+
+def test_the_quiet_limit_and_an_agreement_are_told_in_the_film_and_status():
+    move = hy.new_game("hoyito-i", quiet_limit=1).sow(0)  # five laps, no capture: quiet
+    frames = move_frames(move)
+    assert isinstance(frames[-1].event, GameOver) and frames[-1].board == move.after.board
+    assert "nobody captured anything for too many moves in a row" in frames[-1].caption
+    assert {f.tag for f in frames if isinstance(f.event, Capture)} == {"quiet>S", "quiet>N"}
+    agreed = hy.new_game("hoyito-i").play(0).end_by_agreement()
+    assert outcome_sentence(agreed.outcome) == (
+        "Game over: North wins 23-25 (South-North). Why: the players agreed to stop, so each "
+        "player took the seeds in their own holes."
+    )
+
+
+# -- explain() ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("case", list(LAP_LIMIT_MOVES))
+def test_explain_tells_a_lap_limit_move_in_a_few_sentences(case):
+    variant, board, player, hole = LAP_LIMIT_MOVES[case]
+    why = hy.explain(hy.new_game(variant, board=board, player=player), hole)
+    assert why.lap_limit and why.laps == 1000
+    assert "1,000 laps (999 relays)" in why.text
+    assert "nobody can finish it by hand" in why.text
+    south, north = why.game_over.score
+    assert f"their own holes (the lap limit): South {south}, North {north}." in why.text
+    assert len(why.text) < 600
+
+
+def test_explain_counts_captures_beyond_the_first_few():
+    why = hy.explain(hy.new_game("hoyito-i", board=[192] + [0] * 23), 0)
+    assert len(why.captures) == 49
+    assert why.text.count("(mid-sow casa)") == 8
+    assert "and 41 more captures (South 160, North 0)" in why.text
 
 
 # -- the animator ----------------------------------------------------------------------------
