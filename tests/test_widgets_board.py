@@ -11,10 +11,13 @@ import random
 import re
 
 import ipywidgets as widgets
+import numpy as np
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.widgets.frames import move_frames
+from hoyito_edu.widgets import board as board_module
+from hoyito_edu.widgets.board import BOARD_QUIET_LIMIT
+from hoyito_edu.widgets.frames import MAX_FILM_FRAMES, Skipped, move_frames
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -117,7 +120,7 @@ def test_clicks_play_a_whole_game_and_the_screen_follows_the_engine(variant):
         assert f"South sowed hole {hole}" in b.status_text or mover == 1
         if not b.position.is_over:
             assert f"{hy.PLAYER_NAMES[b.position.player]} to move" in b.status_text
-    replayed = hy.Game(variant)
+    replayed = hy.Game(variant, quiet_limit=BOARD_QUIET_LIMIT)
     replayed.play_all(clicked)
     assert replayed.position == b.position
     outcome = b.position.outcome
@@ -328,6 +331,137 @@ def test_bad_settings_say_what_is_allowed():
         hy.Board(speed="warp")
     with pytest.raises(ValueError, match="unknown variant 'oware'"):
         hy.Board("oware")
+    with pytest.raises(ValueError, match=r"starts must be 0 \(South\) or 1 \(North\), not 2"):
+        hy.Board(starts=2)
+    with pytest.raises(ValueError, match="holes_per_row must be a whole number, not 7.0"):
+        hy.Board(holes_per_row=7.0)
+    with pytest.raises(ValueError, match="match must be True or False, not 1"):
+        hy.Board(match=1)
+    with pytest.raises(ValueError, match="seed must be None or a whole number from 0"):
+        hy.Board(seed=2.5)
+
+
+def test_numpy_integers_are_settings_like_ints():
+    b = board(holes_per_row=np.int64(7), starts=np.int8(1), seed=np.uint16(3), opponent="random")
+    assert b.position.holes_per_row == 7 and b.game.moves[0].player == 1
+    assert b.size_picker.value == 7 and b.starter_picker.value == 1 and type(b.seed) is int
+
+
+# -- ending a game by agreement, the quiet limit, the lap limit ----------------------------
+def test_ending_by_agreement_asks_first_then_each_takes_their_own_holes():
+    b = board(opponent="greedy", seed=4)
+    b.holes[0].click()
+    assert not b.agree_button.disabled and b.question_row.layout.display == "none"
+    b.agree_button.click()
+    score = b.position.end_by_agreement().outcome.score
+    assert b.question_row.layout.display is None and not b.position.is_over
+    assert f"South would finish with {score[0]}, North with {score[1]}" in b.question.value
+    b.agree_no_button.click()  # no: the game goes on
+    assert b.question_row.layout.display == "none" and not b.game.is_over
+    assert "The game goes on" in b.notice_text
+    b.agree_button.click()
+    b.agree_yes_button.click()
+    assert b.game.ended_by_agreement and b.position.outcome.reason == hy.Reason.AGREEMENT
+    assert b.position.outcome.score == score and b.view.counts() == (0,) * 12
+    assert "The players agreed to end the game here." in b.status_text
+    assert f"Game over: North wins {score[0]}-{score[1]}" in b.status_text
+    assert "the players agreed to stop" in b.status_text
+    assert "both players agreed to stop" in b.move_list.value
+    assert b.agree_button.disabled and not b.undo_button.disabled
+    b.holes[1].click()
+    assert "The game is over" in b.notice_text
+    b.undo_button.click()  # takes the agreement back: the same position, to play on
+    assert not b.game.is_over and len(b.game.moves) == 2 and "game goes on" in b.notice_text
+    assert_shows_engine(b)
+    b.holes[b.position.legal_moves()[0]].click()
+    assert len(b.game.moves) >= 3
+
+
+def test_agreement_is_refused_while_a_move_is_shown_and_after_the_end():
+    b = board(speed="slow")
+    b.holes[0].click()
+    b.agree_button.click()
+    assert "still being shown" in b.notice_text and b.question_row.layout.display == "none"
+    assert b.end_by_agreement() is False and not b.game.is_over
+    b.skip_button.click()
+    assert b.end_by_agreement() is True and b.game.ended_by_agreement
+    assert b.end_by_agreement() is False and "already over" in b.notice_text
+
+
+def test_agreement_in_a_match_scores_the_round():
+    b = board(match=True)
+    b.holes[0].click()
+    b.agree_button.click()
+    b.agree_yes_button.click()
+    assert len(b.match.results) == 1 and b.match.results[0].outcome.reason == "agreement"
+    assert not b.next_round_button.disabled and "<td>agreement</td>" in b.rounds.value
+    b.undo_button.click()
+    assert b.match.results == [] and not b.game.is_over
+    assert b.next_round_button.disabled
+
+
+def test_the_board_states_its_lap_and_quiet_limits_and_plays_by_them():
+    for match in (False, True):
+        b = board(match=match)
+        assert b.game.rules.quiet_limit == BOARD_QUIET_LIMIT and b.game.rules.max_laps == 1000
+        note = b.rules_note.value
+        assert "stops after 1,000 laps" in note and "nobody can finish" in note
+        assert f"no capture for {BOARD_QUIET_LIMIT} moves in a row" in note
+        assert "as if both players agreed to stop" in note
+
+
+def test_a_game_with_no_capture_for_too_long_ends_on_the_board(monkeypatch):
+    monkeypatch.setattr(board_module, "BOARD_QUIET_LIMIT", 1)
+    b = board()
+    b.holes[0].click()  # five laps, no capture: the quiet limit of 1 is reached
+    assert b.position.outcome.reason == hy.Reason.QUIET_LIMIT
+    assert "nobody captured anything for too many moves in a row" in b.status_text
+    assert "no capture for 1 moves in a row" in b.rules_note.value
+    assert_shows_engine(b)
+
+
+LAP_LIMIT_2X6 = dict(variant="hoyito-ii", board=[1, 5, 6, 12, 4, 0, 4, 1, 7, 1, 3, 4])
+LAP_LIMIT_2X11 = dict(
+    variant="hoyito-ii",
+    board=[0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4],
+    player=1,
+)
+
+
+def set_up(b: hy.Board, **setup) -> None:
+    """Put a set-up position on the board (the board itself always starts a new game)."""
+    b._game = hy.Game(**setup)
+    b._recent = []
+    b._advance()
+
+
+def test_a_lap_limit_move_is_a_short_film_with_skip_at_hand():
+    b = board(variant="hoyito-ii", speed="normal")
+    set_up(b, **LAP_LIMIT_2X6)
+    b.holes[1].click()
+    assert b.game.moves[-1].lap_limit and b.film.busy and not b.skip_button.disabled
+    assert len(b.film.frames) <= MAX_FILM_FRAMES
+    while not isinstance(b.film.frames[b.film.index].event, Skipped):
+        b.step_button.click()
+    assert "After 1,000 laps the move stops: nobody can finish it by hand" in b.commentary.value
+    b.skip_button.click()
+    assert not b.film.busy and b.position.outcome.reason == hy.Reason.LAP_LIMIT
+    assert "stopped at the lap limit" in b.status_text and "lap limit" in b.status_text
+    assert_shows_engine(b)
+
+
+def test_a_computer_reply_of_a_thousand_laps_is_a_short_film():
+    b = board(variant="hoyito-ii", holes_per_row=11, opponent="greedy", speed="fast")
+    b.computer.choose = lambda position: 11
+    set_up(b, **LAP_LIMIT_2X11)  # North, the computer, is to move
+    assert b.film.busy and b.game.moves[-1].lap_limit
+    assert len(b.film.frames) <= MAX_FILM_FRAMES and "Watch: North" in b.status_text
+    b.skip_button.click()
+    assert b.position.is_over and "nobody could finish it by hand" in b.status_text
+    assert_shows_engine(b)
+    b.hint_button.value = True
+    b.undo_button.click()  # nothing of the person's to take back
+    assert "Nothing to undo" in b.notice_text
 
 
 # -- show me ---------------------------------------------------------------------------------

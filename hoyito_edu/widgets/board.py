@@ -42,13 +42,17 @@ from ..explain import explain_all
 from ..game import Game
 from ..match import Match
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
-from ..rules import VARIANTS, get_rules
+from ..rules import VARIANTS, Rules, get_rules, whole_number
 from .animation import SPEEDS, Animator
 from .frames import Frame, move_frames, move_summary, moves_summary, outcome_sentence
 from .style import alert_html, hand_text, style_sheet, toggle_buttons
 from .view import BoardView
 
 COMPUTER_SIDE = 1  # the computer plays North; the person at the screen sits South
+
+#: A game on the board with no capture for this many plies in a row (both players' moves
+#: counted) ends as if both players agreed to stop (rule option ``quiet_limit``, R4.5).
+BOARD_QUIET_LIMIT = 200  # chosen from data, see README
 
 
 def _button(description: str, tooltip: str = "") -> widgets.Button:
@@ -73,16 +77,47 @@ def opponent_options() -> list[tuple[str, str]]:
     return [("Another person", PERSON)] + [(f"Computer: {n}", n) for n in players.available()]
 
 
-def _checked_settings(variant: str, holes_per_row: int, opponent: str | None, speed: str) -> str:
-    """The variant's name, once every setting is known to be valid (clear errors first)."""
+def _checked_settings(
+    variant: object,
+    holes_per_row: object,
+    opponent: object,
+    starts: object,
+    speed: object,
+    match: object,
+    seed: object,
+) -> dict:
+    """The settings, once every one is known to be valid: a ValueError says what is allowed.
+
+    Numbers may be ints or numpy integers, never bools or floats. Returns them as the board
+    keeps them (the variant by name, plain ints).
+    """
     rules = get_rules(variant)
-    new_game(rules, holes_per_row=holes_per_row)  # says which sizes the variant is played on
-    if speed not in SPEEDS:
-        raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+    size = whole_number(holes_per_row)
+    if size is None:
+        raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
+    new_game(rules, holes_per_row=size)  # says which sizes the variant is played on
     names = [name for _, name in opponent_options()]
-    if (opponent or PERSON) not in names:
+    if opponent is not None and (not isinstance(opponent, str) or opponent not in names):
         raise ValueError(f"opponent must be None or one of {', '.join(names)}, not {opponent!r}")
-    return rules.name
+    first = whole_number(starts)
+    if first not in (0, 1):
+        raise ValueError(f"starts must be 0 (South) or 1 (North), not {starts!r}")
+    if not isinstance(speed, str) or speed not in SPEEDS:
+        raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+    if not isinstance(match, bool):
+        raise ValueError(f"match must be True or False, not {match!r}")
+    number = whole_number(seed)
+    if seed is not None and (number is None or number < 0):
+        raise ValueError(f"seed must be None or a whole number from 0, not {seed!r}")
+    return {
+        "variant": rules.name,
+        "holes_per_row": size,
+        "opponent": opponent or PERSON,
+        "starts": first,
+        "speed": speed,
+        "match": match,
+        "seed": number,
+    }
 
 
 class Board(widgets.VBox):
@@ -96,10 +131,14 @@ class Board(widgets.VBox):
         starts: who moves first, 0 (South) or 1 (North).
         speed: animation speed, one of ``"off"``, ``"slow"``, ``"normal"``, ``"fast"``.
         match: play a match (rounds with closed holes, or Ba-awa territory) instead of one game.
-        seed: seed for the computer player, for repeatable games.
+        seed: seed for the computer player (a whole number from 0), for repeatable games.
+
+    A bad setting is a ValueError that says what is allowed, raised before anything is built.
 
     The engine state is ``board.game`` (and ``board.match`` in match mode); ``board.holes[i]``
-    is the button of ring hole ``i``.
+    is the button of ring hole ``i``. Games on the board follow the lap limit (R2.8) and end
+    after :data:`BOARD_QUIET_LIMIT` plies in a row without a capture (R4.5); the players may
+    also agree to end a game at any time (:meth:`end_by_agreement`).
     """
 
     def __init__(
@@ -113,14 +152,14 @@ class Board(widgets.VBox):
         match: bool = False,
         seed: int | None = None,
     ) -> None:
+        settings = _checked_settings(variant, holes_per_row, opponent, starts, speed, match, seed)
         super().__init__()
-        self.seed = seed
+        self.seed = settings.pop("seed")
         self._settling = False
-        variant = _checked_settings(variant, holes_per_row, opponent, speed)
-        self._make_controls(variant, holes_per_row, opponent, starts, speed, match)
-        self.view = BoardView(holes_per_row, on_click=self.play)
+        self._make_controls(**settings)
+        self.view = BoardView(settings["holes_per_row"], on_click=self.play)
         self.film = Animator(self._show_frame, self._update_buttons, self._report_error)
-        self.film.interval = SPEEDS[speed]
+        self.film.interval = SPEEDS[settings["speed"]]
         self._layout()
         self.add_class("hoyito-board")
         self._watch_controls()
@@ -137,7 +176,7 @@ class Board(widgets.VBox):
             [("Single game", False), ("Match (rounds)", True)], match, "Play"
         )
         self.opponent_picker = widgets.Dropdown(
-            options=opponent_options(), value=opponent or PERSON, description="Opponent"
+            options=opponent_options(), value=opponent, description="Opponent"
         )
         self.starter_picker = toggle_buttons([("South", 0), ("North", 1)], starts, "Who starts")
         self.speed_picker = toggle_buttons(list(SPEEDS), speed, "Animation")
@@ -152,13 +191,20 @@ class Board(widgets.VBox):
         self.hint_button = widgets.ToggleButton(
             description="Show me", tooltip="Say what each of the legal moves would do"
         )
+        self.agree_button = _button(
+            "End the game here (both agree)",
+            "Both players agree to stop now: each takes the seeds in their own holes",
+        )
+        self.agree_yes_button = _button("Yes, end it", "End the game now")
+        self.agree_no_button = _button("No, play on", "Go on with the game")
         hooks = {
             "variant": self.variant_picker, "size": self.size_picker, "mode": self.mode_picker,
             "opponent": self.opponent_picker, "starter": self.starter_picker,
             "speed": self.speed_picker, "new": self.new_button, "undo": self.undo_button,
             "redo": self.redo_button, "next-round": self.next_round_button,
             "play": self.play_button, "pause": self.pause_button, "step": self.step_button,
-            "skip": self.skip_button, "show-me": self.hint_button,
+            "skip": self.skip_button, "show-me": self.hint_button, "agree": self.agree_button,
+            "agree-yes": self.agree_yes_button, "agree-no": self.agree_no_button,
         }  # fmt: skip
         for name, control in hooks.items():  # CSS hooks for styling and browser tests
             control.add_class(f"hoyito-{name}")
@@ -168,6 +214,12 @@ class Board(widgets.VBox):
         self.hint = _text("hoyito-hint")
         self.move_list = _text("hoyito-moves")
         self.rounds = _text("hoyito-rounds")
+        self.rules_note = _text("hoyito-rules")
+        self.question = _text("hoyito-question")
+        self.question_row = widgets.HBox(
+            [self.question, self.agree_yes_button, self.agree_no_button]
+        ).add_class("hoyito-controls")
+        self.question_row.layout.display = "none"
 
     def _layout(self) -> None:
         film_row = widgets.HBox(
@@ -186,6 +238,7 @@ class Board(widgets.VBox):
                 self.redo_button,
                 self.next_round_button,
                 self.hint_button,
+                self.agree_button,
             ]
         )
         settings = widgets.VBox(
@@ -204,8 +257,10 @@ class Board(widgets.VBox):
             self.commentary,
             film_row,
             game_row,
+            self.question_row,
             self.hint,
             settings,
+            self.rules_note,
             widgets.HBox([self.move_list, self.rounds]),
         ]
 
@@ -224,6 +279,9 @@ class Board(widgets.VBox):
         self.opponent_picker.observe(lambda _: self._opponent_changed(), "value")
         self.speed_picker.observe(lambda c: self.film.set_interval(SPEEDS[c.new]), "value")
         self.hint_button.observe(lambda _: self._render_hint(), "value")
+        self.agree_button.on_click(lambda _: self.ask_to_end())
+        self.agree_yes_button.on_click(lambda _: self.end_by_agreement())
+        self.agree_no_button.on_click(lambda _: self._play_on())
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -254,7 +312,10 @@ class Board(widgets.VBox):
         return not self.position.is_over and self._is_computer(self.position.player)
 
     def _can_undo(self) -> bool:
-        """A person has played a move in this game (only those are taken back)."""
+        """The players agreed to stop, or a person has played a move in this game (only those
+        are taken back)."""
+        if self.game.ended_by_agreement:
+            return True
         return any(not self._is_computer(m.player) for m in self.game.moves)
 
     def _roles(self) -> tuple[str, str]:
@@ -276,14 +337,17 @@ class Board(widgets.VBox):
         """Start a game (or a match) with the settings shown in the controls."""
         variant, n = self.variant_picker.value, self.size_picker.value
         starts = self.starter_picker.value
+        quiet = BOARD_QUIET_LIMIT
         if self.mode_picker.value:
-            self.match = Match(variant, holes_per_row=n, first_player=starts)
+            self.match = Match(variant, holes_per_row=n, first_player=starts, quiet_limit=quiet)
         else:
             self.match = None
-            self._game = Game(variant, holes_per_row=n, player=starts)
+            self._game = Game(variant, holes_per_row=n, player=starts, quiet_limit=quiet)
         self.computer = self._make_computer()
         self._recent: list[Move] = []
         self.film.cancel()
+        self._close_question()
+        self.rules_note.value = rules_note(self.game.rules)
         self.view.resize(n)
         self._say("")
         self._advance()
@@ -296,12 +360,64 @@ class Board(widgets.VBox):
             return False
         self._recent = []
         self._say("")
+        self._close_question()
         self._show(self._engine.play(hole))
         return True
 
+    def ask_to_end(self) -> bool:
+        """The "End the game here" button: ask both players to confirm. False if refused."""
+        refusal = self._agreement_refusal()
+        if refusal:
+            self._say(refusal)
+            return False
+        south, north = self.position.end_by_agreement().outcome.score
+        self.question.value = (
+            "<div><b>End the game here?</b> Each player takes the seeds in their own holes: "
+            f"South would finish with {south}, North with {north}.</div>"
+        )
+        self.question_row.layout.display = None
+        self._say("")
+        return True
+
+    def end_by_agreement(self) -> bool:
+        """End the game now, both players agreeing (R4.5), as "Yes, end it" does: each takes
+        the seeds in their own holes. Undo takes it back. False (and a notice) if refused."""
+        refusal = self._agreement_refusal()
+        self._close_question()
+        if refusal:
+            self._say(refusal)
+            return False
+        self._engine.end_by_agreement()
+        self._recent = []
+        self._say("")
+        self._render()
+        return True
+
+    def _agreement_refusal(self) -> str:
+        if self.film.busy:
+            return "The last move is still being shown. Wait for it to finish, or press Skip."
+        if self.position.is_over:
+            return "The game is already over."
+        return ""
+
+    def _play_on(self) -> None:
+        self._close_question()
+        self._say("The game goes on.")
+
+    def _close_question(self) -> None:
+        self.question_row.layout.display = "none"
+
     def undo(self) -> None:
-        """Take back the last move of a person (and the computer's replies after it)."""
+        """Take back the last move of a person (and the computer's replies after it), or the
+        players' agreement to stop."""
         self.film.cancel()
+        self._close_question()
+        if self.game.ended_by_agreement:
+            self._engine.undo()
+            self._recent = []
+            self._say("Took back the agreement to stop: the game goes on.")
+            self._advance()
+            return
         if not self._can_undo():
             self._say("Nothing to undo in this game.")
             self._render()
@@ -319,6 +435,7 @@ class Board(widgets.VBox):
         if self.film.busy or not self.game.can_redo:
             self._say("Nothing to redo.")
             return
+        self._close_question()
         self._recent = [self._engine.redo()]
         while self._computer_to_move() and self.game.can_redo:
             self._recent.append(self._engine.redo())
@@ -331,6 +448,7 @@ class Board(widgets.VBox):
             self._say("There is no next round to start now.")
             return
         self.match.next_round()
+        self._close_question()
         self._recent = []
         self._say(f"Round {self.match.round} begins.")
         self._advance()
@@ -461,7 +579,10 @@ class Board(widgets.VBox):
             )
         else:
             done = moves_summary(self._recent)
-            text = f"Move {len(moves)}. {done}" if moves else self._opening_sentence(pos)
+            if self.game.ended_by_agreement:
+                done = "The players agreed to end the game here."
+            text = f"Move {len(moves)}." if moves else self._opening_sentence(pos)
+            text += f" {done}" if moves and done else ""
             text += " " + self._turn_sentence(pos)
         self.status.value = f'<div role="status">{html.escape(text)}</div>'
 
@@ -505,7 +626,10 @@ class Board(widgets.VBox):
             for k, m in reversed(list(enumerate(moves, start=1)))
         )
         title = "Moves (latest first)" if moves else "Moves: none yet"
-        self.move_list.value = f"<div><b>{title}</b><ol reversed>{items}</ol></div>"
+        agreed = ""
+        if self.game.ended_by_agreement:
+            agreed = '<div class="hoyito-agreed">Ended here: both players agreed to stop.</div>'
+        self.move_list.value = f"<div><b>{title}</b>{agreed}<ol reversed>{items}</ol></div>"
 
     def _render_rounds(self) -> None:
         if self.match is None:
@@ -519,12 +643,35 @@ class Board(widgets.VBox):
         self.pause_button.disabled = not busy or film.paused
         self.step_button.disabled = self.skip_button.disabled = not busy
         self.undo_button.disabled = not self._can_undo()
+        self.agree_button.disabled = busy or self.position.is_over
         self.redo_button.disabled = busy or not self.game.can_redo
         in_match = self.match is not None
         self.next_round_button.layout.display = None if in_match else "none"
         self.next_round_button.disabled = not (
             in_match and self.game.is_over and not self.match.is_over
         )
+
+
+def rules_note(rules: Rules) -> str:
+    """What the board adds to the recorded rules, in plain words (the lap limit, the quiet
+    limit and ending by agreement)."""
+    laps = (
+        f"A single move stops after {rules.max_laps:,} laps (nobody can finish a longer one by "
+        "hand), and each player then takes the seeds in their own holes. "
+        if rules.max_laps is not None
+        else ""
+    )
+    quiet = (
+        f"A game with no capture for {rules.quiet_limit} moves in a row (South's and North's "
+        "moves together) ends as if both players agreed to stop. "
+        if rules.quiet_limit is not None
+        else ""
+    )
+    return (
+        f"<div><b>On this board</b>: {laps}{quiet}The players may also end a game at any time "
+        "with <i>End the game here (both agree)</i>: each takes the seeds in their own holes."
+        "</div>"
+    )
 
 
 def match_table(match: Match) -> str:
