@@ -8,7 +8,14 @@ import re
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.widgets.frames import move_frames
+from hoyito_edu.widgets.frames import MAX_FILM_FRAMES, Skipped, move_frames
+from hoyito_edu.widgets.replay import KEPT_FILMS
+
+LAP_LIMIT_2X11 = hy.new_game(
+    "hoyito-ii",
+    board=[0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4],
+    player=1,
+)  # North sows 11: 1,000 laps, then the lap limit stops the move
 
 
 def recorded_game(variant: str = "hoyito-i", seed: int = 8) -> hy.Game:
@@ -114,6 +121,79 @@ def test_replay_loads_saved_games_and_matches(tmp_path):
         hy.Replay(bad)
 
 
+def test_replay_shows_a_thousand_lap_move_in_a_few_steps(tmp_path):
+    game = hy.Game(start=LAP_LIMIT_2X11)
+    game.play(11)
+    replay = hy.Replay(game.save(tmp_path / "long.json"))
+    south, north = game.position.outcome.score
+    assert f"Game over: North wins {south}-{north}" in replay.status.value
+    assert "stopped at the lap limit" in replay.move_list.value
+    replay.start_button.click()
+    captions = []
+    while replay.forward():
+        captions.append(replay.commentary.value)
+        assert replay.step <= MAX_FILM_FRAMES
+    assert replay.step_slider.max == len(move_frames(game.moves[0])) <= MAX_FILM_FRAMES
+    stop = "After 1,000 laps the move stops: nobody can finish it by hand"
+    assert any(stop in caption for caption in captions)
+    assert replay.shown_board == game.position.board and "lap limit" in replay.status.value
+    skip = next(k for k, f in enumerate(replay.frames(1), start=1) if isinstance(f.event, Skipped))
+    replay.step_slider.value = skip
+    assert "After 1,000 laps" in replay.commentary.value
+    replay.back_seed_button.click()
+    assert replay.step == skip - 1 and "Lap 5" in replay.commentary.value
+
+
+def test_replay_keeps_the_films_of_a_few_moves_only():
+    game = recorded_game("hoyito-i", seed=3)
+    replay = hy.Replay(game)
+    replay.start_button.click()
+    while replay.forward():
+        pass
+    assert len(game.moves) > KEPT_FILMS and len(replay._frames) <= KEPT_FILMS
+    replay.back_move_button.click()
+    assert replay.shown_board == game.moves[-2].after.board
+
+
+def test_replay_of_a_game_ended_by_agreement_ends_with_the_agreement(tmp_path):
+    game = hy.Game("hoyito-ii")
+    game.play_all([3, 9, 0])
+    game.end_by_agreement()
+    replay = hy.Replay(game.save(tmp_path / "agreed.json"))
+    assert replay.game.ended_by_agreement
+    assert replay.shown_board == (0,) * 12 and "agreed to stop" in replay.commentary.value
+    assert "Why: the players agreed to stop" in replay.status.value
+    assert "both players agreed to stop" in replay.move_list.value
+    replay.back_move_button.click()
+    assert replay.shown_board == game.moves[1].after.board
+    assert "agreed" not in replay.status.value
+    nothing = hy.Game("hoyito-i")
+    nothing.end_by_agreement()
+    replay = hy.Replay(nothing)
+    assert replay.shown_board == (0,) * 12 and "agreed to stop" in replay.status.value
+
+
+def test_replay_bad_arguments_say_what_is_allowed(tmp_path):
+    game = recorded_game()
+    for record in (5, None, [game], b"game.json"):
+        with pytest.raises(ValueError, match="record must be a Game, a Match or the path"):
+            hy.Replay(record)
+    for speed in (1, None, ["fast"], "off"):
+        with pytest.raises(ValueError, match="speed must be one of slow, normal, fast"):
+            hy.Replay(game, speed=speed)
+    with pytest.raises(ValueError, match="speed must be one of"):
+        hy.Replay(5, speed="warp")  # checked first: nothing else is looked at
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "hoyito_edu.game", "\xff\xfe": 1}')
+    with pytest.raises(hy.FormatError):
+        hy.Replay(bad)
+    bad.write_text("[" * 5000 + "]" * 5000)
+    with pytest.raises(hy.FormatError):
+        hy.Replay(bad)
+    with pytest.raises(hy.FormatError):
+        hy.Replay(tmp_path / "missing.json")
+
+
 def test_replay_holes_are_a_picture_not_buttons_to_press():
     replay = hy.Replay(recorded_game())
     assert all(b.disabled for b in replay.view.holes)
@@ -181,3 +261,28 @@ def test_compare_takes_a_typed_board_and_explains_what_cannot_be_compared():
     assert (
         "Cannot set up that board" in compare.notice.value and compare.position.holes_per_row == 8
     )
+
+
+def test_compare_a_thousand_lap_move_under_every_rule_set():
+    compare = hy.CompareRules(LAP_LIMIT_2X11, hole=11)
+    assert compare.result("hoyito-ii").lap_limit
+    assert compare.step_slider.max <= MAX_FILM_FRAMES
+    assert "After 1,000 laps the move stops" in compare.columns["hoyito-ii"]["events"].value
+    assert "who moves next" in compare.differing_rows()
+
+
+def test_compare_bad_arguments_say_what_is_allowed():
+    cases = [
+        (dict(variants="hoyito-i"), "variants must be a list of rule set names"),
+        (dict(variants=[]), "variants must name at least one rule set"),
+        (dict(variants=["hoyito-i", "Hoyito-I"]), "variants must name each rule set once"),
+        (dict(variants=["oware"]), "unknown variant 'oware'"),
+        (dict(position=5), "board must be a list of 2n seed counts"),
+        (dict(position=[4] * 12, player=2), r"player must be 0 \(South\) or 1 \(North\)"),
+        (dict(position=[4] * 12, hole=1.0), "hole 1.0 is not a hole number"),
+        (dict(position=[4] * 12, hole=7), "hole 7 is not yours"),
+        (dict(position=[0] * 12), "no seeds"),
+    ]
+    for settings, message in cases:
+        with pytest.raises(ValueError, match=message):
+            hy.CompareRules(**settings)

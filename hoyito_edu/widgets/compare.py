@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
-from ..rules import VARIANTS
+from ..rules import VARIANTS, get_rules
 from .frames import Frame, move_frames
 from .style import alert_html, style_sheet, toggle_buttons
 from .view import BoardView
@@ -44,6 +44,26 @@ def _setup(position: Position) -> dict:
     if position.owners != tuple(0 if h < n else 1 for h in range(2 * n)):
         setup["owners"] = position.owners
     return setup
+
+
+def _check_choice(position: Position, hole: object) -> int | None:
+    """``hole`` as a legal hole of ``position`` (None: choose later); clear errors first."""
+    if not position.legal_moves():
+        raise ValueError("there is no legal move in this position: nothing to compare")
+    return None if hole is None else position.check_move(hole)
+
+
+def _checked_variants(variants: object) -> list[str]:
+    """The rule set names to compare, or a ValueError saying what is allowed."""
+    allowed = ", ".join(VARIANTS)
+    if isinstance(variants, (str, bytes)) or not isinstance(variants, Sequence):
+        raise ValueError(f"variants must be a list of rule set names ({allowed}), not {variants!r}")
+    names = [get_rules(v).name for v in variants]
+    if not names:
+        raise ValueError(f"variants must name at least one rule set ({allowed})")
+    if len(set(names)) != len(names):
+        raise ValueError(f"variants must name each rule set once, got {variants!r}")
+    return names
 
 
 def _result_rows(move: Move) -> dict[str, str]:
@@ -74,6 +94,8 @@ class CompareRules(widgets.VBox):
             or the Hole menu, chooses another.
         player: who moves, when ``position`` is a list of counts.
         variants: the rule sets to compare (default: all four).
+
+    A bad argument is a ValueError saying what is allowed, raised before anything is built.
     """
 
     def __init__(
@@ -84,13 +106,15 @@ class CompareRules(widgets.VBox):
         player: int = 0,
         variants: Sequence[str] = tuple(VARIANTS),
     ) -> None:
-        super().__init__()
         if position is None:
             position = new_game("hoyito-i", board=EXAMPLE_BOARD)
             hole = EXAMPLE_HOLE if hole is None else hole
         elif not isinstance(position, Position):
-            position = new_game("hoyito-i", board=list(position), player=player)
-        self.variants = [VARIANTS[v].name for v in variants]
+            position = new_game("hoyito-i", board=position, player=player)
+        _check_choice(position, hole)
+        names = _checked_variants(variants)
+        super().__init__()
+        self.variants = names
         self.moves: dict[str, Move | str] = {}
         self._settling = False
         self._frames: dict[str, list[Frame]] = {}
@@ -156,11 +180,8 @@ class CompareRules(widgets.VBox):
     # -- choosing ------------------------------------------------------------------------
     def set_position(self, position: Position, hole: int | None = None) -> None:
         """Compare ``position``: sow ``hole`` (default: the first legal hole)."""
+        hole = _check_choice(position, hole)
         legal = position.legal_moves()
-        if not legal:
-            raise ValueError("there is no legal move in this position: nothing to compare")
-        if hole is not None:
-            position.check_move(hole)
         self.position = position
         self.board_text.value = " ".join(map(str, position.board))
         self.player_picker.value = position.player
@@ -269,11 +290,12 @@ class CompareRules(widgets.VBox):
     def _events_html(self, variant: str, step: int) -> str:
         """The variant's events, those not happening under every other variant marked, then
         the events of other variants that do not happen under this one."""
-        own = [f.event for f in self._frames[variant]]
+        own = {f.event for f in self._frames[variant]}
         others = {w: f for w, f in self._frames.items() if w != variant and f}
+        their_events = [{g.event for g in f} for f in others.values()]
         items = []
         for i, frame in enumerate(self._frames[variant]):
-            differs = any(frame.event not in [g.event for g in f] for f in others.values())
+            differs = any(frame.event not in events for events in their_events)
             classes = ["hoyito-differs"] * differs + ["hoyito-latest"] * (i == step - 1)
             items.append(f'<li class="{" ".join(classes)}">{html.escape(frame.caption)}</li>')
         missing: dict[str, list[str]] = {}

@@ -22,7 +22,8 @@ True
 from __future__ import annotations
 
 import html
-import json
+import os
+from collections import OrderedDict
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -30,23 +31,44 @@ import ipywidgets as widgets
 from ..game import Game
 from ..match import Match
 from ..position import PLAYER_NAMES, Position
-from ..saving import FormatError
+from ..saving import read_json
 from .animation import SPEEDS, Clock, report_error
 from .frames import Frame, move_frames, move_summary, outcome_sentence
 from .style import hand_text, style_sheet, toggle_buttons
 from .view import BoardView
 
+#: Replay keeps the films of this many moves at once (a long game is not kept as films).
+KEPT_FILMS = 8
 
-def load_record(path: str | Path) -> Game | Match:
-    """A saved game or match, by the ``format`` field of the JSON file."""
-    text = Path(path).read_text(encoding="utf-8")
+
+def load_record(path: str | os.PathLike) -> Game | Match:
+    """A saved game or match, by the ``format`` field of the JSON file.
+
+    Whatever the file holds, a problem with it is a :class:`~hoyito_edu.FormatError`.
+    """
     try:
-        kind = json.loads(text).get("format")
-    except (ValueError, AttributeError):
-        raise FormatError(f"{path} is not a saved hoyito_edu game or match") from None
-    if kind == "hoyito_edu.match":
-        return Match.from_json(text)
-    return Game.from_json(text)
+        path = Path(path)
+    except TypeError as err:  # not a path, or an os.PathLike giving bytes
+        raise ValueError(f"path must be a str or pathlib.Path: {err}") from None
+    data = read_json(path)
+    if isinstance(data, dict) and data.get("format") == "hoyito_edu.match":
+        return Match.from_dict(data)
+    return Game.from_dict(data)
+
+
+def _checked_record(record: object) -> Game | Match:
+    """``record`` as a Game or Match (read from a file if it is a path), else a ValueError."""
+    if isinstance(record, (Game, Match)):
+        return record
+    if isinstance(record, (str, os.PathLike)):
+        return load_record(record)
+    raise ValueError(
+        "record must be a Game, a Match or the path of a saved .json file, "
+        f"not {type(record).__name__}"
+    )
+
+
+AGREED = "Then both players agreed to stop: each took the seeds in their own holes."
 
 
 class Replay(widgets.VBox):
@@ -56,15 +78,22 @@ class Replay(widgets.VBox):
     Args:
         record: what to watch.
         speed: speed of the Play button: ``"slow"``, ``"normal"`` or ``"fast"``.
+
+    A bad argument is a ValueError (a bad file a FormatError) raised before anything is built.
+    A long move is shown as its film is (see :func:`~hoyito_edu.widgets.frames.move_frames`):
+    its first laps, a step that skips ahead, and its end.
     """
 
     def __init__(self, record: Game | Match | str | Path, *, speed: str = "normal") -> None:
+        names = [s for s in SPEEDS if SPEEDS[s] is not None]
+        if not isinstance(speed, str) or speed not in names:
+            raise ValueError(f"speed must be one of {', '.join(names)}, not {speed!r}")
+        record = _checked_record(record)
         super().__init__()
-        if isinstance(record, (str, Path)):
-            record = load_record(record)
         self.games = list(record.games) if isinstance(record, Match) else [record]
         self.game = self.games[-1]
-        self._frames: dict[int, list[Frame]] = {}
+        self._frames: OrderedDict[int, list[Frame]] = OrderedDict()
+        self._summaries: list[str] = []
         self._syncing = False
         self.clock = Clock(self.forward, report_error)
         self._make_controls(speed)
@@ -95,8 +124,6 @@ class Replay(widgets.VBox):
         for key, (label, tip) in buttons.items():
             setattr(self, f"{key}_button", widgets.Button(description=label, tooltip=tip))
         names = [s for s in SPEEDS if SPEEDS[s] is not None]
-        if speed not in names:
-            raise ValueError(f"speed must be one of {', '.join(names)}, not {speed!r}")
         self.speed_picker = toggle_buttons(names, speed, "Speed")
         self.clock.interval = SPEEDS[speed]
         self.status = widgets.HTML().add_class("hoyito-status")
@@ -160,9 +187,14 @@ class Replay(widgets.VBox):
         return self.view.counts()
 
     def frames(self, m: int) -> list[Frame]:
-        """The frames of move ``m`` (counting from 1)."""
-        if m not in self._frames:
+        """The frames of move ``m`` (counting from 1); the films of the last few moves seen
+        are kept."""
+        if m in self._frames:
+            self._frames.move_to_end(m)
+        else:
             self._frames[m] = move_frames(self.game.moves[m - 1])
+            if len(self._frames) > KEPT_FILMS:
+                self._frames.popitem(last=False)
         return self._frames[m]
 
     def _steps(self, m: int) -> int:
@@ -174,6 +206,7 @@ class Replay(widgets.VBox):
         self.pause()
         self.game = self.games[number - 1]
         self._frames.clear()
+        self._summaries = [html.escape(move_summary(m)) for m in self.game.moves]
         self.view.resize(self.game.start.holes_per_row)
         self._syncing = True
         try:
@@ -235,7 +268,9 @@ class Replay(widgets.VBox):
         moves, view = self.game.moves, self.view
         if m == 0:
             shown, caption = self.game.start, "The start of the game."
-            view.show_position(shown, turn=shown.player)
+            if not moves and self.game.ended_by_agreement:
+                shown, caption = self.game.position, f"{caption} {AGREED}"
+            view.show_position(shown, turn=None if shown.is_over else shown.player)
         else:
             move = moves[m - 1]
             if s == 0:
@@ -244,6 +279,8 @@ class Replay(widgets.VBox):
                 view.show_position(shown, turn=shown.player, marks={move.hole: ("lift", "next")})
             elif s == self._steps(m):
                 shown, caption = move.after, f"After move {m}: {move_summary(move)}."
+                if m == len(moves) and self.game.ended_by_agreement:
+                    shown, caption = self.game.position, f"{caption} {AGREED}"
                 view.show_position(shown, turn=None if shown.is_over else shown.player)
             else:
                 shown, frame = None, self.frames(m)[s - 1]
@@ -263,9 +300,11 @@ class Replay(widgets.VBox):
         self.status.value = f'<div role="status">{html.escape(text)}</div>'
 
     def _draw_moves(self, current: int) -> None:
+        moves = zip(self.game.moves, self._summaries, strict=True)
         items = "".join(
             f'<li class="hoyito-move{" hoyito-latest" if k == current else ""}" '
-            f'data-player="{m.player}" data-hole="{m.hole}">{html.escape(move_summary(m))}</li>'
-            for k, m in enumerate(self.game.moves, start=1)
+            f'data-player="{m.player}" data-hole="{m.hole}">{summary}</li>'
+            for k, (m, summary) in enumerate(moves, start=1)
         )
-        self.move_list.value = f"<div><b>Moves (current in bold)</b><ol>{items}</ol></div>"
+        agreed = f"<div>{AGREED}</div>" if self.game.ended_by_agreement else ""
+        self.move_list.value = f"<div><b>Moves (current in bold)</b><ol>{items}</ol>{agreed}</div>"
