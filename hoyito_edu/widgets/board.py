@@ -195,6 +195,7 @@ class Board(widgets.VBox):
             "End the game here (both agree)",
             "Both players agree to stop now: each takes the seeds in their own holes",
         )
+        self.agree_button.layout.width = "auto"  # the whole label, not cut short
         self.agree_yes_button = _button("Yes, end it", "End the game now")
         self.agree_no_button = _button("No, play on", "Go on with the game")
         hooks = {
