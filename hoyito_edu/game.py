@@ -19,14 +19,18 @@ from collections.abc import Iterable, Iterator
 
 from .position import IllegalMove, Move, Position, new_game
 from .saving import (
+    LOAD_MAX_LAPS,
     SCHEMA_VERSION,
     FormatError,
     JsonSaving,
     check_header,
     check_holes_list,
     expect_keys,
+    load_lap_cap,
     position_from_dict,
     position_to_dict,
+    same_json,
+    show,
 )
 
 
@@ -191,7 +195,17 @@ class Game(JsonSaving):
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
-        """Rebuild a game, replaying every move; raises :class:`FormatError` naming the problem."""
+        """Rebuild a game, replaying every move; raises :class:`FormatError` naming the problem.
+
+        Any value gives a game or a FormatError. When the saved rules allow more than
+        :data:`~hoyito_edu.saving.LOAD_MAX_LAPS` laps per move (or have no lap limit), the moves
+        are first replayed under that limit and a move that reaches it is refused.
+
+        >>> Game.from_dict({"format": "hoyito_edu.game", "version": True})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        hoyito_edu.saving.FormatError: version True is not supported; this hoyito_edu reads ...
+        """
         variant, options = check_header(data, "game")
         assert isinstance(data, dict)
         expect_keys(
@@ -200,11 +214,18 @@ class Game(JsonSaving):
             required=("format", "version", "variant", "start", "moves"),
             optional=("options", "agreed", "result"),
         )
+        capped = load_lap_cap(options)
+        if capped is not None:
+            cls._rebuild(variant, capped, data, lap_cap=True)
+        return cls._rebuild(variant, options, data)
+
+    @classmethod
+    def _rebuild(cls, variant: str, options: dict, data: dict, lap_cap: bool = False) -> Game:
         game = cls(start=position_from_dict(variant, options, data["start"], "start"))
-        replay(game, check_holes_list(data["moves"], "moves"), "")
+        replay(game, check_holes_list(data["moves"], "moves"), "", lap_cap)
         agreed = data.get("agreed", False)
         if not isinstance(agreed, bool):
-            raise FormatError(f"agreed must be true or false, not {agreed!r}")
+            raise FormatError(f"agreed must be true or false, not {show(agreed)}")
         if agreed:
             if game.is_over:
                 raise FormatError("agreed is true, but the moves already end the game")
@@ -219,17 +240,27 @@ class Game(JsonSaving):
         return f"<Game {self.rules.name} {len(self._moves)} moves, {state}>"
 
 
-def replay(game: Game, holes: list[int], where: str) -> None:
-    """Play a saved list of holes, naming the first one that is illegal."""
+def replay(game: Game, holes: list[int], where: str, lap_cap: bool = False) -> None:
+    """Play a saved list of holes, naming the first one that is illegal.
+
+    With ``lap_cap``, the game's rules hold the loading lap limit
+    (:data:`~hoyito_edu.saving.LOAD_MAX_LAPS`) and a move that reaches it is refused.
+    """
     for number, hole in enumerate(holes, start=1):
         try:
-            game.play(hole)
+            move = game.play(hole)
         except IllegalMove as err:
             raise FormatError(f"{where}move {number} (hole {hole}) is illegal: {err}") from None
+        if lap_cap and move.lap_limit:
+            raise FormatError(
+                f"{where}move {number} (hole {hole}) runs for more than {LOAD_MAX_LAPS:,} laps; "
+                f"a saved game loads only if every move ends within {LOAD_MAX_LAPS:,} laps "
+                "(set max_laps to at most that before saving)"
+            )
 
 
 def check_result(position: Position, result: object, where: str) -> None:
-    """Compare a saved result with what replaying gave."""
+    """Compare a saved result with what replaying gave (types too: ``true`` is not ``1``)."""
     expect_keys(result, where, required=("board", "captures"), optional=("over", "winner"))
     assert isinstance(result, dict)
     replayed = {
@@ -239,8 +270,8 @@ def check_result(position: Position, result: object, where: str) -> None:
         "winner": position.winner,
     }
     for key, value in result.items():
-        if value != replayed[key]:
+        if not same_json(value, replayed[key]):
             raise FormatError(
-                f"{where}: the file says {key} = {value!r}, but replaying the moves gives "
+                f"{where}: the file says {key} = {show(value)}, but replaying the moves gives "
                 f"{replayed[key]!r}"
             )

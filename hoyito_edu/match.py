@@ -33,8 +33,12 @@ from .saving import (
     check_header,
     check_holes_list,
     expect_keys,
+    is_int,
+    load_lap_cap,
     position_from_dict,
     position_to_dict,
+    same_json,
+    show,
 )
 
 Chooser = Callable[[int, int, Position], Sequence[int]]
@@ -319,7 +323,11 @@ class Match(JsonSaving):
     @classmethod
     def from_dict(cls, data: object) -> Match:
         """Rebuild a match: each round's start must follow from the round before by the rules
-        (counts of closed or owned holes, surplus, starter), and every move is replayed."""
+        (counts of closed or owned holes, surplus, starter), and every move is replayed.
+
+        Any value gives a match or a :class:`FormatError`; the lap limit for loading is as in
+        :meth:`Game.from_dict <hoyito_edu.Game.from_dict>`.
+        """
         variant, options = check_header(data, "match")
         assert isinstance(data, dict)
         expect_keys(
@@ -328,15 +336,18 @@ class Match(JsonSaving):
             required=("format", "version", "variant", "rounds"),
             optional=("options", "settings", "result"),
         )
-        settings = data.get("settings", {})
-        expect_keys(settings, "settings", required=(), optional=("target", "winner_starts"))
-        rounds = data["rounds"]
-        if not isinstance(rounds, list) or not rounds:
-            raise FormatError("rounds must be a non-empty list")
+        capped = load_lap_cap(options)
+        if capped is not None:
+            cls._rebuild(variant, capped, data, lap_cap=True)
+        return cls._rebuild(variant, options, data)
+
+    @classmethod
+    def _rebuild(cls, variant: str, options: dict, data: dict, lap_cap: bool = False) -> Match:
         rules = get_rules(variant, **options)
-        extra = {} if not rules.territory else {k: v for k, v in settings.items() if v is not None}
-        if not rules.territory and settings.get("winner_starts"):
-            raise FormatError("winner_starts is a Ba-awa setting")
+        settings = _settings_from_dict(rules, data.get("settings", {}))
+        rounds = data["rounds"]
+        if not isinstance(rounds, (list, tuple)) or not rounds:
+            raise FormatError(f"rounds must be a non-empty list, not {show(rounds)}")
         chosen: list[Position] = []
         for number, entry in enumerate(rounds, start=1):
             expect_keys(entry, f"round {number}", required=("start", "moves"), optional=("agreed",))
@@ -354,7 +365,7 @@ class Match(JsonSaving):
                 holes_per_row=first.holes_per_row,
                 first_player=first.player,
                 **choosers,
-                **extra,
+                **settings,
             )
         except ValueError as err:
             raise FormatError(f"settings: {err}") from None
@@ -362,31 +373,9 @@ class Match(JsonSaving):
             raise FormatError("round 1 start is not a fresh game of this variant")
         for number, entry in enumerate(rounds, start=1):
             if number > 1:
-                try:
-                    start = match.next_round()
-                except ValueError as err:
-                    raise FormatError(f"round {number}: {err}") from None
-                if start != chosen[number - 1]:
-                    raise FormatError(
-                        f"round {number} start does not follow from round {number - 1} by the "
-                        f"rules: expected {position_to_dict(start)}"
-                    )
-            replay(
-                match.game,
-                check_holes_list(entry["moves"], f"round {number} moves"),
-                f"round {number}: ",
-            )
-            agreed = entry.get("agreed", False)
-            if not isinstance(agreed, bool):
-                raise FormatError(f"round {number}: agreed must be true or false, not {agreed!r}")
-            if agreed:
-                if match.game.is_over:
-                    raise FormatError(f"round {number}: agreed, but the moves already end it")
-                match.game.end_by_agreement()
-            if match.game.is_over and len(match.results) < len(match.games):
-                match._score_round()
+                _next_saved_round(match, chosen[number - 1], number)
+            _replay_round(match, entry, number, lap_cap)
         if "result" in data:
-            expect_keys(data["result"], "result", required=("holdings", "winner"))
             check_result_match(match, data["result"])
         return match
 
@@ -430,11 +419,66 @@ def _replayed_choice(chosen: list[Position], match: Match, player: int) -> list[
     return [h for h, o in enumerate(start.owners) if o == player and current[h] != player]
 
 
-def check_result_match(match: Match, result: dict) -> None:
-    if list(result["holdings"]) != list(match.holdings) or result["winner"] != match.winner:
+def _settings_from_dict(rules: Rules, settings: object) -> dict:
+    """The match settings saved in a file, checked: Ba-awa's target (a whole number of holes or
+    null) and winner_starts (true or false); a Hoyito match has neither."""
+    expect_keys(settings, "settings", required=(), optional=("target", "winner_starts"))
+    assert isinstance(settings, dict)
+    target = settings.get("target")
+    winner_starts = settings.get("winner_starts", False)
+    if not isinstance(winner_starts, bool):
         raise FormatError(
-            f"result: the file says holdings {result['holdings']} and winner {result['winner']}, "
-            f"but replaying gives {list(match.holdings)} and {match.winner}"
+            f"settings: winner_starts must be true or false, not {show(winner_starts)}"
+        )
+    if target is not None and not is_int(target):
+        raise FormatError(f"settings: target must be a whole number of holes, not {show(target)}")
+    if not rules.territory:
+        if target is not None or winner_starts:
+            raise FormatError(
+                f"settings: target and winner_starts are Ba-awa settings; a {rules.title} match "
+                "saves target null and winner_starts false"
+            )
+        return {}
+    return {"target": target, "winner_starts": winner_starts}
+
+
+def _next_saved_round(match: Match, saved: Position, number: int) -> None:
+    """Start round ``number`` by the rules; it must be the start the file saved."""
+    try:
+        start = match.next_round()
+    except ValueError as err:
+        raise FormatError(f"round {number}: {err}") from None
+    if start != saved:
+        raise FormatError(
+            f"round {number} start does not follow from round {number - 1} by the "
+            f"rules: expected {position_to_dict(start)}"
+        )
+
+
+def _replay_round(match: Match, entry: dict, number: int, lap_cap: bool) -> None:
+    """Replay one saved round's moves (and agreement to stop) and score it if it is over."""
+    holes = check_holes_list(entry["moves"], f"round {number} moves")
+    replay(match.game, holes, f"round {number}: ", lap_cap)
+    agreed = entry.get("agreed", False)
+    if not isinstance(agreed, bool):
+        raise FormatError(f"round {number}: agreed must be true or false, not {show(agreed)}")
+    if agreed:
+        if match.game.is_over:
+            raise FormatError(f"round {number}: agreed, but the moves already end it")
+        match.game.end_by_agreement()
+    if match.game.is_over and len(match.results) < len(match.games):
+        match._score_round()
+
+
+def check_result_match(match: Match, result: object) -> None:
+    """Compare a saved match result with what replaying gave (types too)."""
+    expect_keys(result, "result", required=("holdings", "winner"))
+    assert isinstance(result, dict)
+    holdings, winner = list(match.holdings), match.winner
+    if not same_json(result["holdings"], holdings) or not same_json(result["winner"], winner):
+        raise FormatError(
+            f"result: the file says holdings {show(result['holdings'])} and winner "
+            f"{show(result['winner'])}, but replaying gives {holdings} and {winner}"
         )
 
 

@@ -228,8 +228,262 @@ def test_save_does_not_leave_a_half_written_file(tmp_path):
     game = random_game("ba-awa", 3)
     target = tmp_path / "g.json"
     game.save(target)
-    assert not (tmp_path / "g.json.tmp").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
     assert hy.Game.load(target).holes() == game.holes()
+
+
+def saved_texts():
+    """Valid saves of each kind the loaders read, for the malformed-file cases below."""
+    match = hy.Match("hoyito-i")
+    while not match.game.is_over:
+        match.play(match.position.legal_moves()[0])
+    return {
+        "game": random_game("hoyito-ii", 5).to_dict(),
+        "match": match.to_dict(),
+        "ba-awa match": hy.Match("ba-awa").to_dict(),
+    }
+
+
+def edited(kind, change):
+    data = json.loads(json.dumps(saved_texts()[kind]))
+    change(data)
+    return json.dumps(data)
+
+
+def load_text(kind, text):
+    loader = hy.Game if kind == "game" else hy.Match
+    return loader.from_json(text)
+
+
+@pytest.mark.parametrize(
+    "kind, text, message",
+    [
+        ("game", lambda: edited("game", lambda d: d.update(variant=[])), "variant [] is unknown"),
+        ("game", lambda: edited("game", lambda d: d["start"].update(closed=None)), "closed must"),
+        ("game", lambda: edited("game", lambda d: d["start"].update(owners="ab")), "owners must"),
+        ("game", lambda: edited("game", lambda d: d["start"].update(starter=None)), "not be null"),
+        ("match", lambda: edited("match", lambda d: d["result"].update(holdings=None)),
+         "the file says holdings None"),
+        ("game", lambda: "[" * 1000 + "]" * 1000, "nested deeper than 16 levels"),
+        ("game", lambda: "[" * 100 + "]" * 100, "nested deeper than 16 levels"),
+        ("game", lambda: '{"format": ' + "7" * 5000 + "}", "5,000 digits; saved numbers have"),
+        ("game", lambda: b'{"format": "\xff"}'.replace(b"\\xff", b"\xff"), "not UTF-8 text"),
+        ("game", lambda: edited("game", lambda d: d["start"].update(player=float("nan"))),
+         "NaN is not a number JSON allows"),
+        ("game", lambda: edited("game", lambda d: d["options"].update(max_laps=float("inf"))),
+         "Infinity is not a number JSON allows"),
+        ("game", lambda: edited("game", lambda d: None)[:-1] + ', "moves": []}',
+         "the key 'moves' appears twice"),
+        ("game", lambda: " " * (hy.saving.MAX_FILE_BYTES + 1), "at most 4,194,304 bytes"),
+        ("game", lambda: edited("game", lambda d: d.update(version=True)), "version True is not"),
+        ("game", lambda: edited("game", lambda d: d.update(version=1.0)), "version 1.0 is not"),
+        ("ba-awa match", lambda: edited("ba-awa match", lambda d: d["settings"].update(
+            winner_starts="no")), "winner_starts must be true or false, not 'no'"),
+        ("match", lambda: edited("match", lambda d: d["settings"].update(target=12)),
+         "target and winner_starts are Ba-awa settings"),
+        ("ba-awa match", lambda: edited("ba-awa match", lambda d: d["settings"].update(
+            target=11.0)), "target must be a whole number of holes"),
+        ("game", lambda: edited("game", lambda d: d["start"].update(board=[200] + [0] * 11)),
+         "hole 0 is 200 seeds; a position holds at most 192"),
+        ("game", lambda: edited("game", lambda d: d["start"].update(board=[17] * 12)),
+         "204 seeds in all (board, captures and surplus); at most 192"),
+        ("game", lambda: edited("game", lambda d: d.update(moves=["0"])), "list of hole numbers"),
+        ("game", lambda: edited("game", lambda d: d.update(moves=[True])), "list of hole numbers"),
+        ("game", lambda: edited("game", lambda d: d.update(moves=[10**60])), "move 1 (hole 1000"),
+        ("game", lambda: edited("game", lambda d: d["options"].update(max_laps="5")),
+         "option max_laps must be a whole number from 1, or null for no limit, not '5'"),
+        ("game", lambda: edited("game", lambda d: d["options"].update(quiet_limit=2.5)),
+         "option quiet_limit must be a whole number from 1"),
+        ("game", lambda: edited("game", lambda d: d["options"].update(skip_origin=1)),
+         "option skip_origin must be true or false, not 1"),
+        ("game", lambda: edited("game", lambda d: d["result"].update(over=0)), "over = 0"),
+        ("match", lambda: edited("match", lambda d: d["rounds"].append(None)),
+         "round 2 must be a JSON object"),
+    ],
+)
+def test_malformed_files_are_format_errors_that_say_what_is_wrong(kind, text, message):
+    with pytest.raises(hy.FormatError) as err:
+        load_text(kind, text())
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (None, "a saved game must be a JSON object, not NoneType"),
+        ({1: 2}, "has a key 1 that is not text"),
+        ({"format": {1, 2}}, "format is a set; a saved file holds only JSON values"),
+        ({"format": 10**200}, "format has more than 100 digits"),
+        ({"format": [[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]}, "nested deeper than 16 levels"),
+    ],
+)
+def test_from_dict_takes_any_python_value(data, message):
+    with pytest.raises(hy.FormatError) as err:
+        hy.Game.from_dict(data)
+    assert message in str(err.value)
+
+
+def test_from_dict_refuses_values_that_refer_to_themselves_or_are_too_large():
+    data = random_game("hoyito-i", 2).to_dict()
+    loop = []
+    loop.append(loop)
+    with pytest.raises(hy.FormatError, match="nested deeper"):
+        hy.Game.from_dict({**data, "moves": loop})
+    wide = [0] * 1000
+    for _ in range(4):
+        wide = [wide] * 1000  # shares its parts: 10**15 values in a few kB of memory
+    with pytest.raises(hy.FormatError, match="more than 2,097,152 values"):
+        hy.Game.from_dict({**data, "moves": wide})
+
+
+def test_bad_bytes_files_and_paths_are_format_errors(tmp_path):
+    path = tmp_path / "g.json"
+    path.write_bytes(b"\xff\xfe{\x00}")
+    with pytest.raises(hy.FormatError, match="not UTF-8 text: byte 0xff at position 0"):
+        hy.Game.load(path)
+    path.write_bytes(b"{" * 5_000_000)
+    with pytest.raises(hy.FormatError, match="larger than 4,194,304 bytes"):
+        hy.Match.load(path)
+    with pytest.raises(hy.FormatError, match="cannot read"):
+        hy.Game.load(tmp_path)
+    with pytest.raises(hy.FormatError, match="path must be a str or pathlib.Path"):
+        hy.Game.load(3)
+    with pytest.raises(hy.FormatError, match="JSON text must be a str or bytes"):
+        hy.Game.from_json(None)
+
+
+def test_a_utf8_byte_order_mark_is_allowed(tmp_path):
+    game = random_game("hoyito-iii", 6)
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + game.to_json().encode())
+    assert hy.Game.load(path).holes() == game.holes()
+    assert hy.Game.from_json(game.to_json().encode()).holes() == game.holes()
+
+
+LONG_RELAY = [0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4]  # 2.3e9 laps
+
+
+def test_a_file_without_a_lap_limit_cannot_hold_an_endless_relay():
+    game = hy.Game("hoyito-ii", board=LONG_RELAY, player=1, max_laps=None)
+    data = game.to_dict()
+    data["moves"] = [11]  # North sows 11: a relay of about 2.3 x 10^9 laps
+    del data["result"]
+    with pytest.raises(hy.FormatError, match="move 1 .hole 11. runs for more than 50,000 laps"):
+        hy.Game.from_dict(data)
+
+
+def test_games_without_a_lap_limit_still_load_with_their_rules():
+    game = random_game("hoyito-ii", 7)
+    free = hy.Game(start=hy.new_game("hoyito-ii", max_laps=None))
+    free.play_all(game.holes())
+    loaded = hy.Game.from_json(free.to_json())
+    assert loaded.rules.max_laps is None and loaded.holes() == game.holes()
+    assert loaded.position == free.position
+    rng = random.Random(3)
+    match = hy.Match("hoyito-iii", max_laps=None)
+    while not match.is_over:  # 4 rounds
+        if match.game.is_over:
+            match.next_round()
+        match.play(rng.choice(match.position.legal_moves()))
+    again = hy.Match.from_json(match.to_json())
+    assert again.rules.max_laps is None and again.to_dict() == match.to_dict()
+
+
+def test_save_replaces_the_file_in_one_step_with_a_unique_temporary_file(tmp_path, monkeypatch):
+    import threading
+
+    target = tmp_path / "shared.json"
+    games = [random_game("hoyito-i", seed) for seed in range(6)]
+    errors = []
+
+    def save_many(game):
+        try:
+            for _ in range(15):
+                game.save(target)
+        except Exception as err:  # pragma: no cover - the failure this test looks for
+            errors.append(err)
+
+    threads = [threading.Thread(target=save_many, args=(g,)) for g in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert hy.Game.load(target).holes() in [g.holes() for g in games]
+    assert [p.name for p in tmp_path.iterdir()] == ["shared.json"]
+
+
+def test_a_failed_save_keeps_the_old_file_and_leaves_nothing_behind(tmp_path, monkeypatch):
+    import os
+
+    target = tmp_path / "g.json"
+    old = random_game("hoyito-i", 1)
+    old.save(target)
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError, match="No space left"):
+        random_game("hoyito-i", 2).save(target)
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+    assert hy.Game.load(target).holes() == old.holes()
+
+
+def test_saving_onto_a_folder_is_a_clear_error_with_no_leftovers(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError, match="it is a folder; give a file name"):
+        random_game("hoyito-i", 1).save(folder)
+    assert list(folder.iterdir()) == [] and [p.name for p in tmp_path.iterdir()] == ["games"]
+    with pytest.raises(FileNotFoundError, match="the folder .* does not exist"):
+        random_game("hoyito-i", 1).save(tmp_path / "missing" / "g.json")
+
+
+def test_saving_through_a_symlink_writes_the_file_it_points_to(tmp_path):
+    real = tmp_path / "real" / "game.json"
+    real.parent.mkdir()
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    game = random_game("hoyito-ii", 2)
+    assert game.save(link) == link
+    assert link.is_symlink() and real.is_file()
+    assert hy.Game.load(real).holes() == game.holes()
+    assert [p.name for p in real.parent.iterdir()] == ["game.json"]
+
+
+def test_saving_keeps_the_permissions_of_the_file_it_replaces(tmp_path):
+    target = tmp_path / "g.json"
+    target.write_text("{}")
+    target.chmod(0o640)
+    random_game("hoyito-i", 1).save(target)
+    assert target.stat().st_mode & 0o777 == 0o640
+
+
+def test_an_unwritable_folder_is_a_clear_error(tmp_path, monkeypatch):
+    import tempfile
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    with pytest.raises(PermissionError, match="the folder .* is not writable"):
+        random_game("hoyito-i", 1).save(tmp_path / "g.json")
+
+
+@pytest.mark.skipif(
+    not hasattr(__import__("os"), "geteuid") or __import__("os").geteuid() == 0,
+    reason="root may write to any folder",
+)
+def test_a_read_only_folder_is_a_clear_error(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(PermissionError, match="is not writable"):
+            random_game("hoyito-i", 1).save(folder / "g.json")
+    finally:
+        folder.chmod(0o700)
 
 
 def test_move_record_summary():
