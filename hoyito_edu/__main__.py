@@ -15,18 +15,67 @@ Parquet (needs pyarrow, part of the dev extra: ``pip install -e '.[dev]'``).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from .players import available
-from .rules import VARIANTS
+from .rules import DEFAULT_MAX_LAPS, VARIANTS
+from .saving import file_mode_for, show
 from .simulate import DEFAULT_MAX_PLIES
 
 FORMATS = {".csv": "csv", ".gz": "csv", ".parquet": "parquet", ".pq": "parquet"}
+#: The output options, by the table each writes.
+OUTPUTS = {"games": "--out", "moves": "--moves", "captures": "--captures", "metrics": "--metrics"}
 
 
-def _parser() -> argparse.ArgumentParser:
+def whole(low: int, high: int | None = None, none: bool = False):
+    """An argparse ``type``: a whole number from ``low`` (to ``high``), or ``none`` if allowed.
+
+    >>> whole(1, none=True)("none"), whole(1)("12")
+    (None, 12)
+    """
+
+    def convert(text: str) -> int | None:
+        if none and text.strip().lower() == "none":
+            return None
+        try:
+            number = int(text)
+        except ValueError:
+            number = None
+        if number is None or number < low or (high is not None and number > high):
+            allowed = f"a whole number from {low:,}" + (f" to {high:,}" if high else "")
+            allowed += ", or 'none' for no limit" if none else ""
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {show(text)}")
+        return number
+
+    return convert
+
+
+def variant_name(text: str) -> str:
+    """An argparse ``type``: a variant name (any case)."""
+    key = text.strip().lower()
+    if key not in VARIANTS:
+        raise argparse.ArgumentTypeError(
+            f"unknown variant {show(text)}; the variants are {', '.join(VARIANTS)}"
+        )
+    return key
+
+
+def player_name(text: str) -> str:
+    """An argparse ``type``: a player name (any case)."""
+    key = text.strip().lower()
+    if key not in available():
+        raise argparse.ArgumentTypeError(
+            f"unknown player {show(text)}; the players are {', '.join(available())}"
+        )
+    return key
+
+
+def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The command line's parser and its ``simulate`` sub-parser."""
     parser = argparse.ArgumentParser(
         prog="python -m hoyito_edu",
         description="Tools for hoyito_edu. Run 'python -m hoyito_edu simulate -h' for help.",
@@ -37,16 +86,21 @@ def _parser() -> argparse.ArgumentParser:
         help="play many games and write their tables (CSV or Parquet)",
         description="Play many games between computer players and write the tables of "
         "hoyito_edu.simulate(): one row per game (--out), per move (--moves), per capture "
-        "(--captures), and Ludii-style metrics (--metrics). The same seed gives the same files.",
+        "(--captures), and Ludii-style metrics (--metrics). The same seed gives the same files. "
+        "Every output is checked before the first game is played, and written whole (a "
+        "temporary file, then renamed) once all of them are ready.",
     )
     sim.add_argument(
         "--variant",
         action="append",
         required=True,
+        type=variant_name,
         metavar="NAME",
         help=f"rule set ({', '.join(VARIANTS)}); repeat for several",
     )
-    sim.add_argument("--games", type=int, required=True, help="games per variant")
+    sim.add_argument(
+        "--games", type=whole(1), required=True, metavar="N", help="games per variant"
+    )
     sim.add_argument(
         "--out",
         type=Path,
@@ -64,15 +118,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--holes-per-row",
-        type=int,
+        type=whole(6, 12),
         default=6,
         metavar="N",
         help="board size (default 6; Hoyito 6-12, Ba-awa 6)",
     )
-    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sim.add_argument(
+        "--seed", type=whole(0), default=0, metavar="N", help="random seed (default 0)"
+    )
     sim.add_argument(
         "--players",
         nargs=2,
+        type=player_name,
         default=["random", "random"],
         metavar=("SOUTH", "NORTH"),
         help=f"players by name ({', '.join(available())}); default random random",
@@ -85,12 +142,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--max-plies",
-        type=int,
+        type=whole(1),
         default=DEFAULT_MAX_PLIES,
         metavar="N",
         help=f"stop a game after N moves, reported as 'ply-cap' (default {DEFAULT_MAX_PLIES})",
     )
-    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument(
+        "--workers", type=whole(1), default=1, metavar="N", help="processes to use (default 1)"
+    )
     sim.add_argument(
         "--path",
         default="auto",
@@ -107,6 +166,22 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rule option: the Hoyito II chain takes fours on the opponent's row only",
     )
+    sim.add_argument(
+        "--max-laps",
+        type=whole(1, none=True),
+        default=argparse.SUPPRESS,
+        metavar="N|none",
+        help=f"rule option: a move stops after N laps, ending the game as 'lap-limit' "
+        f"(R2.8; default {DEFAULT_MAX_LAPS}; none: no limit)",
+    )
+    sim.add_argument(
+        "--quiet-limit",
+        type=whole(1, none=True),
+        default=argparse.SUPPRESS,
+        metavar="N|none",
+        help="rule option: a game ends as 'quiet-limit' after N plies in a row without a "
+        "capture, each player taking the seeds in their own holes (R4.5; default none)",
+    )
     progress = sim.add_mutually_exclusive_group()
     progress.add_argument(
         "--progress",
@@ -118,7 +193,7 @@ def _parser() -> argparse.ArgumentParser:
     progress.add_argument(
         "--no-progress", dest="progress", action="store_false", help="never show a progress bar"
     )
-    return parser
+    return parser, sim
 
 
 def _format(path: Path) -> str:
@@ -127,12 +202,7 @@ def _format(path: Path) -> str:
         raise ValueError(
             f"cannot tell the format of {str(path)!r}: name it .csv, .csv.gz or .parquet"
         )
-    return fmt
-
-
-def write_table(table, path: Path) -> None:
-    """Write a table as CSV or Parquet, by the file's extension."""
-    if _format(path) == "parquet":
+    if fmt == "parquet":
         try:
             import pyarrow  # noqa: F401
         except ImportError:
@@ -141,30 +211,116 @@ def write_table(table, path: Path) -> None:
                 "installed: pip install pyarrow (it comes with pip install -e '.[dev]'), "
                 "or write a .csv file instead"
             ) from None
+    return fmt
+
+
+def check_outputs(outputs: dict[str, Path | None]) -> None:
+    """Check, before any game is played, that every output can be written: a known format,
+    an existing folder that can be written to, not a folder itself, not read-only, and no
+    file named twice (also through another spelling, a symbolic link or a hard link)."""
+    seen: dict[str, str] = {}
+    for table, path in outputs.items():
+        if path is None:
+            continue
+        option = OUTPUTS[table]
+        _format(path)
+        real = _writable(path, option)
+        for other, other_real in seen.items():
+            if _same_file(real, other_real):
+                raise ValueError(
+                    f"{other} and {option} name the same file ({path}); give each table its "
+                    "own file"
+                )
+        seen[option] = real
+
+
+def _writable(path: Path, option: str) -> str:
+    """The real path ``path`` is written to; a ValueError if it cannot be."""
+    try:
+        real = os.path.realpath(path)
+    except (ValueError, OSError) as err:  # a NUL character, a symbolic link loop ...
+        raise ValueError(f"{option} {show(str(path))} is not a usable file name: {err}") from None
+    if os.path.isdir(real):
+        raise ValueError(
+            f"{option} {path} is a folder; give a file name such as {path / 'table.csv'}"
+        )
+    folder = os.path.dirname(real)
+    if not os.path.isdir(folder):
+        raise ValueError(f"folder {str(path.parent)!r} does not exist (for {option} {path.name})")
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".hoyito-probe-")
+    except OSError as err:
+        raise ValueError(
+            f"cannot write {option} {path}: the folder {folder} is not writable "
+            f"({err.strerror or err})"
+        ) from None
+    os.close(fd)
+    os.unlink(probe)
+    if os.path.exists(real) and not os.access(real, os.W_OK):
+        raise ValueError(f"cannot write {option} {path}: the file is read-only")
+    return real
+
+
+def _same_file(a: str, b: str) -> bool:
+    if os.path.normcase(a) == os.path.normcase(b):
+        return True
+    try:
+        return os.path.samefile(a, b)  # hard links
+    except OSError:
+        return False
+
+
+def write_table(table, path: Path, fmt: str | None = None) -> None:
+    """Write a table as CSV (gzipped for ``.csv.gz``) or Parquet, by the file's extension or
+    the format of the file it stands in for (``fmt``: ``"csv"``, ``"csv.gz"``, ``"parquet"``)."""
+    if fmt is None:
+        fmt = "csv.gz" if path.name.lower().endswith(".csv.gz") else _format(path)
+    if fmt == "parquet":
         table.to_parquet(path, index=False)
     else:
-        table.to_csv(path, index=False)
+        table.to_csv(path, index=False, compression="gzip" if fmt == "csv.gz" else None)
+
+
+def write_tables(tables: dict[str, object], outputs: dict[str, Path]) -> None:
+    """Write every table to a temporary file next to its target, then rename them all into
+    place: an error while writing leaves the old files as they were and no temporary file."""
+    temporary: dict[str, str] = {}
+    try:
+        for name, table in tables.items():
+            target = outputs[name]
+            real = os.path.realpath(target)
+            fd, temporary[name] = tempfile.mkstemp(
+                dir=os.path.dirname(real), prefix=f".{os.path.basename(real)}.", suffix=".tmp"
+            )
+            os.close(fd)
+            gz = target.name.lower().endswith(".csv.gz")
+            write_table(table, Path(temporary[name]), "csv.gz" if gz else _format(target))
+        for name, tmp in temporary.items():
+            real = os.path.realpath(outputs[name])
+            os.chmod(tmp, file_mode_for(real))
+            os.replace(tmp, real)
+    finally:
+        for tmp in temporary.values():
+            if os.path.exists(tmp):
+                os.unlink(tmp)
 
 
 def simulate_command(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
-    outputs = {
-        "games": args.out,
-        "moves": args.moves,
-        "captures": args.captures,
-        "metrics": args.metrics,
-    }
-    for path in outputs.values():
-        if path is not None:
-            _format(path)
-            if not path.parent.exists():
-                raise ValueError(f"folder {str(path.parent)!r} does not exist (for {path.name})")
+    outputs = {table: getattr(args, "out" if table == "games" else table) for table in OUTPUTS}
+    twice = sorted({v for v in args.variant if args.variant.count(v) > 1})
+    if twice:
+        raise ValueError(f"--variant {', '.join(twice)} is given twice; give each variant once")
+    check_outputs(outputs)
     options = {}
     if args.skip_origin:
         options["skip_origin"] = True
     if args.chain_opponent_side_only:
         options["chain_opponent_side_only"] = True
+    for key in ("max_laps", "quiet_limit"):
+        if key in vars(args):
+            options[key] = getattr(args, key)
     tables = ["games"] + [t for t in ("moves", "captures") if outputs[t] is not None]
     started = time.perf_counter()
     sim = simulate(
@@ -181,32 +337,38 @@ def simulate_command(args: argparse.Namespace) -> int:
         progress=args.progress,
         **options,
     )
-    written = []
-    for name, path in outputs.items():
-        if path is None:
-            continue
-        table = sim.metrics() if name == "metrics" else getattr(sim, name)
-        write_table(table, path)
-        written.append(f"  {name:<9}{len(table):>10,} rows  {path}")
+    written = {
+        name: sim.metrics() if name == "metrics" else getattr(sim, name)
+        for name, path in outputs.items()
+        if path is not None
+    }
+    write_tables(written, outputs)
     seconds = time.perf_counter() - started
     print(
         f"{len(sim.games):,} games ({', '.join(args.variant)}; {sim.path} path) in {seconds:.1f} s"
     )
     reasons = sim.games["end_reason"].value_counts()
     print("  ended by: " + ", ".join(f"{r} {c:,}" for r, c in reasons.items() if c))
-    print("\n".join(written))
+    for name, table in written.items():
+        print(f"  {name:<9}{len(table):>10,} rows  {outputs[name]}")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for a bad argument)."""
-    parser = _parser()
+    """Run the command line; returns the exit status.
+
+    A bad argument exits with status 2 and argparse's usage message saying what is allowed,
+    before any game is played; a file that cannot be written at the end exits with status 1.
+    """
+    parser, sim = _parser()
     args = parser.parse_args(argv)
     try:
         return simulate_command(args)
     except ValueError as error:
-        parser.exit(2, f"{parser.prog} {args.command}: error: {error}\n")
-    return 2  # pragma: no cover - parser.exit raises SystemExit
+        sim.error(str(error))
+    except OSError as error:
+        sim.exit(1, f"{sim.prog}: error: cannot write the tables: {error}\n")
+    return 2  # pragma: no cover - error() and exit() raise SystemExit
 
 
 if __name__ == "__main__":

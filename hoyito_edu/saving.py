@@ -335,7 +335,7 @@ def write_json(data: dict, path: str | Path) -> Path:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(tmp, _mode_for(target))
+        os.chmod(tmp, file_mode_for(target))
         os.replace(tmp, target)
     except BaseException:
         _remove(tmp)
@@ -344,10 +344,11 @@ def write_json(data: dict, path: str | Path) -> Path:
     return path
 
 
-def _mode_for(target: Path) -> int:
-    """The permissions a saved file gets: the old file's, or the usual ones for a new file."""
+def file_mode_for(target: str | Path) -> int:
+    """The permissions a file written through a temporary file gets: the old file's, or the
+    usual ones for a new file (``0o666`` less the umask)."""
     try:
-        return target.stat().st_mode & 0o7777
+        return os.stat(target).st_mode & 0o7777
     except OSError:
         return 0o666 & ~_UMASK
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -127,20 +128,139 @@ def test_parquet_without_pyarrow_says_what_to_install(tmp_path, capsys, monkeypa
         (["--out", "games.xlsx"], "name it .csv, .csv.gz or .parquet"),
         (["--out", "no/such/folder/g.csv"], "folder 'no/such/folder' does not exist"),
         (["--players", "random", "chess"], "unknown player 'chess'"),
-        (["--games", "0"], "games must be at least 1"),
+        (["--games", "0"], "argument --games: must be a whole number from 1, not '0'"),
+        (["--games", "1e3"], "argument --games: must be a whole number from 1, not '1e3'"),
+        (["--seed", "-1"], "argument --seed: must be a whole number from 0, not '-1'"),
+        (["--holes-per-row", "13"], "must be a whole number from 6 to 12, not '13'"),
+        (["--workers", "0"], "argument --workers: must be a whole number from 1"),
+        (["--max-plies", "x"], "argument --max-plies: must be a whole number from 1"),
+        (["--max-laps", "0"], "must be a whole number from 1, or 'none' for no limit, not '0'"),
+        (["--quiet-limit", "1.5"], "argument --quiet-limit: must be a whole number from 1, or"),
+        (["--starter", "2"], "argument --starter: invalid choice: '2'"),
+        (["--variant", "hoyito-i"], "--variant hoyito-i is given twice"),
+        (["--out", "dir.csv"], "--out dir.csv is a folder; give a file name"),
+        (["--out", "g.csv", "--moves", "g.csv"], "--out and --moves name the same file"),
+        (["--out", "g.csv", "--metrics", "./sub/../g.csv"], "name the same file"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
         (["--holes-per-row", "9", "--variant", "ba-awa"], "Ba-awa is played on 2x6"),
         (["--path", "fast", "--players", "greedy", "random"], "fast path plays random"),
-        (["--games", "many"], "invalid int value: 'many'"),
+        (["--games", "many"], "argument --games: must be a whole number from 1, not 'many'"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(tmp_path, capsys, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "dir.csv").mkdir()
     # later options win (--variant adds a variant), so each case follows a valid command
     argv = ["--variant", "hoyito-i", "--games", "3", "--out", "games.csv", *args]
     status, _, err = run(capsys, *argv)
     assert status == 2
-    assert message in err
-    assert not (tmp_path / "games.csv").exists()
+    assert message in err and err.startswith("usage: ")
+    assert "Traceback" not in err
+    assert not (tmp_path / "games.csv").exists() and not (tmp_path / "g.csv").exists()
+
+
+def refuse_to_play(monkeypatch):
+    """Make simulate() fail the test if it is called: the checks must come first."""
+
+    def no_games(*args, **kwargs):  # pragma: no cover - called only when a check is missing
+        raise AssertionError("a game was played before the outputs were checked")
+
+    monkeypatch.setattr(sys.modules["hoyito_edu.simulate"], "simulate", no_games)
+
+
+def test_one_file_for_two_tables_is_refused_through_links_too(tmp_path, capsys, monkeypatch):
+    refuse_to_play(monkeypatch)
+    games = tmp_path / "games.csv"
+    games.write_text("precious\n")
+    symlink = tmp_path / "link.csv"
+    symlink.symlink_to(games)
+    hardlink = tmp_path / "hard.csv"
+    hardlink.hardlink_to(games)
+    for other in (symlink, hardlink, tmp_path / "." / "games.csv"):
+        base = ["--variant", "hoyito-i", "--games", "3", "--out", str(games)]
+        status, _, err = run(capsys, *base, "--captures", str(other))
+        assert status == 2 and "--out and --captures name the same file" in err
+    assert games.read_text() == "precious\n"
+
+
+def test_unwritable_outputs_are_found_before_any_game(tmp_path, capsys, monkeypatch):
+    import tempfile
+
+    refuse_to_play(monkeypatch)
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    argv = ["--variant", "hoyito-i", "--games", "3", "--out", str(tmp_path / "g.csv")]
+    status, _, err = run(capsys, *argv)
+    assert status == 2
+    assert f"cannot write --out {tmp_path / 'g.csv'}: the folder" in err
+    assert "is not writable (Permission denied)" in err
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write any file")
+def test_a_read_only_output_is_refused_before_any_game(tmp_path, capsys, monkeypatch):
+    refuse_to_play(monkeypatch)
+    moves = tmp_path / "moves.csv"
+    moves.write_text("old\n")
+    moves.chmod(0o444)
+    argv = ["--variant", "hoyito-i", "--games", "3", "--out", str(tmp_path / "g.csv")]
+    status, _, err = run(capsys, *argv, "--moves", str(moves))
+    assert status == 2 and "the file is read-only" in err
+
+
+def test_a_failed_write_keeps_the_old_files_and_leaves_no_temporary_file(
+    tmp_path, capsys, monkeypatch
+):
+    import hoyito_edu.__main__ as cli
+
+    games, moves = tmp_path / "games.csv", tmp_path / "moves.csv"
+    games.write_text("old games\n")
+    moves.write_text("old moves\n")
+    written = []
+
+    def full_disk(table, path, fmt=None):
+        if written:
+            raise OSError(28, "No space left on device")
+        written.append(path)
+        table.to_csv(path, index=False)
+
+    monkeypatch.setattr(cli, "write_table", full_disk)
+    argv = ["--variant", "hoyito-i", "--games", "3", "--out", str(games), "--moves", str(moves)]
+    status, _, err = run(capsys, *argv)
+    assert status == 1 and "cannot write the tables" in err and "No space left" in err
+    assert games.read_text() == "old games\n" and moves.read_text() == "old moves\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv", "moves.csv"]
+
+
+def test_lap_and_quiet_limits_are_rule_options(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "g.csv"
+    base = ["--variant", "hoyito-ii", "--games", "20", "--out", str(path)]
+    status, out, _ = run(capsys, *base, "--max-laps", "3")
+    assert status == 0 and "ended by: lap-limit" in out
+    expected = hy.simulate("hoyito-ii", 20, tables=["games"], max_laps=3).games
+    assert (pd.read_csv(path)["plies"] == expected["plies"]).all()
+    status, out, _ = run(capsys, *base, "--quiet-limit", "4", "--max-laps", "none")
+    assert status == 0 and "quiet-limit" in out
+    reasons = pd.read_csv(path)["end_reason"]
+    assert set(reasons) <= {"quiet-limit", "final-four", "repetition", "endless"}
+    assert "quiet-limit" in set(reasons)
+    seen = {}
+    simulate_module = sys.modules["hoyito_edu.simulate"]  # hy.simulate is the function
+    real = simulate_module.simulate
+
+    def spy(*args, **kwargs):
+        seen.update(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(simulate_module, "simulate", spy)
+    run(capsys, *base, "--max-laps", "None", "--quiet-limit", "none")
+    assert seen["max_laps"] is None and seen["quiet_limit"] is None
+    seen.clear()
+    run(capsys, *base)
+    assert "max_laps" not in seen and "quiet_limit" not in seen  # the rules' defaults
 
 
 def test_module_entry_point(tmp_path):
