@@ -82,7 +82,7 @@ def test_unknown_name_and_bad_settings_are_refused_with_the_choices():
         hy.player("expert", time_limit=-1)
     with pytest.raises(ValueError, match="capture_bias"):
         hy.player("random", capture_bias=2)
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="greedy player takes no setting max_depth"):
         hy.player("greedy", max_depth=3)  # greedy has no depth
 
 
