@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .match import Match
 from .players import Player, player
-from .rules import get_rules
+from .rules import OPTIONS, get_rules, whole_number
 
 if TYPE_CHECKING:  # pandas is imported when matches are simulated, not with the package
     import pandas as pd
@@ -67,12 +67,75 @@ ROUND_COLUMNS = [
 
 
 def _factory(spec: PlayerSpec) -> tuple[str, Callable[[int], Player]]:
-    """A label and a ``seed -> Player`` function for one player spec."""
+    """A label and a ``seed -> Player`` function for one player spec, tried once at once so a
+    bad name is refused before any game is played."""
     if isinstance(spec, str):
-        return spec, lambda seed: player(spec, seed=seed)
-    if callable(spec):
-        return getattr(spec, "__name__", "player"), spec
-    raise TypeError(f"a match player is a name or a function seed -> player, not {spec!r}")
+        label, made = spec, lambda seed: player(spec, seed=seed)
+    elif callable(spec):
+        label, made = getattr(spec, "__name__", "player"), spec
+    else:
+        raise ValueError(f"a match player is a name or a function seed -> player, not {spec!r}")
+    agent = made(0)
+    if not callable(getattr(agent, "choose", None)):
+        raise ValueError(
+            f"player {label!r}: the function must return a player (an object with "
+            f"choose(position)), not {agent!r}"
+        )
+    return label, made
+
+
+def _whole(value: object, what: str, low: int, high: int | None = None) -> int:
+    number = whole_number(value)
+    if number is None or number < low or (high is not None and number > high):
+        most = "" if high is None else f" to {high:,}"
+        raise ValueError(f"{what} must be a whole number from {low}{most}, not {value!r}")
+    return number
+
+
+#: The most rounds a simulated match may run (``max_rounds``).
+MAX_ROUNDS_LIMIT = 10_000
+#: Bytes held per match (its row) and per round (its record), measured with tracemalloc on 300
+#: Ba-awa and Hoyito I matches; a match is counted as at most 50 rounds.
+_BYTES_PER_MATCH, _BYTES_PER_ROUND = 1_000, 650
+#: The settings simulate_matches() passes to :class:`hoyito_edu.Match`, besides rule options.
+MATCH_SETTINGS = ("first_player", "target", "winner_starts", "fill", "reallocate")
+
+
+def _check(variant, matches, players, seed, max_rounds, labels, holes_per_row, settings):
+    """Every argument of :func:`simulate_matches`, checked before any game is played."""
+    from .simulate import memory_budget
+
+    rules = get_rules(variant)
+    matches = _whole(matches, "matches", 1)
+    max_rounds = _whole(max_rounds, "max_rounds", 1, MAX_ROUNDS_LIMIT)
+    seed = _whole(seed, "seed", 0)
+    if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 2:
+        raise ValueError(f"players must be a pair, e.g. ('greedy', 'random'), not {players!r}")
+    unknown = sorted(set(settings) - set(MATCH_SETTINGS) - set(OPTIONS))
+    if unknown:
+        raise ValueError(
+            f"unknown setting(s) {', '.join(unknown)}; simulate_matches passes "
+            f"{', '.join(MATCH_SETTINGS)} and the rule options {', '.join(OPTIONS)} to Match"
+        )
+    Match(rules, holes_per_row=holes_per_row, **settings)  # checks the match settings
+    made = [_factory(spec) for spec in players]
+    names = [label for label, _ in made]
+    if labels is None and names[0] == names[1]:
+        names = [f"{names[0]} 1", f"{names[1]} 2"]  # two of the same kind, told apart
+    elif labels is not None:
+        if isinstance(labels, str) or not isinstance(labels, Sequence) or len(labels) != 2:
+            raise ValueError(f"labels must be a pair of names, not {labels!r}")
+        names = [str(x) for x in labels]
+    if names[0] == names[1]:
+        raise ValueError(f"the two players need two different labels, got {names!r}: pass labels=")
+    held = matches * (_BYTES_PER_MATCH + _BYTES_PER_ROUND * min(max_rounds, 50))
+    if held > memory_budget():
+        raise ValueError(
+            f"{matches:,} matches would need about {held / 1e9:,.1f} GB for their records, "
+            "more than half the memory available: play them in batches with their own seeds "
+            "(seed=0, 1, 2 ...)"
+        )
+    return rules, matches, made, names, seed, max_rounds
 
 
 def simulate_matches(
@@ -90,18 +153,24 @@ def simulate_matches(
 
     Args:
         variant: ``"hoyito-i"``, ``"hoyito-ii"``, ``"hoyito-iii"`` or ``"ba-awa"``.
-        matches: how many matches to play.
+        matches: how many matches to play (whole numbers here and below: numpy integers
+            too, never bools or floats).
         players: two players, each a name for :func:`hoyito_edu.player` or a function
             ``seed -> Player``. The first sits South in even-numbered matches and North in
             odd-numbered ones, and South starts the first game of every match, so each player
             starts game 1 of half the matches (the sources do not say who starts game 1).
         seed: every match's player seeds are derived from it, so a run repeats exactly.
-        max_rounds: a match not over after this many rounds is stopped (``finished`` False).
+        max_rounds: a match not over after this many rounds is stopped (``finished`` False);
+            at most 10,000.
         labels: names for the two players in the table (default: their names, with " 1" and
             " 2" added when both have the same name).
         holes_per_row: board size (Hoyito 6..12; Ba-awa 6).
-        **match_settings: passed to :class:`hoyito_edu.Match`: ``target``, ``winner_starts``
-            (Ba-awa), ``fill``, ``reallocate``, rule options such as ``skip_origin``.
+        **match_settings: passed to :class:`hoyito_edu.Match`: ``first_player``, ``target``,
+            ``winner_starts`` (Ba-awa), ``fill``, ``reallocate``, rule options such as
+            ``skip_origin`` or ``max_laps``.
+
+    Every argument is checked, and each player made once, before any game is played: a bad
+    one is a ValueError saying what is allowed.
 
     Columns (:data:`MATCH_COLUMNS`): ``south``/``north`` the players' labels; ``rounds`` games
     played; ``winner`` the match winner's label and ``winner_seat`` 0 (South) or 1 (North), both
@@ -114,19 +183,9 @@ def simulate_matches(
     """
     import pandas as pd
 
-    rules = get_rules(variant)
-    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise ValueError(f"matches must be a whole number from 1, not {matches!r}")
-    if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
-        raise ValueError(f"max_rounds must be a whole number from 1, not {max_rounds!r}")
-    if isinstance(players, str) or len(players) != 2:
-        raise ValueError(f"players must be a pair, e.g. ('greedy', 'random'), not {players!r}")
-    made = [_factory(spec) for spec in players]
-    names = [label for label, _ in made] if labels is None else [str(x) for x in labels]
-    if labels is None and names[0] == names[1]:
-        names = [f"{names[0]} 1", f"{names[1]} 2"]  # two of the same kind, told apart
-    if len(names) != 2 or names[0] == names[1]:
-        raise ValueError(f"the two players need two different labels, got {names!r}: pass labels=")
+    checked = _check(variant, matches, players, seed, max_rounds, labels, holes_per_row,
+                     match_settings)  # fmt: skip
+    rules, matches, made, names, seed, max_rounds = checked
     rows, round_rows = [], []
     for number in range(matches):
         seats = (0, 1) if number % 2 == 0 else (1, 0)  # seats[s] = which player sits at s
@@ -173,7 +232,7 @@ def simulate_matches(
         "players": names,
         "seed": seed,
         "max_rounds": max_rounds,
-        "holes_per_row": holes_per_row,
+        "holes_per_row": int(holes_per_row),
         **{k: v for k, v in match_settings.items() if not callable(v)},
     }
     return table

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .players import Player, player
 from .position import Position, new_game
-from .rules import VARIANTS
+from .rules import VARIANTS, Rules, get_rules, whole_number
 
 if TYPE_CHECKING:  # pandas is imported when a tournament is played, not with the package
     import pandas as pd
@@ -54,14 +54,53 @@ GAME_COLUMNS = [
 ]
 
 
+#: The largest ``max_plies`` (as :func:`hoyito_edu.simulate`'s).
+MAX_PLIES_LIMIT = 1_000_000
+#: Bytes a tournament holds per game played: its row, the table and the records in ``attrs``
+#: (tracemalloc, 2,000 games).
+_BYTES_PER_GAME = 1_300
+
+
+def _whole(value: object, what: str, low: int, high: int | None = None) -> int:
+    number = whole_number(value)
+    if number is None or number < low or (high is not None and number > high):
+        most = "" if high is None else f" to {high:,}"
+        raise ValueError(f"{what} must be a whole number from {low}{most}, not {value!r}")
+    return number
+
+
+def _try_player(made: Callable[[int], Player], label: str) -> None:
+    """Make one player now, so a bad name or setting is refused before any game is played."""
+    agent = made(0)
+    if not callable(getattr(agent, "choose", None)):
+        raise ValueError(
+            f"player {label!r}: the function must return a player (an object with "
+            f"choose(position)), not {agent!r}"
+        )
+
+
 def _factories(players: Iterable[PlayerSpec] | Mapping[str, PlayerSpec]):
     """Labels and ``seed -> Player`` functions for the players of a tournament."""
-    items = list(players.items()) if isinstance(players, Mapping) else [(None, p) for p in players]
+    if isinstance(players, Mapping):
+        items = list(players.items())
+    elif isinstance(players, Iterable) and not isinstance(players, (str, bytes)):
+        items = [(None, p) for p in players]
+    else:
+        raise ValueError(
+            f"players must be a list of player names, (name, settings) pairs or functions "
+            f"seed -> player, or a dict label -> one of those; not {players!r}"
+        )
     made: dict[str, Callable[[int], Player]] = {}
     for label, spec in items:
         if isinstance(spec, str):
             factory, default = (lambda seed, name=spec: player(name, seed=seed)), spec
-        elif isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+        elif (
+            isinstance(spec, tuple)
+            and len(spec) == 2
+            and isinstance(spec[0], str)
+            and isinstance(spec[1], Mapping)
+            and all(isinstance(key, str) for key in spec[1])
+        ):
             name, settings = spec
             factory = lambda seed, name=name, settings=dict(settings): player(  # noqa: E731
                 name, seed=seed, **settings
@@ -70,17 +109,71 @@ def _factories(players: Iterable[PlayerSpec] | Mapping[str, PlayerSpec]):
         elif callable(spec):
             factory, default = spec, getattr(spec, "__name__", "player")
         else:
-            raise TypeError(
-                f"a tournament player is a name, a (name, settings) pair or a function "
+            raise ValueError(
+                f"a tournament player is a name, a (name, settings dict) pair or a function "
                 f"seed -> player, not {spec!r}"
             )
         label = default if label is None else str(label)
         if label in made:
             raise ValueError(f"two players are called {label!r}: pass a dict to give them labels")
+        _try_player(factory, label)
         made[label] = factory
     if len(made) < 2:
         raise ValueError(f"a tournament needs at least two players, got {len(made)}")
     return made
+
+
+def _variants(variants: object, holes_per_row: object) -> tuple[list[Rules], int]:
+    """The rule sets to play, each once, and the Hoyito board size (checked for each)."""
+    if isinstance(variants, (str, Rules)):
+        variants = [variants]
+    elif not isinstance(variants, Iterable) or isinstance(variants, (bytes, Mapping)):
+        raise ValueError(f"variants must be a list of variant names, not {variants!r}")
+    rules_list = []
+    for variant in variants:
+        if not isinstance(variant, (str, Rules)):
+            raise ValueError(f"unknown variant {variant!r}; the variants are {', '.join(VARIANTS)}")
+        if isinstance(variant, str) and variant.strip().lower() not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r}; the variants are {', '.join(VARIANTS)}")
+        rules_list.append(get_rules(variant))
+    names = [rules.name for rules in rules_list]
+    if not names:
+        raise ValueError(f"variants: give at least one of {', '.join(VARIANTS)}")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(f"variants names {', '.join(twice)} more than once; give each once")
+    n = whole_number(holes_per_row)
+    if n is None:
+        raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
+    hoyito = [rules for rules in rules_list if not rules.territory] or [get_rules("hoyito-i")]
+    for rules in hoyito:  # Ba-awa is always played on 2x6
+        low, high = rules.min_holes_per_row, rules.max_holes_per_row
+        if not low <= n <= high:
+            raise ValueError(
+                f"{rules.title} is played on 2x{low} to 2x{high}; got holes_per_row={n}"
+            )
+    return rules_list, n
+
+
+def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies, progress):
+    """Every argument of :func:`play_games`, checked before any game is played."""
+    from .simulate import memory_budget
+
+    rules_list, n = _variants(variants, holes_per_row)
+    games_per_pairing = _whole(games_per_pairing, "games_per_pairing", 1)
+    seed = _whole(seed, "seed", 0)
+    max_plies = _whole(max_plies, "max_plies", 1, MAX_PLIES_LIMIT)
+    if not isinstance(progress, bool):
+        raise ValueError(f"progress must be True or False, not {progress!r}")
+    made = _factories(players)
+    games = len(rules_list) * math.comb(len(made), 2) * games_per_pairing
+    if games * _BYTES_PER_GAME > memory_budget():
+        raise ValueError(
+            f"{games:,} games would need about {games * _BYTES_PER_GAME / 1e9:,.1f} GB for "
+            f"their records, more than half the memory available: play fewer games per "
+            f"pairing, in batches with their own seeds (seed=0, 1, 2 ...)"
+        )
+    return made, rules_list, games_per_pairing, seed, n, max_plies
 
 
 def play_games(
@@ -99,21 +192,16 @@ def play_games(
     South's score minus North's (captures plus surplus, R4.4); ``winner`` is the winner's label
     (``None`` for a draw or an unfinished game); ``finished`` is False for a game stopped by the
     ``max_plies`` cap, whose ``reason`` is then ``"ply cap"``. Ba-awa is always played on 2x6.
+    Every argument is checked (each player is made once) before any game is played.
     """
     import pandas as pd
 
-    made = _factories(players)
-    variants = list(variants)
-    for variant in variants:
-        if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}; the variants are {', '.join(VARIANTS)}")
-    if isinstance(games_per_pairing, bool) or not isinstance(games_per_pairing, int):
-        raise ValueError(f"games_per_pairing must be a whole number, not {games_per_pairing!r}")
-    if games_per_pairing < 1 or max_plies < 1:
-        raise ValueError("games_per_pairing and max_plies must be at least 1")
+    checked = _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies,
+                     progress)  # fmt: skip
+    made, rules_list, games_per_pairing, seed, holes_per_row, max_plies = checked
     schedule = [
-        (variant, a, b, g)
-        for variant in variants
+        (rules, a, b, g)
+        for rules in rules_list
         for a, b in combinations(made, 2)
         for g in range(games_per_pairing)
     ]
@@ -122,13 +210,14 @@ def play_games(
 
         schedule = tqdm(schedule, desc="games")
     rows = []
-    for variant, a, b, g in schedule:
+    for rules, a, b, g in schedule:
+        variant = rules.name
         south, north = (a, b) if g % 2 == 0 else (b, a)
         rng = random.Random(f"{seed}/{variant}/{a}/{b}/{g}")
         seeds = (rng.randrange(2**32), rng.randrange(2**32))
         agents = (made[south](seeds[0]), made[north](seeds[1]))
-        size = 6 if variant == "ba-awa" else holes_per_row
-        row = _play_one(variant, size, agents, max_plies)
+        size = 6 if rules.territory else holes_per_row
+        row = _play_one(rules, size, agents, max_plies)
         winner = row.pop("winner_seat")
         rows.append(
             {
@@ -148,7 +237,7 @@ def play_games(
 
 
 def _play_one(
-    variant: str,
+    variant: str | Rules,
     size: int,
     agents: tuple[Player, Player],
     max_plies: int,
@@ -271,7 +360,7 @@ def tournament(
     Args:
         players: names for :func:`hoyito_edu.player` (``["expert", "greedy", "random"]``), or a
             dict label -> name, (name, settings) or function ``seed -> Player``.
-        variants: the rule sets to play, all four by default.
+        variants: the rule sets to play (names, each once), all four by default.
         games_per_pairing: games per pair of players in each variant, seats alternating.
         seed: the tournament's seed; every game's player seeds are derived from it.
         holes_per_row: board size for Hoyito (Ba-awa is always 2x6).
@@ -289,10 +378,10 @@ def tournament(
     table = standings(games)
     table.attrs["settings"] = {
         "variants": list(dict.fromkeys(games["variant"])),
-        "games_per_pairing": games_per_pairing,
-        "seed": seed,
-        "holes_per_row": holes_per_row,
-        "max_plies": max_plies,
+        "games_per_pairing": int(games_per_pairing),
+        "seed": int(seed),
+        "holes_per_row": int(holes_per_row),
+        "max_plies": int(max_plies),
     }
     table.attrs["games"] = games.to_dict("records")  # plain records: attrs must compare
     return table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -173,3 +174,39 @@ def test_clear_errors():
         simulate_matches("hoyito-i", 1, players=("greedy", "random"), labels=("a", "a"))
     with pytest.raises(ValueError, match="target, winner_starts and reallocate are Ba-awa"):
         simulate_matches("hoyito-i", 1, target=10)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"matches": 2.0}, "matches must be a whole number from 1"),
+        ({"matches": True}, "matches must be a whole number from 1"),
+        ({"matches": 10**12}, "more than half the memory available"),
+        ({"seed": "3"}, "seed must be a whole number from 0"),
+        ({"max_rounds": 10**9}, "max_rounds must be a whole number from 1 to 10,000"),
+        ({"players": None}, "players must be a pair"),
+        ({"players": (x for x in ("greedy", "random"))}, "players must be a pair"),
+        ({"players": ("greedy", 7)}, "a match player is a name or a function"),
+        ({"players": ("greedy", "chess")}, "unknown player 'chess'"),
+        ({"players": ("greedy", lambda seed: None)}, "must return a player"),
+        ({"labels": "ab"}, "labels must be a pair of names"),
+        ({"labels": ("a", "b", "c")}, "labels must be a pair of names"),
+        ({"reallocate": 5}, "reallocate must be a function"),
+        ({"target": 9.5}, "target must be a whole number of holes"),
+        ({"holes_per_row": None}, "holes_per_row must be a whole number"),
+        ({"spin": True}, "unknown setting.s. spin"),
+        ({"max_laps": -2}, "option max_laps must be a whole number from 1"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_game(kwargs, message):
+    args = {"variant": "ba-awa", "matches": 2, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        simulate_matches(args.pop("variant"), args.pop("matches"), **args)
+
+
+def test_numpy_integers_and_rule_options_are_accepted():
+    table = simulate_matches("hoyito-ii", np.int64(2), seed=np.int64(1), max_rounds=np.int64(2),
+                             holes_per_row=np.int64(7), max_laps=np.int64(4))  # fmt: skip
+    rounds = rounds_table(table)
+    assert len(table) == 2 and (rounds["reason"] == "lap-limit").any()
+    assert table.attrs["settings"]["holes_per_row"] == 7

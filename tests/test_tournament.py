@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -118,8 +119,53 @@ def test_players_by_label_settings_or_function():
         hy.tournament(["greedy", "greedy"])
     with pytest.raises(ValueError, match="unknown variant 'oware'"):
         hy.tournament(["greedy", "random"], variants=["oware"])
-    with pytest.raises(TypeError, match="a tournament player is"):
+    with pytest.raises(ValueError, match="a tournament player is"):
         hy.tournament(["greedy", 7])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": "greedy"}, "players must be a list of player names"),
+        ({"players": None}, "players must be a list of player names"),
+        ({"players": ["greedy", ("search", 5)]}, "a tournament player is a name, a .name, "),
+        ({"players": ["greedy", ("search", {"depth": 3})]}, "takes no setting depth"),
+        ({"players": ["greedy", "chess"]}, "unknown player 'chess'"),
+        ({"players": {"a": "greedy", "b": lambda seed: 5}}, "must return a player"),
+        ({"variants": None}, "variants must be a list of variant names"),
+        ({"variants": []}, "give at least one of"),
+        ({"variants": ["ba-awa", "Ba-Awa"]}, "names ba-awa more than once"),
+        ({"variants": [5]}, "unknown variant 5"),
+        ({"games_per_pairing": 2.0}, "games_per_pairing must be a whole number from 1"),
+        ({"games_per_pairing": True}, "games_per_pairing must be a whole number from 1"),
+        ({"games_per_pairing": 10**12}, "more than half the memory available"),
+        ({"seed": "1"}, "seed must be a whole number from 0"),
+        ({"seed": 1.5}, "seed must be a whole number from 0"),
+        ({"holes_per_row": 13}, "Hoyito I is played on 2x6 to 2x12"),
+        ({"holes_per_row": -1, "variants": ["ba-awa"]}, "played on 2x6 to 2x12"),
+        ({"max_plies": None}, "max_plies must be a whole number from 1 to 1,000,000"),
+        ({"progress": "yes"}, "progress must be True or False"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_game(kwargs, message):
+    args = {"players": ["greedy", "random"], "variants": ["hoyito-i"], "games_per_pairing": 2,
+            **kwargs}  # fmt: skip
+    with pytest.raises(ValueError, match=message):
+        hy.tournament(args.pop("players"), **args)
+
+
+def test_one_variant_by_name_rules_objects_and_numpy_integers():
+    by_name = hy.tournament(["greedy", "random"], variants="Hoyito-II", games_per_pairing=2,
+                            seed=np.int64(4), holes_per_row=np.int64(7))  # fmt: skip
+    games = pd.DataFrame(by_name.attrs["games"])
+    assert set(games["variant"]) == {"hoyito-ii"} and (games["holes_per_row"] == 7).all()
+    assert by_name.attrs["settings"]["seed"] == 4
+    rules = hy.get_rules("hoyito-ii", max_laps=3)
+    short = hy.tournament({"a": "random", "b": "random"}, variants=[rules], games_per_pairing=6,
+                          seed=1)  # fmt: skip
+    games = pd.DataFrame(short.attrs["games"])
+    assert set(games["variant"]) == {"hoyito-ii"}
+    assert (games["reason"] == "lap-limit").any()  # played under the rules given
 
 
 def test_stronger_players_rate_higher():
