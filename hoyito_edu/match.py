@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from .game import Game, check_result, replay
 from .position import PLAYER_NAMES, Move, Outcome, Position, new_game
-from .rules import Rules, get_rules
+from .rules import Rules, get_rules, whole_number
 from .saving import (
     SCHEMA_VERSION,
     FormatError,
@@ -103,12 +103,28 @@ class Match(JsonSaving):
         **options: bool,
     ) -> None:
         self.rules = get_rules(variant, **options)
+        n = whole_number(holes_per_row)
+        if n is None:
+            raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
+        if whole_number(first_player) not in (0, 1):
+            raise ValueError(f"first_player must be 0 (South) or 1 (North), not {first_player!r}")
+        start = new_game(self.rules, holes_per_row=n, player=first_player)  # checks the size
+        if not isinstance(winner_starts, bool):
+            raise ValueError(f"winner_starts must be True or False, not {winner_starts!r}")
+        for what, chooser in (("fill", fill), ("reallocate", reallocate)):
+            if chooser is not None and not callable(chooser):
+                raise ValueError(
+                    f"{what} must be a function (player, count, position) -> holes, or None for "
+                    f"the default; got {chooser!r}"
+                )
         if self.rules.territory:
             if fill is not None:
                 raise ValueError("fill is for Hoyito matches; Ba-awa uses reallocate")
-            self.target = 2 * holes_per_row if target is None else target
-            if isinstance(self.target, bool) or self.target not in range(7, 2 * holes_per_row + 1):
-                raise ValueError(f"target must be a number of holes from 7 to {2 * holes_per_row}")
+            self.target = 2 * n if target is None else whole_number(target)
+            if self.target is None or not 7 <= self.target <= 2 * n:
+                raise ValueError(
+                    f"target must be a whole number of holes from 7 to {2 * n}, not {target!r}"
+                )
         else:
             if target is not None or winner_starts or reallocate is not None:
                 raise ValueError(
@@ -116,13 +132,12 @@ class Match(JsonSaving):
                     f"{self.rules.title} matches end when a player holds fewer than 4 seeds"
                 )
             self.target = None
-        self.winner_starts = bool(winner_starts)
+        self.winner_starts = winner_starts
         self.fill: Chooser = fill or fill_from_first_hole
         self.reallocate: Chooser = reallocate or take_back_then_ring_order
-        self.results: list[RoundResult] = []
-        self.games: list[Game] = []
-        start = new_game(self.rules, holes_per_row=holes_per_row, player=first_player)
-        self.games.append(Game(start=start))
+        self._results: list[RoundResult] = []
+        self._scored: Position | None = None  # the end of the current game, once scored
+        self.games: list[Game] = [Game(start=start)]
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -137,6 +152,27 @@ class Match(JsonSaving):
     @property
     def round(self) -> int:
         return len(self.games)
+
+    @property
+    def results(self) -> list[RoundResult]:
+        """The result of every finished game, in order.
+
+        A game finished (or taken back) through :attr:`game` directly counts as well as one
+        played through :meth:`play`.
+        """
+        self._sync()
+        return self._results
+
+    def _sync(self) -> None:
+        """Score the current game if it ended, forget its result if it was taken back (also
+        when that was done through ``match.game``)."""
+        game = self.game
+        if len(self._results) == len(self.games):  # the current game has a result
+            if game.position is self._scored:
+                return
+            self._results.pop()
+        if game.is_over:
+            self._score_round()
 
     @property
     def holdings(self) -> tuple[int, int]:
@@ -173,8 +209,7 @@ class Match(JsonSaving):
         if self.game.is_over:
             raise ValueError("this game is over: call next_round() to start the next one")
         move = self.game.play(hole)
-        if move.after.is_over:
-            self._score_round()
+        self._sync()
         return move
 
     def end_by_agreement(self) -> Position:
@@ -187,19 +222,19 @@ class Match(JsonSaving):
         if self.game.is_over:
             raise ValueError("this game is over: call next_round() to start the next one")
         end = self.game.end_by_agreement()
-        self._score_round()
+        self._sync()
         return end
 
     def undo(self) -> Move | None:
         """Undo the last move of the current game (not across rounds), or an agreement (None)."""
-        if self.game.is_over and len(self.results) == len(self.games):
-            self.results.pop()
-        return self.game.undo()
+        move = self.game.undo()
+        self._sync()
+        return move
 
     def redo(self) -> Move:
+        """Play again the last move taken back in the current game."""
         move = self.game.redo()
-        if move.after.is_over:
-            self._score_round()
+        self._sync()
         return move
 
     def _score_round(self) -> None:
@@ -210,7 +245,8 @@ class Match(JsonSaving):
             holdings = self._holes_earned(end.captures, start.starter)
         else:
             holdings = end.score
-        self.results.append(
+        self._scored = end
+        self._results.append(
             RoundResult(
                 round=self.round,
                 starter=start.starter,

@@ -2,6 +2,7 @@
 
 import random
 
+import numpy as np
 import pytest
 
 import hoyito_edu as hy
@@ -177,12 +178,91 @@ def test_r6_8_ba_awa_match_to_a_target_and_ownership_changes_hands():
 
 
 def test_match_settings_are_checked():
-    with pytest.raises(ValueError, match="target must be a number of holes from 7 to 12"):
+    with pytest.raises(ValueError, match="target must be a whole number of holes from 7 to 12"):
         hy.Match("ba-awa", target=13)
     with pytest.raises(ValueError, match="Ba-awa match settings"):
         hy.Match("hoyito-i", target=10)
     with pytest.raises(ValueError, match="Ba-awa uses reallocate"):
         hy.Match("ba-awa", fill=hy.fill_from_first_hole)
+
+
+@pytest.mark.parametrize(
+    ("variant", "settings", "message"),
+    [
+        # a chooser that is not a function used to fail only when holes changed hands
+        ("ba-awa", {"reallocate": 5}, "reallocate must be a function"),
+        ("hoyito-ii", {"fill": "first"}, "fill must be a function"),
+        ("ba-awa", {"target": 10.0}, "target must be a whole number of holes"),
+        ("ba-awa", {"target": True}, "target must be a whole number of holes"),
+        ("ba-awa", {"winner_starts": "no"}, "winner_starts must be True or False"),
+        ("ba-awa", {"winner_starts": 1}, "winner_starts must be True or False"),
+        ("hoyito-i", {"first_player": 1.0}, "first_player must be 0 .South. or 1 .North."),
+        ("hoyito-i", {"first_player": 2}, "first_player must be 0"),
+        ("hoyito-i", {"holes_per_row": None}, "holes_per_row must be a whole number"),
+        ("hoyito-i", {"holes_per_row": 6.0}, "holes_per_row must be a whole number"),
+        ("hoyito-i", {"holes_per_row": 13}, "Hoyito I is played on 2x6 to 2x12"),
+        ("hoyito-i", {"max_laps": 0}, "option max_laps must be a whole number from 1"),
+    ],
+)
+def test_bad_match_settings_are_refused_at_once(variant, settings, message):
+    with pytest.raises(ValueError, match=message):
+        hy.Match(variant, **settings)
+
+
+def test_numpy_integers_are_accepted_as_match_settings():
+    match = hy.Match("ba-awa", target=np.int64(10), first_player=np.int64(1))
+    assert match.target == 10 and type(match.target) is int and match.position.player == 1
+    assert hy.Match("hoyito-ii", holes_per_row=np.int64(8)).position.holes_per_row == 8
+
+
+def finish_through_game(match: hy.Match, rng: random.Random) -> None:
+    while not match.game.is_over:
+        match.game.play(rng.choice(match.game.position.legal_moves()))
+
+
+def test_a_game_finished_through_match_game_is_scored():
+    """Playing ``match.game`` to the end, then ``next_round()``, used to raise IndexError."""
+    rng = random.Random(3)
+    match, twin = hy.Match("hoyito-i"), hy.Match("hoyito-i")
+    finish_through_game(match, rng)
+    for hole in match.game.holes():
+        twin.play(hole)
+    assert match.results == twin.results and len(match.results) == 1
+    assert match.next_round() == twin.next_round()
+    match.game.play(match.position.legal_moves()[0])
+    match.game.end_by_agreement()
+    assert match.results[-1].outcome.reason == "agreement" and len(match.results) == 2
+
+
+def test_taking_back_the_last_move_through_match_game_forgets_the_result():
+    rng = random.Random(5)
+    match = hy.Match("hoyito-ii")
+    finish_through_game(match, rng)
+    first_end = match.results[-1]
+    match.game.undo()
+    assert match.results == [] and not match.is_over
+    with pytest.raises(ValueError, match="not over yet"):
+        match.next_round()
+    # finish it another way: the result is the new ending's, never the stale one
+    finish_through_game(match, random.Random(6))
+    assert len(match.results) == 1
+    assert match.results[-1].outcome == match.game.position.outcome
+    match.game.undo()
+    match.game.redo()
+    assert match.results[-1].moves == len(match.game.moves)
+    assert first_end.round == match.results[-1].round == 1
+
+
+def test_undo_and_redo_through_the_match_keep_the_results_in_step():
+    rng = random.Random(8)
+    match = hy.Match("ba-awa")
+    while not match.game.is_over:
+        match.play(rng.choice(match.position.legal_moves()))
+    assert len(match.results) == 1
+    match.undo()
+    assert match.results == []
+    match.redo()
+    assert len(match.results) == 1 and match.results[-1].outcome == match.position.outcome
 
 
 def test_next_round_needs_a_finished_game():
