@@ -545,6 +545,8 @@ def lap_boards(move: Move) -> list[tuple[int, tuple[int, ...], tuple[int, int]]]
     >>> [(lap, board[4], board[7]) for lap, board, _ in lap_boards(move)]
     [(1, 3, 0), (2, 0, 1)]
     """
+    if not isinstance(move, Move):
+        raise ValueError(f"lap_boards needs a Move (position.sow(hole)), not {move!r}")
     board = list(move.before.board)
     taken = list(move.before.captures)
     laps: list[tuple[int, tuple[int, ...], tuple[int, int]]] = []
@@ -984,6 +986,12 @@ EXERCISES: Mapping[str, Exercise] = _exercises(
 
 
 def _keys(keys: Sequence[str]) -> list[Exercise]:
+    for key in keys:
+        if not isinstance(key, str):
+            raise ValueError(
+                f"an exercise is named by a string such as '2a', not {key!r}; the exercises "
+                f"are {', '.join(EXERCISES)}"
+            )
     unknown = [k for k in keys if k not in EXERCISES]
     if unknown:
         raise KeyError(
@@ -1069,4 +1077,6 @@ def strategy_player(function: Callable[[Position], object], name: str | None = N
         raise ValueError(f"a strategy must be a function of a position, not {function!r}")
     if name is None:
         name = getattr(function, "__name__", "strategy")
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"a strategy's name must be a non-empty string, not {name!r}")
     return _StrategyPlayer(function, name)
