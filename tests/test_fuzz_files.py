@@ -10,6 +10,7 @@ correct result: it saves again to the same data and loads again to the same game
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import random
@@ -117,7 +118,7 @@ EDGES = st.sampled_from(
      "hoyito-ii", "ba-awa", "hoyito_edu.game", "hoyito_edu.match", 0.5, 4.0, -0.0, [], {},
      [4] * 12, [0] * 12, [4] * 24, [0, 1], [1, 0], [[]], {"board": [4] * 12, "player": 0}]
 )  # fmt: skip
-JSON_VALUES = st.recursive(
+ANY_JSON = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(-50, 50)
@@ -130,6 +131,9 @@ JSON_VALUES = st.recursive(
     | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=12,
 )
+#: Fresh copies: EDGES holds lists and dicts that the mutations below change in place, and a
+#: value shared between test cases would make the cases depend on each other.
+JSON_VALUES = ANY_JSON.map(copy.deepcopy)
 
 
 def type_swapped(value: object) -> list[object]:
