@@ -604,6 +604,9 @@ def _validate(position: Position) -> None:
             raise ValueError(f"closed hole {h} must be empty, it holds {counts[h]}")
     put(position, "closed", closed)
     rows = tuple(0 if h < n else 1 for h in range(size))
+    owners = position.owners
+    if isinstance(owners, (str, bytes, dict)) or not hasattr(owners, "__len__"):
+        raise ValueError(f"owners must be a list of 0s and 1s, one per hole, not {owners!r}")
     if len(position.owners) == 0:
         owners = rows
     else:

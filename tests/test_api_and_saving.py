@@ -535,3 +535,10 @@ def test_explain_text_names_captures_and_extra_turns():
     ended = hy.explain(hy.new_game("hoyito-i", board=[1, 3] + [0] * 10), 0)
     assert ended.game_over.reason == Reason.ALL_CAPTURED
     assert "The game ends (all-captured): South wins, 4-0." in ended.text
+
+
+@pytest.mark.parametrize("field", ["owners", "closed", "captures", "surplus", "board"])
+@pytest.mark.parametrize("value", [5, "ab", {"a": 1}, 2.5])
+def test_a_set_up_field_of_the_wrong_shape_is_a_value_error_naming_it(field, value):
+    with pytest.raises(ValueError, match=field.rstrip("s")):
+        hy.new_game("ba-awa", **{field: value})
