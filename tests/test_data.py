@@ -7,7 +7,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from hoyito_edu import data
+from hoyito_edu import VARIANTS, data
+from hoyito_edu.metrics import METRIC_COLUMNS
 
 # Every place the sources name (see docs/sources.md).
 DIGEST_PLACES = {
@@ -231,3 +232,38 @@ def test_bad_timeline_date_raises(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setattr(data, "_candidate_dirs", lambda: [tmp_path])
     with pytest.raises(ValueError, match="does not match precision"):
         data.timeline()
+
+
+# --- simulation summaries made by scripts/make_data.py ------------------------------------
+#: Columns of both summaries: the grouping and metrics of hoyito_edu.metrics.game_metrics, so
+#: notebook 04 can stack them under its own game_metrics rows, then the settings of the run.
+SUMMARY_COLUMNS = ["variant", "holes_per_row", "pairing", *METRIC_COLUMNS, "seed", "max_plies"]
+
+
+@pytest.mark.parametrize("name", ["sim_random_summary.csv", "sim_players_summary.csv"])
+def test_simulation_summaries_have_the_columns_notebook_04_reads(name: str) -> None:
+    table = pd.read_csv(data.data_dir() / name)
+    assert list(table.columns) == SUMMARY_COLUMNS
+    assert set(table["variant"]) == set(VARIANTS)
+    assert (table["games"] > 0).all() and (table["seed"] == 2026).all()
+    shares = ["balance", "completion", "drawishness", "unfinished", "first_wins", "second_wins",
+              "starter_win_share", "starter_ci_low", "starter_ci_high", "endless_share",
+              "repetition_share"]  # fmt: skip
+    assert table[shares].notna().all().all()
+    assert ((table[shares] >= 0) & (table[shares] <= 1)).all().all()
+    assert (table["starter_ci_low"] <= table["starter_win_share"]).all()
+    assert (table["starter_win_share"] <= table["starter_ci_high"]).all()
+    # notebook 04 counts decided games as games x completion: a whole number of games
+    decided = table["games"] * table["completion"]
+    assert (decided - decided.round()).abs().max() < 1e-4
+
+
+def test_players_summary_has_both_seat_orders_of_each_stronger_player() -> None:
+    """Notebook 04 tells the stronger player's starts ('greedy vs random', 'expert vs
+    random') from random's starts ('random vs greedy', 'random vs expert')."""
+    table = pd.read_csv(data.data_dir() / "sim_players_summary.csv")
+    pairings = {"greedy vs random", "random vs greedy", "expert vs random", "random vs expert"}
+    for variant in VARIANTS:
+        mine = table[table["variant"] == variant]
+        assert set(mine["pairing"]) == pairings, variant
+        assert (mine["holes_per_row"] == 6).all()
