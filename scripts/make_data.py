@@ -10,6 +10,12 @@ Each table holds Ludii-style metrics (hoyito_edu.metrics.game_metrics) of freshl
 games, one row per rule set, board size and pairing, with the seed and ply cap used. The same
 command gives the same files, byte for byte: every game is seeded from SEED (and the tables
 do not depend on the two worker processes used).
+
+The games use each rule set's default options, including the lap limit (max_laps, 1,000 laps
+since the limit was added). A game stopped at the lap limit ends with the reason "lap-limit",
+which endless_share does not count: the random table was remade when the limit came in (ten
+Hoyito II and ten Hoyito III games of 10,000 moved from "endless" to "lap-limit"; the players
+table did not change). Regenerate both tables whenever a default rule option changes.
 """
 
 from __future__ import annotations
