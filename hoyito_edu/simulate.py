@@ -179,12 +179,12 @@ def _player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
                     f"unknown player {spec!r}; the players are {', '.join(available())}"
                 )
             out.append(key)
-        elif callable(getattr(spec, "choose", None)):
+        elif callable(getattr(spec, "choose", None)) and not isinstance(spec, type):
             out.append(spec)
         else:
             raise ValueError(
                 f"a player is a name ({', '.join(available())}) or an object with a "
-                f"choose(position) method, not {spec!r}"
+                f"choose(position) method (an instance, not a class), not {spec!r}"
             )
     return out[0], out[1]
 

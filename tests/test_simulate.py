@@ -207,6 +207,7 @@ def test_progress_bar_reports_games(capsys):
         ({"holes_per_row": 13}, "Hoyito I is played on 2x6 to 2x12"),
         ({"players": "random"}, "players must be a pair"),
         ({"players": ("random", "chess")}, "unknown player 'chess'"),
+        ({"players": ("random", hy.players.GreedyPlayer)}, "an instance, not a class"),
         ({"starter": 2}, "starter must be 0 .South., 1 .North. or 'alternate'"),
         ({"max_plies": 0}, "max_plies must be at least 1"),
         ({"tables": ["moves"]}, "tables must name 'games'"),
