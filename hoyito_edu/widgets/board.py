@@ -42,7 +42,7 @@ from ..explain import explain_all
 from ..game import Game
 from ..match import Match
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
-from ..rules import VARIANTS, Rules, get_rules, whole_number
+from ..rules import BOARD_QUIET_LIMIT, VARIANTS, Rules, get_rules, whole_number
 from .animation import SPEEDS, Animator
 from .frames import Frame, move_frames, move_summary, moves_summary, outcome_sentence
 from .style import alert_html, hand_text, style_sheet, toggle_buttons
@@ -50,9 +50,6 @@ from .view import BoardView
 
 COMPUTER_SIDE = 1  # the computer plays North; the person at the screen sits South
 
-#: A game on the board with no capture for this many plies in a row (both players' moves
-#: counted) ends as if both players agreed to stop (rule option ``quiet_limit``, R4.5).
-BOARD_QUIET_LIMIT = 200  # chosen from data, see README
 
 
 def _button(description: str, tooltip: str = "") -> widgets.Button:
