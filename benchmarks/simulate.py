@@ -7,7 +7,7 @@ For each variant and board size:
 - **fast, same games**: exactly those games through the compiled fast path
   (``hoyito_edu.fastsim``), repeated until the timing is stable. The **ratio** of the two is
   the figure we hold ourselves to: at least 20x;
-- **fast, many games**: a long run (rare moves of hundreds of thousands of laps included);
+- **fast, many games**: a long run (rare moves that stop at the 1,000-lap limit included);
 - **tables**: ``simulate()`` with all three tables built, in one process and in two;
 - **peak MB**: peak memory of that ``simulate()`` call (traced in a separate, untimed run).
 
