@@ -7,8 +7,14 @@ the rule set, and returns what it drew: the :class:`~matplotlib.axes.Axes`, or t
 an existing Axes.
 
 Colours come from the Okabe-Ito palette, which people with the common colour-vision
-deficiencies can tell apart; lines also differ by dash pattern and marker, so no chart relies
-on colour alone.
+deficiencies can tell apart; lines also differ by dash pattern and marker, bars by hatch, so no
+chart relies on colour alone (the nine end reasons have eight colours and one hatch between
+them: :data:`END_STYLES`).
+
+Every chart checks its arguments before it draws: a table that is not the one it needs (or
+lacks columns, or is empty, or names an unknown rule set or end reason), a count that is not
+a whole number, a share outside 0-1, gives a ValueError that says what was wrong and what is
+allowed.
 
 >>> import hoyito_edu as hy
 >>> from hoyito_edu import plots
@@ -20,14 +26,14 @@ on colour alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .palette import OKABE_ITO, PLAYER_COLOURS
-from .rules import get_rules
+from .palette import DASHES, HATCHES, OKABE_ITO, PLAYER_COLOURS
+from .rules import VARIANTS, get_rules, whole_number
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,6 +47,8 @@ __all__ = [
     "PLAYER_COLOURS",
     "VARIANT_STYLES",
     "KIND_COLOURS",
+    "END_STYLES",
+    "END_LABELS",
     "plot_style",
     "captures_over_game",
     "capture_bands",
@@ -59,7 +67,7 @@ __all__ = [
 #: The Okabe-Ito palette (shared with the board widgets).
 COLOURS = OKABE_ITO
 #: Line styles of South (player 0) and North (player 1), or the starter and the second.
-PLAYER_LINES = ("-", "--")
+PLAYER_LINES = DASHES[:2]
 #: Colours of pairings of players (the palette without yellow, too faint for markers).
 PAIRING_COLOURS = tuple(
     COLOURS[c]
@@ -67,25 +75,35 @@ PAIRING_COLOURS = tuple(
 )
 #: Colour, dash pattern and marker of each rule set.
 VARIANT_STYLES = {
-    "hoyito-i": {"color": COLOURS["orange"], "linestyle": "-", "marker": "o"},
-    "hoyito-ii": {"color": COLOURS["bluish green"], "linestyle": "--", "marker": "s"},
-    "hoyito-iii": {"color": COLOURS["reddish purple"], "linestyle": "-.", "marker": "^"},
-    "ba-awa": {"color": COLOURS["sky blue"], "linestyle": ":", "marker": "D"},
+    "hoyito-i": {"color": COLOURS["orange"], "linestyle": DASHES[0], "marker": "o"},
+    "hoyito-ii": {"color": COLOURS["bluish green"], "linestyle": DASHES[1], "marker": "s"},
+    "hoyito-iii": {"color": COLOURS["reddish purple"], "linestyle": DASHES[2], "marker": "^"},
+    "ba-awa": {"color": COLOURS["sky blue"], "linestyle": DASHES[3], "marker": "D"},
 }
-#: Colours of capture kinds and end reasons.
+#: Colour, hatch (bars in :func:`end_reasons`) and marker (:func:`end_reason_rates`) of each
+#: end reason; no two reasons share a style. There are nine reasons and eight colours, so the
+#: rare endings (the ones :func:`end_reason_rates` draws as markers) get six different strong
+#: colours, Ba-awa's usual ending gets yellow (only ever a wide bar), and Hoyito's two endings
+#: of R4.1 share blue: plain for the final four, hatched for "all captured".
+END_STYLES = {
+    "final-four": {"color": COLOURS["blue"], "hatch": HATCHES[0], "marker": "o"},
+    "eight-or-fewer": {"color": COLOURS["yellow"], "hatch": HATCHES[0], "marker": "h"},
+    "all-captured": {"color": COLOURS["blue"], "hatch": HATCHES[1], "marker": "P"},
+    "endless": {"color": COLOURS["vermillion"], "hatch": HATCHES[0], "marker": "D"},
+    "repetition": {"color": COLOURS["reddish purple"], "hatch": HATCHES[0], "marker": "^"},
+    "ply-cap": {"color": COLOURS["black"], "hatch": HATCHES[0], "marker": "X"},
+    "lap-limit": {"color": COLOURS["orange"], "hatch": HATCHES[0], "marker": "s"},
+    "agreement": {"color": COLOURS["sky blue"], "hatch": HATCHES[0], "marker": "v"},
+    "quiet-limit": {"color": COLOURS["bluish green"], "hatch": HATCHES[0], "marker": "*"},
+}
+#: The casa kinds (captures during play) that :func:`casa_heatmap` can draw.
+CASA_KINDS = ("mid-sow", "last-seed", "chain")
+#: Colours of casa kinds and end reasons (the end reasons' colours are :data:`END_STYLES`').
 KIND_COLOURS = {
     "mid-sow": COLOURS["orange"],
     "last-seed": COLOURS["blue"],
     "chain": COLOURS["bluish green"],
-    "final-four": COLOURS["blue"],
-    "eight-or-fewer": COLOURS["sky blue"],
-    "all-captured": COLOURS["bluish green"],
-    "endless": COLOURS["vermillion"],
-    "repetition": COLOURS["reddish purple"],
-    "ply-cap": COLOURS["black"],
-    "lap-limit": COLOURS["orange"],
-    "agreement": COLOURS["yellow"],
-    "quiet-limit": COLOURS["yellow"],
+    **{reason: style["color"] for reason, style in END_STYLES.items()},
 }
 END_LABELS = {
     "final-four": "final four (Hoyito)",
@@ -142,6 +160,7 @@ def plot_style():
 
 def _axes(ax: Axes | None) -> Axes:
     if ax is not None:
+        _check_ax(ax)
         return ax
     import matplotlib.pyplot as plt
 
@@ -161,9 +180,146 @@ def _finish(ax: Axes, title: str, xlabel: str, ylabel: str, legend: bool = True)
 
 
 def rule_set(variant: str, n: int | None = None) -> str:
-    """``"Hoyito II, 2x6"``: how charts name a rule set and board."""
+    """``"Hoyito II, 2x6"``: how charts name a rule set and board.
+
+    >>> rule_set("hoyito-ii", 6)
+    'Hoyito II, 2×6'
+    """
     title = get_rules(str(variant)).title
-    return title if n is None else f"{title}, 2×{int(n)}"
+    if n is None:
+        return title
+    return f"{title}, 2×{_count(n, 'n (holes per row)', 1)}"
+
+
+# -- checks of the arguments: every chart checks what it is given before it draws ------------
+#: Where each kind of table comes from, for the error messages.
+_SOURCES = {
+    "games": "the games table of hoyito_edu.simulate() (sim.games)",
+    "moves": "the moves table of hoyito_edu.simulate() (sim.moves)",
+    "captures": "the captures table of hoyito_edu.simulate() (sim.captures)",
+    "metrics": "a games table (sim.games) or its metrics (hoyito_edu.metrics.game_metrics)",
+    "rates": "a table of casas per game at each hole (see casa_rates_by_hole)",
+}
+
+
+def _check_ax(ax: object) -> None:
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ValueError(
+            f"ax must be a matplotlib Axes to draw into (or None for a new chart), "
+            f"not {type(ax).__name__}"
+        )
+
+
+def _table(
+    table: object, name: str, columns: Sequence[str], *, empty: bool = False
+) -> pd.DataFrame:
+    """``table`` if it is a DataFrame with ``columns``, rows (unless ``empty``) and known rule
+    sets on whole-number board sizes; else a ValueError saying what is wrong."""
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise ValueError(
+            f"{name} must be {_SOURCES[name]}, a pandas DataFrame, not {type(table).__name__}"
+        )
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise ValueError(
+            f"the {name} table is missing column(s) {', '.join(missing)}; it needs "
+            f"{', '.join(columns)}: pass {_SOURCES[name]}"
+        )
+    if len(table) == 0 and not empty:
+        raise ValueError(f"the {name} table is empty (no {name}): there is nothing to draw")
+    if "variant" in columns:
+        unknown = sorted(
+            {str(v) for v in table["variant"].unique() if str(v).strip().lower() not in VARIANTS}
+        )
+        if unknown:
+            raise ValueError(
+                f"the {name} table has unknown variant(s) {', '.join(map(repr, unknown))}; "
+                f"the known variants are {', '.join(VARIANTS)}"
+            )
+    if "holes_per_row" in columns:
+        bad = [n for n in table["holes_per_row"].unique() if (whole_number(n) or 0) < 1]
+        if bad:
+            raise ValueError(
+                f"the {name} table's holes_per_row must be whole numbers of holes (such as 6 "
+                f"or 12), not {', '.join(map(repr, bad))}"
+            )
+    return table
+
+
+def _count(value: object, name: str, least: int) -> int:
+    """``value`` as an int if it is a whole number (numpy integers too; not bools or floats)
+    of at least ``least``."""
+    number = whole_number(value)
+    if number is None or number < least:
+        raise ValueError(f"{name} must be a whole number, at least {least}, not {value!r}")
+    return number
+
+
+def _real(value: object) -> float | None:
+    """``value`` as a float if it is a finite real number (not a bool or a string)."""
+    from numbers import Real
+
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
+        return None
+    number = float(value)
+    return number if np.isfinite(number) else None
+
+
+def _share(value: object, name: str) -> float:
+    """``value`` as a float between 0 and 1."""
+    number = _real(value)
+    if number is None or not 0 <= number <= 1:
+        raise ValueError(f"{name} must be a share between 0 and 1, such as 0.5, not {value!r}")
+    return number
+
+
+def _band(band: object) -> tuple[float, float]:
+    """Two shares ``(low, high)`` with ``0 <= low < high <= 1``."""
+    pair = tuple(band) if isinstance(band, (tuple, list, np.ndarray)) else ()
+    numbers = [_real(b) for b in pair]
+    if len(numbers) != 2 or None in numbers or not 0 <= numbers[0] < numbers[1] <= 1:
+        raise ValueError(
+            f"band must be two shares (low, high) with 0 <= low < high <= 1, such as "
+            f"(0.1, 0.9) for the 10 % and 90 % quantiles, not {band!r}"
+        )
+    return numbers[0], numbers[1]
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
+def _names(value: object, name: str, allowed: Sequence[str]) -> list[str]:
+    """A non-empty list of different names from ``allowed`` (a single string is not a list)."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ValueError(f"{name} must be a list of names from {', '.join(allowed)}, not {value!r}")
+    names = list(value)
+    wrong = [v for v in names if not isinstance(v, str) or v not in allowed]
+    if not names or wrong or len(set(names)) < len(names):
+        problem = (
+            "is empty" if not names
+            else f"has {', '.join(map(repr, wrong))}, not among them" if wrong
+            else "names one twice"
+        )  # fmt: skip
+        raise ValueError(f"{name} must name one or more of {', '.join(allowed)}, each once; "
+                         f"{value!r} {problem}")  # fmt: skip
+    return names
+
+
+def _check_reasons(games: pd.DataFrame) -> None:
+    """Every end reason in ``games`` has a label and a style (so none is drawn like another)."""
+    unknown = sorted(set(games["end_reason"].astype(str)) - set(END_STYLES))
+    if unknown:
+        raise ValueError(
+            f"the games table has end reason(s) {', '.join(map(repr, unknown))} that the charts "
+            f"do not know; the end reasons are {', '.join(END_STYLES)}"
+        )
 
 
 def _groups(table: pd.DataFrame) -> list[tuple[str, int]]:
@@ -180,13 +336,27 @@ def _pairing_text(games: pd.DataFrame | None) -> str:
 
 def _one(table: pd.DataFrame, variant: str | None, what: str) -> tuple[pd.DataFrame, str, int]:
     """The rows of one rule set and board size (the only one, or ``variant``)."""
-    groups = _groups(table)
+    every = _groups(table)
+    names = sorted({g[0] for g in every})
+    if variant is not None and not isinstance(variant, str):
+        raise ValueError(f"variant must be a rule set's name such as 'hoyito-i', not {variant!r}")
+    groups = every
     if variant is not None:
-        groups = [g for g in groups if g[0] == variant]
+        groups = [g for g in every if g[0].strip().lower() == variant.strip().lower()]
+        if not groups:
+            raise ValueError(
+                f"{what}: variant {variant!r} is not in the table. "
+                f"Pass variant= one of {', '.join(names)}."
+            )
+        if len(groups) > 1:
+            sizes = ", ".join(f"2×{n}" for _, n in groups)
+            raise ValueError(
+                f"{what} draws one rule set and board size; the table has {variant} on boards "
+                f"{sizes}: filter the table to one board size first."
+            )
     if len(groups) != 1:
-        names = sorted({g[0] for g in _groups(table)})
         raise ValueError(
-            f"{what} draws one rule set and board size; the table has {len(_groups(table))}. "
+            f"{what} draws one rule set and board size; the table has {len(every)}. "
             f"Pass variant= one of {', '.join(names)}, or filter the table first."
         )
     v, n = groups[0]
@@ -206,12 +376,22 @@ def captures_over_game(
 
     ``games`` gives the players' names for the legend.
     """
+    _table(moves, "moves", ("variant", "holes_per_row", "game", "ply", "taken_south",
+                            "taken_north"))  # fmt: skip
+    _table(games, "games", ("variant", "holes_per_row", "game", "south", "north", "end_reason"))
+    _check_reasons(games)
+    game = _count(game, "game", 0)
     moves, v, n = _one(moves, variant, "captures_over_game")
     one = moves[moves["game"] == game]
     if one.empty:
         raise ValueError(f"game {game} is not in the moves table ({rule_set(v, n)})")
     row = games[(games["variant"] == v) & (games["holes_per_row"] == n) & (games["game"] == game)]
     names = (str(row["south"].iloc[0]), str(row["north"].iloc[0])) if len(row) else ("", "")
+    if len(row) > 1:
+        raise ValueError(
+            f"the games table has game {game} of {rule_set(v, n)} {len(row)} times: are several "
+            "simulations stacked? Pass the games table of the simulation the moves come from"
+        )
     ax = _axes(ax)
     plies = np.r_[0, one["ply"].to_numpy()]
     for side, (seat, name) in enumerate(zip(("South", "North"), names, strict=True)):
@@ -261,10 +441,25 @@ def capture_bands(
     the Axes."""
     if band_style not in ("fill", "lines"):
         raise ValueError(f"band_style must be 'fill' or 'lines', not {band_style!r}")
+    band = _band(band)
+    if last_ply is not None:
+        last_ply = _count(last_ply, "last_ply (the last ply drawn, or None)", 1)
+    _table(moves, "moves", ("variant", "holes_per_row", "game", "ply", "taken_south",
+                            "taken_north"))  # fmt: skip
+    _table(games, "games", ("variant", "holes_per_row", "game", "plies", "starter"))
     moves, v, n = _one(moves, variant, "capture_bands")
     g = games[(games["variant"] == v) & (games["holes_per_row"] == n)].set_index("game")
-    last = int(last_ply or np.quantile(g["plies"], 0.9))
-    starter = g["starter"].reindex(np.unique(moves["game"])).to_numpy()
+    ids = np.unique(moves["game"])
+    lost = np.setdiff1d(ids, g.index.to_numpy())
+    if lost.size or not g.index.is_unique:
+        problem = (f"lacks {lost.size} of the {ids.size} games in the moves table"
+                   if lost.size else "has some games twice")  # fmt: skip
+        raise ValueError(
+            f"the games table {problem} ({rule_set(v, n)}): pass the games table of the "
+            "simulation the moves come from (it says who started each game)"
+        )
+    last = last_ply or int(np.quantile(g["plies"], 0.9))
+    starter = g["starter"].reindex(ids).to_numpy()
     south = _cumulative_by_ply(moves, "taken_south", last)
     north = _cumulative_by_ply(moves, "taken_north", last)
     first = np.where(starter[:, None] == 0, south, north)
@@ -313,6 +508,9 @@ def seeds_left(
     """Seeds left on the board after each move: the median (and a band) over the games still
     going at that ply, one line per rule set, drawn while at least ``min_share`` of the
     games go on."""
+    band = _band(band)
+    min_share = _share(min_share, "min_share (of the games still going)")
+    _table(moves, "moves", ("variant", "holes_per_row", "game", "ply", "seeds_left"))
     ax = _axes(ax)
     for v, n in _groups(moves):
         rows = moves[(moves["variant"] == v) & (moves["holes_per_row"] == n)]
@@ -359,6 +557,9 @@ def seeds_left_panels(
     Each panel's horizontal axis runs as far as its own games go. Returns the Figure."""
     import matplotlib.pyplot as plt
 
+    band = _band(band)
+    min_share = _share(min_share, "min_share (of the games still going)")
+    _table(moves, "moves", ("variant", "holes_per_row", "game", "ply", "seeds_left"))
     groups = _groups(moves)
     cols = min(len(groups), 2)
     rows = -(-len(groups) // cols)
@@ -427,6 +628,10 @@ def casa_heatmap(
 
     if scale not in ("shared", "per-panel"):
         raise ValueError(f"scale must be 'shared' or 'per-panel', not {scale!r}")
+    kinds = _names(kinds, "kinds (casa kinds)", CASA_KINDS)
+    annotate = _flag(annotate, "annotate")
+    _table(captures, "captures", ("variant", "holes_per_row", "kind", "hole"), empty=True)
+    _table(games, "games", ("variant", "holes_per_row"))
     sizes = sorted(set(captures["holes_per_row"]) | set(games["holes_per_row"]))
     if len(sizes) != 1:
         raise ValueError(f"casa_heatmap needs one board size; the tables have 2x{sizes}")
@@ -487,6 +692,16 @@ def casa_rates_by_hole(rates: pd.DataFrame, *, span: float = 0.2) -> Figure:
     Figure; the numbers drawn are in ``fig.rates_data``."""
     import matplotlib.pyplot as plt
 
+    if (_real(span) or 0) <= 0:
+        raise ValueError(f"span must be a positive number of casas per game (the height of "
+                         f"every panel), such as 0.2, not {span!r}")  # fmt: skip
+    span = _real(span)
+    _table(rates, "rates", ("variant", "kind", "hole", "holes_per_row", "rate", "low", "high"))
+    values = rates[["low", "rate", "high"]].to_numpy(dtype=float)
+    if not (np.isfinite(values).all() and (values[:, 0] <= values[:, 1]).all()
+            and (values[:, 1] <= values[:, 2]).all()):  # fmt: skip
+        raise ValueError("the rates table needs numbers with low <= rate <= high in every row "
+                         "(each interval around its rate)")  # fmt: skip
     panels = list(dict.fromkeys(zip(rates["variant"].astype(str), rates["kind"].astype(str),
                                     strict=True)))  # fmt: skip
     cols = min(len(panels), 4)
@@ -534,8 +749,10 @@ def game_lengths(games: pd.DataFrame, *, bins: int = 40, ax: Axes | None = None)
     """Distribution of game lengths (moves played), one step histogram per rule set, on a
     logarithmic scale: Ba-awa's games last tens of moves, Hoyito's on 2x12 thousands. The
     legend gives the share of games stopped at the ply cap."""
+    bins = _count(bins, "bins", 1)
+    _table(games, "games", ("variant", "holes_per_row", "plies", "end_reason"))
+    top = _count(games["plies"].max(), "the longest game's plies", 1)
     ax = _axes(ax)
-    top = int(games["plies"].max())
     edges = np.unique(np.round(np.geomspace(1, top + 1, bins + 1)))
     for v, n in _groups(games):
         rows = games[(games["variant"] == v) & (games["holes_per_row"] == n)]
@@ -575,10 +792,34 @@ def starter_advantage(
     """
     from .metrics import game_metrics
 
+    _table(table, "metrics", ())
     if "starter_win_share" not in table.columns:
         table = game_metrics(table)
-    ax = _axes(ax)
+    _table(table, "metrics", ("variant", "holes_per_row", "pairing", "starter_win_share",
+                              "starter_ci_low", "starter_ci_high"))  # fmt: skip
     pairings = list(dict.fromkeys(table["pairing"].astype(str)))
+    if published is not None:
+        if not isinstance(published, Mapping):
+            raise ValueError(f"published must map variant names to shares, such as "
+                             f"{{'ba-awa': 0.515}}, not {published!r}")  # fmt: skip
+        for name, share in published.items():
+            if not isinstance(name, str):
+                raise ValueError(f"published's keys must be variant names, not {name!r}")
+            number = _real(share)
+            if number is None or not 0 <= number <= 1:
+                hint = f" (write {number / 100:g} for {number:g} %)" if (number or 0) > 1 else ""
+                raise ValueError(
+                    f"published shares must be fractions of decided games between 0 and 1"
+                    f"{hint}; {name!r} has {share!r}"
+                )
+    if not isinstance(published_label, str):
+        raise ValueError(f"published_label must be a string, not {published_label!r}")
+    if published_pairing is not None and published_pairing not in pairings:
+        raise ValueError(
+            f"published_pairing must be None or a pairing in the table: "
+            f"{', '.join(map(repr, pairings))}; not {published_pairing!r}"
+        )
+    ax = _axes(ax)
     rows = list(
         dict.fromkeys(zip(table["variant"].astype(str), table["holes_per_row"], strict=True))
     )
@@ -650,6 +891,11 @@ def laps_per_move(
 
     ``mark_opening=True`` draws, inside each bar, the part that is the games' first moves
     (ply 1) in black, so a peak made by the opening move shows as such."""
+    max_laps = _count(max_laps, "max_laps (the last bar group: that many laps or more)", 1)
+    mark_opening = _flag(mark_opening, "mark_opening")
+    _table(moves, "moves", ("variant", "holes_per_row", "laps", *(("ply",) * mark_opening)))
+    if (moves["laps"] < 0).any():
+        raise ValueError("the moves table's laps must be whole numbers, 0 or more")
     ax = _axes(ax)
     groups = _groups(moves)
     width = 0.8 / len(groups)
@@ -666,7 +912,7 @@ def laps_per_move(
             share,
             width=width,
             color=style.get("color"),
-            hatch=("", "//", "..", "xx")[k % 4],
+            hatch=HATCHES[k % 4],
             edgecolor="white",
             label=f"{rule_set(v, n)} (mean {laps.mean():.1f} laps)",
         )
@@ -693,8 +939,8 @@ def laps_per_move(
 
 
 def _reasons(games: pd.DataFrame) -> list[str]:
-    """The simulation's end reasons, then any other reason found in ``games`` (newer engine
-    reasons such as a lap limit), in a fixed order."""
+    """The simulation's end reasons, then the engine's other reasons found in ``games`` (an
+    ending by agreement), in a fixed order."""
     from .simulate import END_REASONS
 
     seen = set(games["end_reason"].astype(str))
@@ -704,7 +950,10 @@ def _reasons(games: pd.DataFrame) -> list[str]:
 def end_reasons(games: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     """How games end: a stacked bar of the share of games per end reason, per rule set;
     reasons under 5 % of the games are also written on the bar. Rare reasons are hard to
-    see here: :func:`end_reason_rates` shows them on a log scale."""
+    see here: :func:`end_reason_rates` shows them on a log scale. Each reason has its own
+    colour, or its own hatch where it shares a colour (:data:`END_STYLES`)."""
+    _table(games, "games", ("variant", "holes_per_row", "end_reason"))
+    _check_reasons(games)
     ax = _axes(ax)
     groups = _groups(games)
     left = np.zeros(len(groups))
@@ -716,12 +965,13 @@ def end_reasons(games: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
             share[i] = 100 * (rows["end_reason"].astype(str) == reason).mean()
         if not share.any():
             continue
-        label = END_LABELS.get(reason, reason)
+        label = END_LABELS[reason]
         ax.barh(
             range(len(groups)),
             share,
             left=left,
-            color=KIND_COLOURS.get(reason, COLOURS["black"]),
+            color=END_STYLES[reason]["color"],
+            hatch=END_STYLES[reason]["hatch"],
             edgecolor="white",
             label=label,
         )
@@ -769,17 +1019,21 @@ def end_reason_rates(
 
     from .metrics import wilson_interval
 
+    per = _count(per, "per (games)", 1)
+    _table(games, "games", ("variant", "holes_per_row", "end_reason"))
+    _check_reasons(games)
+    if reasons is not None:
+        reasons = _names(reasons, "reasons (end reasons)", tuple(END_STYLES))
     ax = _axes(ax)
     groups = _groups(games)
     if reasons is None:
         reasons = [r for r in _reasons(games) if r not in USUAL_ENDINGS
                    and (games["end_reason"].astype(str) == r).any()]  # fmt: skip
     offsets = np.linspace(-0.25, 0.25, len(reasons)) if len(reasons) > 1 else [0.0]
-    markers = ("o", "s", "^", "D", "v", "P")
     records = []
     for k, reason in enumerate(reasons):
-        colour = KIND_COLOURS.get(reason, COLOURS["black"])
-        seen_label = END_LABELS.get(reason, reason)
+        colour, marker = END_STYLES[reason]["color"], END_STYLES[reason]["marker"]
+        seen_label = END_LABELS[reason]
         for i, (v, n) in enumerate(groups):
             rows = games[(games["variant"] == v) & (games["holes_per_row"] == n)]
             hits = int((rows["end_reason"].astype(str) == reason).sum())
@@ -791,14 +1045,14 @@ def end_reason_rates(
             if hits:
                 rate = per * hits / len(rows)
                 ax.errorbar(rate, y, xerr=[[rate - per * low], [per * high - rate]],
-                            fmt=markers[k % len(markers)], color=colour, capsize=3,
+                            fmt=marker, color=colour, capsize=3,
                             label=seen_label)  # fmt: skip
                 seen_label = None
             else:
                 ax.annotate("", xy=(per * high / 3, y), xytext=(per * high, y),
                             arrowprops={"arrowstyle": "->", "color": colour},
                             annotation_clip=False)  # fmt: skip
-                ax.plot(per * high, y, markers[k % len(markers)], markerfacecolor="white",
+                ax.plot(per * high, y, marker, markerfacecolor="white",
                         color=colour)  # fmt: skip
     ax.set_xscale("log")
     lows = [r["low"] for r in records if r["ended"]] + [r["high"] / 3 for r in records]
@@ -824,6 +1078,9 @@ def end_reason_rates(
         labels.append("none seen: hollow marker at the upper end of the interval")
     ax.legend(handles, labels, frameon=False, fontsize=9, loc="upper center",
               bbox_to_anchor=(0.5, -0.2), ncol=2)  # fmt: skip
+    if not records:
+        ax.text(0.5, 0.5, "no game ended in a rare way\n(pass reasons= to draw upper bounds)",
+                transform=ax.transAxes, ha="center", va="center")  # fmt: skip
     ax.rates_data = pd.DataFrame(records)
     return ax
 
@@ -837,7 +1094,16 @@ def board_diagram(position: Position, *, title: str | None = None, ax: Axes | No
     owner's colour."""
     from matplotlib.patches import Circle, FancyArrowPatch
 
+    from .position import Position
+
+    if not isinstance(position, Position):
+        raise ValueError(f"position must be a hoyito_edu Position (such as "
+                         f"hy.new_game('hoyito-i')), not {type(position).__name__}")  # fmt: skip
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title must be a string or None, not {title!r}")
     n = position.holes_per_row
+    if ax is not None:
+        _check_ax(ax)
     if ax is None:
         import matplotlib.pyplot as plt
 

@@ -467,16 +467,55 @@ def test_every_end_reason_has_a_label_and_a_colour():
         assert reason in plots.END_LABELS and reason in plots.KIND_COLOURS, reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="plots.KIND_COLOURS gives 'agreement' and "
-    "'quiet-limit' the same yellow, so their bars in end_reasons look alike",
-)
-def test_end_reasons_have_distinct_colours():
+#: One game per end reason (the engine's, and the simulation's ply cap), in one rule set.
+EVERY_ENDING = pd.DataFrame({"variant": "hoyito-i", "holes_per_row": 6,
+                             "pairing": "random vs random",
+                             "end_reason": list(plots.END_STYLES)})  # fmt: skip
+
+
+def test_every_end_reason_has_its_own_style():
+    """Nine end reasons, eight Okabe-Ito colours: no two reasons share colour and hatch (so a
+    colour used twice differs by its hatch), every reason has its own marker, and the rare
+    endings (drawn as markers) have different colours, none of them the faint yellow."""
+    from hoyito_edu.events import Reason
     from hoyito_edu.simulate import END_REASONS
 
-    reasons = (*END_REASONS, "agreement")
-    assert len({plots.KIND_COLOURS[r].lower() for r in reasons}) == len(reasons)
+    endings = {r.value for r in Reason} - set(plots.CASA_KINDS) | {"ply-cap"}
+    assert set(plots.END_STYLES) == endings and set(END_REASONS) <= endings
+    styles = plots.END_STYLES.values()
+    assert len({(s["color"].lower(), s["hatch"]) for s in styles}) == len(endings)
+    assert len({s["marker"] for s in styles}) == len(endings)
+    rare = [s["color"].lower() for r, s in plots.END_STYLES.items()
+            if r not in plots.USUAL_ENDINGS]  # fmt: skip
+    assert len(set(rare)) == len(rare) and plots.COLOURS["yellow"].lower() not in rare
+    assert {r: c.lower() for r, c in plots.KIND_COLOURS.items() if r in endings} == {
+        r: s["color"].lower() for r, s in plots.END_STYLES.items()
+    }
+
+
+def test_end_reasons_draw_every_reason_in_its_own_style():
+    ax = plots.end_reasons(EVERY_ENDING)
+    handles, labels = ax.get_legend_handles_labels()
+    assert sorted(labels) == sorted(plots.END_LABELS[r] for r in plots.END_STYLES)
+    drawn = {(to_hex(h.patches[0].get_facecolor()), h.patches[0].get_hatch() or "")
+             for h in handles}  # fmt: skip
+    assert len(drawn) == len(plots.END_STYLES)
+    for handle, label in zip(handles, labels, strict=True):
+        reason = next(r for r, text in plots.END_LABELS.items() if text == label)
+        bar = handle.patches[0]
+        assert to_hex(bar.get_facecolor()) == plots.END_STYLES[reason]["color"].lower()
+        assert (bar.get_hatch() or "") == plots.END_STYLES[reason]["hatch"]
+
+
+def test_end_reason_rates_draw_each_reason_with_its_own_marker_and_colour():
+    rare = [r for r in plots.END_STYLES if r not in plots.USUAL_ENDINGS]
+    games = pd.concat([EVERY_ENDING] * 3, ignore_index=True)
+    ax = plots.end_reason_rates(games, reasons=rare)
+    assert legend_texts(ax) == [plots.END_LABELS[r] for r in rare]
+    for container, reason in zip(ax.containers, rare, strict=True):
+        marker = container.lines[0]
+        assert marker.get_marker() == plots.END_STYLES[reason]["marker"]
+        assert to_hex(marker.get_color()) == plots.END_STYLES[reason]["color"].lower()
 
 
 def test_starter_advantage_puts_published_shares_on_their_pairing_row():
@@ -519,39 +558,167 @@ def test_bad_arguments_are_clear_value_errors(sim, chart, message):
 NO_RATES = pd.DataFrame({"variant": ["hoyito-i"], "kind": ["last-seed"], "hole": [0]})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="plots.py does not check these arguments yet: they draw "
-    "a misleading chart or fail inside pandas or matplotlib",
-)
+def check_bad(sim, chart, message):
+    """``chart(sim)`` raises a ValueError matching ``message`` before it opens a figure."""
+    assert not plt.get_fignums()
+    with pytest.raises(ValueError, match=message):
+        chart(sim)
+    assert not plt.get_fignums(), "the chart opened a figure before it checked its arguments"
+
+
 @pytest.mark.parametrize(
-    ("chart", "names"),
+    ("chart", "message"),
     [
         (lambda s: plots.capture_bands(s.moves, s.games, variant="ba-awa", band=(0.9, 0.1)),
-         "band"),
+         r"band must be two shares \(low, high\) with 0 <= low < high <= 1.*not \(0.9, 0.1\)"),
         (lambda s: plots.capture_bands(s.moves, s.games, variant="ba-awa", last_ply=-1),
-         "last_ply"),
-        (lambda s: plots.casa_heatmap(s.captures, s.games, kinds=("mid-sow", "nope")), "kind"),
-        (lambda s: plots.casa_heatmap(s.captures, s.games, kinds=()), "kind"),
-        (lambda s: plots.seeds_left_panels(s.moves, min_share=2), "min_share"),
-        (lambda s: plots.seeds_left_panels(s.moves.iloc[:0]), "empty|no moves"),
-        (lambda s: plots.casa_rates_by_hole(NO_RATES), "holes_per_row"),
-        (lambda s: plots.casa_rates_by_hole(casa_rates(s), span=0), "span"),
-        (lambda s: plots.laps_per_move(s.moves, max_laps=0), "max_laps"),
-        (lambda s: plots.end_reason_rates(s.games, per=0), "per"),
-        (lambda s: plots.end_reason_rates(s.games, reasons=["nope"]), "nope"),
-        (lambda s: plots.starter_advantage(s.games, published={"ba-awa": 51.5}), "published"),
+         r"last_ply .*must be a whole number, at least 1, not -1"),
+        (lambda s: plots.casa_heatmap(s.captures, s.games, kinds=("mid-sow", "nope")),
+         r"kinds \(casa kinds\) must name one or more of mid-sow, last-seed, chain.*'nope'"),
+        (lambda s: plots.casa_heatmap(s.captures, s.games, kinds=()), r"kinds .*\(\) is empty"),
+        (lambda s: plots.seeds_left_panels(s.moves, min_share=2),
+         r"min_share .*must be a share between 0 and 1, such as 0.5, not 2"),
+        (lambda s: plots.seeds_left_panels(s.moves.iloc[:0]),
+         r"the moves table is empty \(no moves\)"),
+        (lambda s: plots.casa_rates_by_hole(NO_RATES),
+         r"rates table is missing column\(s\) holes_per_row, rate, low, high; it needs variant"),
+        (lambda s: plots.casa_rates_by_hole(casa_rates(s), span=0),
+         r"span must be a positive number of casas per game .*not 0"),
+        (lambda s: plots.laps_per_move(s.moves, max_laps=0),
+         r"max_laps .*must be a whole number, at least 1, not 0"),
+        (lambda s: plots.end_reason_rates(s.games, per=0),
+         r"per \(games\) must be a whole number, at least 1, not 0"),
+        (lambda s: plots.end_reason_rates(s.games, reasons=["nope"]),
+         r"reasons \(end reasons\) must name one or more of final-four, .*'nope', not among"),
+        (lambda s: plots.starter_advantage(s.games, published={"ba-awa": 51.5}),
+         r"published shares must be fractions of decided games between 0 and 1 "
+         r"\(write 0.515 for 51.5 %\); 'ba-awa' has 51.5"),
         (lambda s: plots.starter_advantage(s.games, published={"ba-awa": 0.5},
-                                           published_pairing="nobody"), "published_pairing"),
-        (lambda s: plots.game_lengths(s.games, bins=0), "bins"),
+                                           published_pairing="nobody"),
+         r"published_pairing must be None or a pairing in the table: 'random vs random'; "
+         r"not 'nobody'"),
+        (lambda s: plots.game_lengths(s.games, bins=0),
+         r"bins must be a whole number, at least 1, not 0"),
     ],
     ids=["band order", "last_ply", "unknown kind", "no kinds", "min_share", "no moves",
          "rates columns", "span", "max_laps", "per", "unknown reason", "published as %",
          "published_pairing", "bins"],
 )  # fmt: skip
-def test_bad_arguments_still_unchecked(sim, chart, names):
-    with pytest.raises(ValueError, match=names):
-        chart(sim)
+def test_bad_arguments_are_checked_before_drawing(sim, chart, message):
+    check_bad(sim, chart, message)
+
+
+def other_variant(table: pd.DataFrame) -> pd.DataFrame:
+    return table.assign(variant="oware")
+
+
+def reason(table: pd.DataFrame, end_reason: str) -> pd.DataFrame:
+    return table.assign(end_reason=end_reason)
+
+
+@pytest.mark.parametrize(
+    ("chart", "message"),
+    [
+        # wrong tables: not a DataFrame, the wrong one of the three, empty, unknown names
+        (lambda s: plots.captures_over_game(s.games, s.games, variant="ba-awa"),
+         r"the moves table is missing column\(s\) ply, taken_south, taken_north.*sim\.moves"),
+        (lambda s: plots.captures_over_game(s.moves, list(s.games), variant="ba-awa"),
+         r"games must be the games table .*\(sim\.games\), a pandas DataFrame, not list"),
+        (lambda s: plots.capture_bands(s.moves, s.games.iloc[:0], variant="ba-awa"),
+         r"the games table is empty"),
+        (lambda s: plots.capture_bands(s.moves, s.games[s.games["game"] > 10], variant="ba-awa"),
+         r"games table lacks 11 of the 400 games in the moves table \(Ba-awa, 2×6\)"),
+        (lambda s: plots.seeds_left(s.games), r"moves table is missing column\(s\) ply"),
+        (lambda s: plots.seeds_left(other_variant(s.moves)),
+         r"unknown variant\(s\) 'oware'; the known variants are hoyito-i, "),
+        (lambda s: plots.casa_heatmap(s.moves, s.games), r"captures table is missing .*kind"),
+        (lambda s: plots.casa_heatmap(s.captures, s.games.iloc[:0]), r"games table is empty"),
+        (lambda s: plots.casa_rates_by_hole(casa_rates(s).iloc[:0]), r"rates table is empty"),
+        (lambda s: plots.casa_rates_by_hole(casa_rates(s).assign(low=1.0)),
+         r"low <= rate <= high in every row"),
+        (lambda s: plots.game_lengths(other_variant(s.games)), r"unknown variant\(s\) 'oware'"),
+        (lambda s: plots.game_lengths(s.moves), r"games table is missing column\(s\) plies"),
+        (lambda s: plots.starter_advantage(s.games.to_dict()), r"not dict"),
+        (lambda s: plots.starter_advantage(s.moves), r"games table is missing column"),
+        (lambda s: plots.laps_per_move(s.games), r"moves table is missing column\(s\) laps"),
+        (lambda s: plots.laps_per_move(s.moves.iloc[:0]), r"moves table is empty"),
+        (lambda s: plots.end_reasons(s.moves), r"games table is missing column\(s\) end_reason"),
+        (lambda s: plots.end_reasons(s.games.iloc[:0]), r"games table is empty"),
+        (lambda s: plots.end_reasons(reason(s.games, "nope")),
+         r"end reason\(s\) 'nope' that the charts do not know; the end reasons are final-four"),
+        (lambda s: plots.end_reason_rates(reason(s.games, "resigned")), r"'resigned'"),
+        (lambda s: plots.captures_over_game(s.moves, reason(s.games, "nope"), variant="ba-awa"),
+         r"'nope'"),
+        # names
+        (lambda s: plots.capture_bands(s.moves, s.games, variant=3),
+         r"variant must be a rule set's name such as 'hoyito-i', not 3"),
+        (lambda s: plots.casa_heatmap(s.captures, s.games, kinds="chain"),
+         r"kinds \(casa kinds\) must be a list of names from mid-sow, last-seed, chain"),
+        (lambda s: plots.casa_heatmap(s.captures, s.games, kinds=("chain", "chain")),
+         r"names one twice"),
+        (lambda s: plots.casa_heatmap(s.captures, s.games, kinds=("final-four",)),
+         r"'final-four', not among them"),
+        (lambda s: plots.end_reason_rates(s.games, reasons="endless"), r"must be a list of names"),
+        (lambda s: plots.end_reason_rates(s.games, reasons=[]), r"\[\] is empty"),
+        (lambda s: plots.starter_advantage(s.games, published=[0.5]),
+         r"published must map variant names to shares, such as \{'ba-awa': 0.515\}"),
+        (lambda s: plots.starter_advantage(s.games, published={"ba-awa": True}),
+         r"between 0 and 1; 'ba-awa' has True"),
+        (lambda s: plots.starter_advantage(s.games, published={"ba-awa": -0.1}), r"has -0.1"),
+        (lambda s: plots.starter_advantage(s.games, published_label=None),
+         r"published_label must be a string"),
+        # numbers: whole numbers for counts (no floats, no bools), shares between 0 and 1
+        (lambda s: plots.captures_over_game(s.moves, s.games, game=1.0, variant="ba-awa"),
+         r"game must be a whole number, at least 0, not 1.0"),
+        (lambda s: plots.captures_over_game(s.moves, s.games, game=True, variant="ba-awa"),
+         r"not True"),
+        (lambda s: plots.capture_bands(s.moves, s.games, variant="ba-awa", last_ply=20.0),
+         r"last_ply .*not 20.0"),
+        (lambda s: plots.capture_bands(s.moves, s.games, variant="ba-awa", band=(0.1, 0.5, 0.9)),
+         r"band must be two shares"),
+        (lambda s: plots.capture_bands(s.moves, s.games, variant="ba-awa", band=("0.1", "0.9")),
+         r"band must be two shares"),
+        (lambda s: plots.seeds_left(s.moves, band=(0.5, 0.5)), r"low < high"),
+        (lambda s: plots.seeds_left(s.moves, min_share=-0.1), r"min_share .*not -0.1"),
+        (lambda s: plots.casa_heatmap(s.captures, s.games, annotate="yes"),
+         r"annotate must be True or False, not 'yes'"),
+        (lambda s: plots.casa_rates_by_hole(casa_rates(s), span=True), r"span .*not True"),
+        (lambda s: plots.game_lengths(s.games, bins=2.5), r"bins .*not 2.5"),
+        (lambda s: plots.game_lengths(s.games, bins=True), r"bins .*not True"),
+        (lambda s: plots.laps_per_move(s.moves, max_laps=6.0), r"max_laps .*not 6.0"),
+        (lambda s: plots.laps_per_move(s.moves, mark_opening="yes"), r"mark_opening must be"),
+        (lambda s: plots.end_reason_rates(s.games, per=1000.0), r"per \(games\) .*not 1000.0"),
+        (lambda s: plots.end_reason_rates(s.games, per=True), r"per \(games\) .*not True"),
+        # where to draw, and what
+        (lambda s: plots.game_lengths(s.games, ax="left"),
+         r"ax must be a matplotlib Axes to draw into \(or None for a new chart\), not str"),
+        (lambda s: plots.board_diagram("hoyito-i"), r"position must be a hoyito_edu Position"),
+        (lambda s: plots.board_diagram(hy.new_game("ba-awa"), title=3),
+         r"title must be a string or None, not 3"),
+    ],
+)  # fmt: skip
+def test_more_bad_arguments_are_checked_before_drawing(sim, chart, message):
+    check_bad(sim, chart, message)
+
+
+def test_counts_may_be_numpy_integers_and_names_any_case(sim, mixed):
+    """Counts taken from numpy arrays work like ints; a rule set's name in any case."""
+    plots.captures_over_game(mixed.moves, mixed.games, game=np.int64(1))
+    ax = plots.capture_bands(sim.moves, sim.games, variant="Ba-Awa", last_ply=np.int64(20))
+    assert ax.get_xlim() == (0, 20) and "Ba-awa" in ax.get_title()
+    assert len(plots.game_lengths(sim.games, bins=np.int32(10)).patches) == 4
+    assert len(plots.laps_per_move(sim.moves, max_laps=np.int64(6)).patches) == 4 * 6
+    ax = plots.end_reason_rates(RARE, per=np.int64(100))
+    assert ax.get_title().startswith("Rare endings: games per 100 ")
+
+
+def test_end_reason_rates_say_so_when_no_game_ended_in_a_rare_way():
+    games = RARE[RARE["end_reason"].isin(plots.USUAL_ENDINGS)]
+    ax = plots.end_reason_rates(games)
+    assert [t.get_text() for t in ax.texts] == [
+        "no game ended in a rare way\n(pass reasons= to draw upper bounds)"
+    ]
+    assert ax.rates_data.empty
 
 
 def test_every_chart_is_titled_and_labelled(sim, mixed):
