@@ -222,14 +222,7 @@ class Game(JsonSaving):
     @classmethod
     def _rebuild(cls, variant: str, options: dict, data: dict, lap_cap: bool = False) -> Game:
         game = cls(start=position_from_dict(variant, options, data["start"], "start"))
-        replay(game, check_holes_list(data["moves"], "moves"), "", lap_cap)
-        agreed = data.get("agreed", False)
-        if not isinstance(agreed, bool):
-            raise FormatError(f"agreed must be true or false, not {show(agreed)}")
-        if agreed:
-            if game.is_over:
-                raise FormatError("agreed is true, but the moves already end the game")
-            game.end_by_agreement()
+        replay_saved(game, data, "", lap_cap)
         if "result" in data:
             check_result(game.position, data["result"], "result")
         return game
@@ -238,6 +231,22 @@ class Game(JsonSaving):
         pos = self.position
         state = f"over ({pos.outcome.reason})" if pos.outcome else f"player {pos.player} to move"
         return f"<Game {self.rules.name} {len(self._moves)} moves, {state}>"
+
+
+def replay_saved(game: Game, saved: dict, where: str, lap_cap: bool = False) -> None:
+    """Replay a saved game's (or match round's) ``moves``, then its ``agreed`` ending (R4.5).
+
+    ``where`` starts every error message (``""`` for a game, ``"round 2: "`` in a match).
+    """
+    holes = check_holes_list(saved["moves"], f"{where}moves")
+    replay(game, holes, where, lap_cap)
+    agreed = saved.get("agreed", False)
+    if not isinstance(agreed, bool):
+        raise FormatError(f"{where}agreed must be true or false, not {show(agreed)}")
+    if agreed:
+        if game.is_over:
+            raise FormatError(f"{where}agreed is true, but the moves already end the game")
+        game.end_by_agreement()
 
 
 def replay(game: Game, holes: list[int], where: str, lap_cap: bool = False) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .game import Game, check_result, replay
+from .game import Game, check_result, replay_saved
 from .position import PLAYER_NAMES, Move, Outcome, Position, new_game
 from .rules import Rules, get_rules, whole_number
 from .saving import (
@@ -31,7 +31,6 @@ from .saving import (
     FormatError,
     JsonSaving,
     check_header,
-    check_holes_list,
     expect_keys,
     is_int,
     load_lap_cap,
@@ -493,15 +492,7 @@ def _next_saved_round(match: Match, saved: Position, number: int) -> None:
 
 def _replay_round(match: Match, entry: dict, number: int, lap_cap: bool) -> None:
     """Replay one saved round's moves (and agreement to stop) and score it if it is over."""
-    holes = check_holes_list(entry["moves"], f"round {number} moves")
-    replay(match.game, holes, f"round {number}: ", lap_cap)
-    agreed = entry.get("agreed", False)
-    if not isinstance(agreed, bool):
-        raise FormatError(f"round {number}: agreed must be true or false, not {show(agreed)}")
-    if agreed:
-        if match.game.is_over:
-            raise FormatError(f"round {number}: agreed, but the moves already end it")
-        match.game.end_by_agreement()
+    replay_saved(match.game, entry, f"round {number}: ", lap_cap)
     if match.game.is_over and len(match.results) < len(match.games):
         match._score_round()
 
