@@ -994,7 +994,7 @@ def _keys(keys: Sequence[str]) -> list[Exercise]:
             )
     unknown = [k for k in keys if k not in EXERCISES]
     if unknown:
-        raise KeyError(
+        raise ValueError(
             f"no exercise {', '.join(unknown)}; the exercises are {', '.join(EXERCISES)}"
         )
     return [EXERCISES[k] for k in keys]

@@ -174,9 +174,15 @@ def _seeds_by_taker(captures: list[Capture]) -> str:
 
 def explain(position: Position, hole: int) -> Explanation:
     """What sowing ``hole`` would do; raises :class:`IllegalMove` for an illegal hole."""
-    return Explanation(position.sow(hole))
+    return Explanation(_checked(position).sow(hole))
 
 
 def explain_all(position: Position) -> dict[int, Explanation]:
     """An explanation for every legal move, keyed by hole."""
-    return {hole: explain(position, hole) for hole in position.legal_moves()}
+    return {hole: explain(position, hole) for hole in _checked(position).legal_moves()}
+
+
+def _checked(position: object) -> Position:
+    if not isinstance(position, Position):
+        raise ValueError(f"explain needs a Position (hy.new_game(...)), not {position!r}")
+    return position

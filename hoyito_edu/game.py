@@ -18,6 +18,7 @@ import threading
 from collections.abc import Iterable, Iterator
 
 from .position import IllegalMove, Move, Position, new_game
+from .rules import get_rules
 from .saving import (
     LOAD_MAX_LAPS,
     SCHEMA_VERSION,
@@ -46,10 +47,18 @@ class Game(JsonSaving):
         **setup: anything :func:`hoyito_edu.new_game` takes (board, player, options ...).
     """
 
-    def __init__(self, variant: str = "hoyito-i", *, start: Position | None = None, **setup):
-        if start is not None and setup:
+    def __init__(self, variant: str | None = None, *, start: Position | None = None, **setup):
+        if start is None:
+            start = new_game("hoyito-i" if variant is None else variant, **setup)
+        elif setup:
             raise ValueError("give either a start position or set-up arguments, not both")
-        self.start: Position = start if start is not None else new_game(variant, **setup)
+        elif not isinstance(start, Position):
+            raise ValueError(f"start must be a Position (hy.new_game(...)), not {start!r}")
+        elif variant is not None and get_rules(variant).name != start.rules.name:
+            raise ValueError(
+                f"variant {variant!r} does not match the start position's {start.rules.title}"
+            )
+        self.start: Position = start
         self._moves: list[Move] = []
         self._redo: list[Move] = []
         self._agreed: Position | None = None  # the end, if the players agreed to stop (R4.5)
@@ -118,6 +127,8 @@ class Game(JsonSaving):
 
     def play_all(self, holes: Iterable[int]) -> list[Move]:
         """Play several holes; if one is illegal, the game is left as it was before the call."""
+        if isinstance(holes, (str, bytes)) or not hasattr(holes, "__iter__"):
+            raise IllegalMove(f"play_all needs a list of hole numbers, not {holes!r}", holes)
         with self._lock:
             before = len(self._moves)
             saved_redo = list(self._redo)

@@ -42,7 +42,7 @@ class Player(Protocol):
 
 def _check_playable(position: Position) -> tuple[int, ...]:
     if not isinstance(position, Position):
-        raise TypeError(f"choose() needs a hoyito_edu Position, not {type(position).__name__}")
+        raise ValueError(f"choose() needs a hoyito_edu Position, not {type(position).__name__}")
     legal = position.legal_moves()
     if not legal:
         reason = position.outcome.reason

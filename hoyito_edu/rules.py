@@ -119,6 +119,9 @@ class Rules:
         return f"<Rules {self.title}{' ' + ' '.join(changed) if changed else ''}>"
 
 
+#: The largest lap or quiet limit that may be set (None means no limit at all).
+MAX_LIMIT = 10**9
+
 #: The rule options and their defaults.
 OPTIONS: dict[str, bool | int | None] = {
     "skip_origin": False,
@@ -132,7 +135,7 @@ def check_option(key: str, value: object) -> bool | int | None:
     """``value`` as a valid setting of option ``key``, or a ValueError saying what is allowed.
 
     The switches take True or False; ``max_laps`` and ``quiet_limit`` take a whole number from
-    1 (numpy integers too, never bools or floats) or None for no limit.
+    1 to :data:`MAX_LIMIT` (numpy integers too, never bools or floats) or None for no limit.
     """
     if isinstance(OPTIONS[key], bool):
         if not isinstance(value, bool):
@@ -141,9 +144,10 @@ def check_option(key: str, value: object) -> bool | int | None:
     if value is None:
         return None
     number = whole_number(value)
-    if number is None or number < 1:
+    if number is None or not 1 <= number <= MAX_LIMIT:
         raise ValueError(
-            f"option {key} must be a whole number from 1, or None for no limit; got {value!r}"
+            f"option {key} must be a whole number from 1 to {MAX_LIMIT:,}, or None for no "
+            f"limit; got {value!r}"
         )
     return number
 

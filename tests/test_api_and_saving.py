@@ -542,3 +542,23 @@ def test_explain_text_names_captures_and_extra_turns():
 def test_a_set_up_field_of_the_wrong_shape_is_a_value_error_naming_it(field, value):
     with pytest.raises(ValueError, match=field.rstrip("s")):
         hy.new_game("ba-awa", **{field: value})
+
+
+def test_a_game_from_a_start_position_checks_it():
+    start = hy.new_game("hoyito-ii")
+    assert hy.Game("hoyito-ii", start=start).start is start
+    with pytest.raises(ValueError, match="does not match"):
+        hy.Game("ba-awa", start=start)
+    with pytest.raises(ValueError, match="start must be a Position"):
+        hy.Game(start=[4] * 12)
+    with pytest.raises(hy.IllegalMove, match="list of hole numbers"):
+        hy.Game().play_all(3)
+    with pytest.raises(ValueError, match="explain needs a Position"):
+        hy.explain("board", 0)
+
+
+@pytest.mark.parametrize("limit", [0, -1, 10**9 + 1, 2**63, 1.0, True, "5"])
+def test_lap_and_quiet_limits_outside_their_range_are_refused(limit):
+    for option in ("max_laps", "quiet_limit"):
+        with pytest.raises(ValueError, match=f"{option} must be a whole number from 1 to"):
+            hy.new_game("hoyito-i", **{option: limit})

@@ -348,7 +348,7 @@ def test_ask_and_teacher_notes():
     assert ask("2a", "2b")._repr_markdown_().count("**2") == 2
     notes = teacher_notes("3a", "3d")
     assert "**3a.** Answer: 12 seeds." in notes and "**3d.** Sowing only moves" in notes
-    with pytest.raises(KeyError, match="no exercise 9z"):
+    with pytest.raises(ValueError, match="no exercise 9z"):
         ask("9z")
 
 

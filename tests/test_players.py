@@ -99,7 +99,7 @@ def test_choose_refuses_a_finished_game_and_non_positions():
     for name in hy.available_players():
         with pytest.raises(ValueError, match="game is over"):
             hy.player(name, seed=0).choose(over)
-        with pytest.raises(TypeError, match="Position"):
+        with pytest.raises(ValueError, match="Position"):
             hy.player(name, seed=0).choose([4] * 12)
 
 
