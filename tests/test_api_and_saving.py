@@ -562,3 +562,37 @@ def test_lap_and_quiet_limits_outside_their_range_are_refused(limit):
     for option in ("max_laps", "quiet_limit"):
         with pytest.raises(ValueError, match=f"{option} must be a whole number from 1 to"):
             hy.new_game("hoyito-i", **{option: limit})
+
+
+def test_two_threads_playing_one_game_never_fork_its_history():
+    import sys
+    import threading
+
+    old_interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible, to provoke races
+    try:
+        for round_number in range(20):
+            game = hy.Game("hoyito-iii", quiet_limit=300)
+
+            def play(seed, game=game):
+                rng = random.Random(seed)
+                for _ in range(400):
+                    legal = game.position.legal_moves()
+                    if not legal:
+                        return
+                    try:
+                        game.play(rng.choice(legal))
+                    except hy.IllegalMove:
+                        pass  # the other thread moved first: the hole may no longer be legal
+
+            threads = [threading.Thread(target=play, args=(round_number * 2 + i,)) for i in (0, 1)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            moves = game.moves
+            assert all(a.after is b.before for a, b in zip(moves, moves[1:], strict=False))
+            again = hy.Game.from_json(game.to_json())
+            assert again.holes() == game.holes() and again.position == game.position
+    finally:
+        sys.setswitchinterval(old_interval)
