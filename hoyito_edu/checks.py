@@ -1,24 +1,43 @@
-"""Argument checks shared by the package's functions, with messages that say what was expected."""
+"""Argument checks shared by the package's functions, with messages that say what was expected.
+
+The package has one policy for numbers given by users: ints and numpy integers are accepted
+wherever whole numbers are expected; bools, floats and strings are not.
+"""
 
 import operator
 
 
-def whole_number(value: object, what: str, low: int = 0) -> int:
-    """``value`` as an int of at least ``low``, or a ValueError naming ``what`` was expected.
+def as_whole(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (int or numpy integer, not bool), else None.
+
+    >>> import numpy as np
+    >>> as_whole(np.int64(7)), as_whole(7.0), as_whole(True)
+    (7, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def whole_number(value: object, what: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` as an int from ``low`` (to ``high``), or a ValueError naming ``what`` was expected.
 
     >>> whole_number(3, "games", low=1)
     3
     >>> whole_number(2.5, "games")
     Traceback (most recent call last):
     ...
-    ValueError: games must be a whole number, not 2.5
+    ValueError: games must be a whole number from 0, not 2.5
+    >>> whole_number(70, "workers", low=1, high=64)
+    Traceback (most recent call last):
+    ...
+    ValueError: workers must be a whole number from 1 to 64, not 70
     """
-    if isinstance(value, bool):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise ValueError(f"{what} must be a whole number, not {value!r}") from None
-    if number < low:
-        raise ValueError(f"{what} must be at least {low}, not {number}")
+    number = as_whole(value)
+    if number is None or number < low or (high is not None and number > high):
+        most = "" if high is None else f" to {high:,}"
+        raise ValueError(f"{what} must be a whole number from {low}{most}, not {value!r}")
     return number

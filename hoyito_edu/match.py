@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .checks import as_whole
 from .game import Game, check_result, replay_saved
 from .position import PLAYER_NAMES, Move, Outcome, Position, new_game
-from .rules import Rules, get_rules, whole_number
+from .rules import Rules, get_rules
 from .saving import (
     SCHEMA_VERSION,
     FormatError,
@@ -102,10 +103,10 @@ class Match(JsonSaving):
         **options: bool,
     ) -> None:
         self.rules = get_rules(variant, **options)
-        n = whole_number(holes_per_row)
+        n = as_whole(holes_per_row)
         if n is None:
             raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
-        if whole_number(first_player) not in (0, 1):
+        if as_whole(first_player) not in (0, 1):
             raise ValueError(f"first_player must be 0 (South) or 1 (North), not {first_player!r}")
         start = new_game(self.rules, holes_per_row=n, player=first_player)  # checks the size
         if not isinstance(winner_starts, bool):
@@ -119,7 +120,7 @@ class Match(JsonSaving):
         if self.rules.territory:
             if fill is not None:
                 raise ValueError("fill is for Hoyito matches; Ba-awa uses reallocate")
-            self.target = 2 * n if target is None else whole_number(target)
+            self.target = 2 * n if target is None else as_whole(target)
             if self.target is None or not 7 <= self.target <= 2 * n:
                 raise ValueError(
                     f"target must be a whole number of holes from 7 to {2 * n}, not {target!r}"

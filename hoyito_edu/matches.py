@@ -19,9 +19,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .checks import whole_number
 from .match import Match
 from .players import Player, player
-from .rules import OPTIONS, get_rules, whole_number
+from .rules import OPTIONS, get_rules
 
 if TYPE_CHECKING:  # pandas is imported when matches are simulated, not with the package
     import pandas as pd
@@ -84,14 +85,6 @@ def _factory(spec: PlayerSpec) -> tuple[str, Callable[[int], Player]]:
     return label, made
 
 
-def _whole(value: object, what: str, low: int, high: int | None = None) -> int:
-    number = whole_number(value)
-    if number is None or number < low or (high is not None and number > high):
-        most = "" if high is None else f" to {high:,}"
-        raise ValueError(f"{what} must be a whole number from {low}{most}, not {value!r}")
-    return number
-
-
 #: The most rounds a simulated match may run (``max_rounds``).
 MAX_ROUNDS_LIMIT = 10_000
 #: Bytes held per match (its row) and per round (its record), measured with tracemalloc on 300
@@ -106,9 +99,9 @@ def _check(variant, matches, players, seed, max_rounds, labels, holes_per_row, s
     from .simulate import memory_budget
 
     rules = get_rules(variant)
-    matches = _whole(matches, "matches", 1)
-    max_rounds = _whole(max_rounds, "max_rounds", 1, MAX_ROUNDS_LIMIT)
-    seed = _whole(seed, "seed", 0)
+    matches = whole_number(matches, "matches", 1)
+    max_rounds = whole_number(max_rounds, "max_rounds", 1, MAX_ROUNDS_LIMIT)
+    seed = whole_number(seed, "seed", 0)
     if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 2:
         raise ValueError(f"players must be a pair, e.g. ('greedy', 'random'), not {players!r}")
     unknown = sorted(set(settings) - set(MATCH_SETTINGS) - set(OPTIONS))

@@ -25,8 +25,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
+from .checks import as_whole
 from .position import Move, Position
-from .rules import whole_number
 
 
 @runtime_checkable
@@ -55,7 +55,7 @@ def _check_seed(seed: object) -> int | None:
     or strings)."""
     if seed is None:
         return None
-    number = whole_number(seed)
+    number = as_whole(seed)
     if number is None or number < 0:
         raise ValueError(f"seed must be None or a whole number from 0, not {seed!r}")
     return number
@@ -508,7 +508,7 @@ MAX_TIME_LIMIT = 86_400
 def _check_budget(what: str, value: object, most: int) -> int | None:
     if value is None:
         return None
-    number = whole_number(value)
+    number = as_whole(value)
     if number is None:
         raise ValueError(f"{what} must be None or a whole number from 1 to {most:,}, not {value!r}")
     if not 1 <= number <= most:

@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .checks import as_whole
 from .palette import DASHES, HATCHES, OKABE_ITO, PLAYER_COLOURS
-from .rules import VARIANTS, get_rules, whole_number
+from .rules import VARIANTS, get_rules
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -241,7 +242,7 @@ def _table(
                 f"the known variants are {', '.join(VARIANTS)}"
             )
     if "holes_per_row" in columns:
-        bad = [n for n in table["holes_per_row"].unique() if (whole_number(n) or 0) < 1]
+        bad = [n for n in table["holes_per_row"].unique() if (as_whole(n) or 0) < 1]
         if bad:
             raise ValueError(
                 f"the {name} table's holes_per_row must be whole numbers of holes (such as 6 "
@@ -253,7 +254,7 @@ def _table(
 def _count(value: object, name: str, least: int) -> int:
     """``value`` as an int if it is a whole number (numpy integers too; not bools or floats)
     of at least ``least``."""
-    number = whole_number(value)
+    number = as_whole(value)
     if number is None or number < least:
         raise ValueError(f"{name} must be a whole number, at least {least}, not {value!r}")
     return number

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import NamedTuple
 
+from .checks import as_whole
 from .events import (
     Capture,
     Drop,
@@ -39,7 +40,7 @@ from .events import (
     Reason,
     Relay,
 )
-from .rules import Rules, get_rules, whole_number
+from .rules import Rules, get_rules
 from .sowing import SowResult, sow, take_all
 
 PLAYER_NAMES = ("South", "North")
@@ -69,14 +70,14 @@ class Outcome(NamedTuple):
 
 
 def _check_player(value: object, what: str) -> int:
-    number = whole_number(value)
+    number = as_whole(value)
     if number not in (0, 1):
         raise ValueError(f"{what} must be 0 (South) or 1 (North), not {value!r}")
     return number
 
 
 def _as_count(value: object, what: str) -> int:
-    count = whole_number(value)
+    count = as_whole(value)
     if count is None:
         raise ValueError(f"{what} must be a whole number of seeds, not {value!r}")
     if count < 0:
@@ -240,7 +241,7 @@ class Position:
         who = PLAYER_NAMES[self.player]
         if self.outcome is not None:
             raise IllegalMove(f"hole {hole!r}: the game is over ({self.outcome.reason})", hole)
-        number = whole_number(hole)  # numpy integers are fine; bools and floats are not
+        number = as_whole(hole)  # numpy integers are fine; bools and floats are not
         if number is None:
             raise IllegalMove(f"hole {hole!r} is not a hole number; {allowed}", hole, legal)
         hole = number
@@ -619,7 +620,7 @@ def _validate(position: Position) -> None:
             raise ValueError(f"{rules.title} holes belong to the rows; only Ba-awa moves owners")
     put(position, "owners", owners)
     put(position, "starter", _check_player(position.starter, "starter"))
-    round_number = whole_number(position.round)
+    round_number = as_whole(position.round)
     if round_number is None or round_number < 1:
         raise ValueError(f"round must be a whole number from 1, not {position.round!r}")
     put(position, "round", round_number)
@@ -634,14 +635,14 @@ def _validate(position: Position) -> None:
         )
     if position.outcome is not None and not isinstance(position.outcome, Outcome):
         raise ValueError(f"outcome must be None or an Outcome, not {position.outcome!r}")
-    quiet = whole_number(position.quiet_plies)
+    quiet = as_whole(position.quiet_plies)
     if quiet is None or quiet < 0:
         raise ValueError(f"quiet_plies must be a whole number from 0, not {position.quiet_plies!r}")
     put(position, "quiet_plies", quiet)
 
 
 def _check_size(rules: Rules, n: object, from_board: bool = False) -> int:
-    number = whole_number(n)
+    number = as_whole(n)
     if number is None:
         raise ValueError(f"holes_per_row must be a whole number, not {n!r}")
     low, high = rules.min_holes_per_row, rules.max_holes_per_row
@@ -659,7 +660,7 @@ def _holes(value: object, size: int, what: str) -> frozenset[int]:
         raise ValueError(f"{what}s must be a list of hole numbers 0..{size - 1}, not {value!r}")
     holes = set()
     for hole in value:
-        number = whole_number(hole)
+        number = as_whole(hole)
         if number is None or not 0 <= number < size:
             raise ValueError(f"{what} {hole!r} is not a hole number 0..{size - 1}")
         holes.add(number)

@@ -13,9 +13,10 @@ True
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, replace
 from typing import Literal
+
+from .checks import as_whole
 
 MidSowTaker = Literal["mover", "owner", "none"]
 EndRule = Literal["last-four", "eight-or-fewer"]
@@ -143,31 +144,13 @@ def check_option(key: str, value: object) -> bool | int | None:
         return value
     if value is None:
         return None
-    number = whole_number(value)
+    number = as_whole(value)
     if number is None or not 1 <= number <= MAX_LIMIT:
         raise ValueError(
             f"option {key} must be a whole number from 1 to {MAX_LIMIT:,}, or None for no "
             f"limit; got {value!r}"
         )
     return number
-
-
-def whole_number(value: object) -> int | None:
-    """``value`` as an int if it is a whole number (int or numpy integer, not bool), else None.
-
-    The package's one policy for numbers given by users: numpy integers are accepted wherever
-    ints are; bools, floats and strings are not.
-
-    >>> import numpy as np
-    >>> whole_number(np.int64(7)), whole_number(7.0), whole_number(True)
-    (7, None, None)
-    """
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
 
 HOYITO_I = Rules(
     name="hoyito-i",

@@ -33,11 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .checks import whole_number
+from .checks import as_whole, whole_number
 from .players import Player, available, player
 from .position import new_game
 from .rules import Rules, get_rules
-from .rules import whole_number as rules_whole_number
 
 if TYPE_CHECKING:  # pandas is imported when games are simulated, not with the package
     import pandas as pd
@@ -138,10 +137,7 @@ MAX_WORKERS = 64
 
 
 def _count(value: object, what: str, low: int = 1, high: int | None = None) -> int:
-    number = whole_number(value, what, low)
-    if high is not None and number > high:
-        raise ValueError(f"{what} must be from {low} to {high:,}, not {number:,}")
-    return number
+    return whole_number(value, what, low, high)
 
 
 def _variants(variant: object, options: dict) -> list[Rules]:
@@ -193,7 +189,7 @@ def _starter(starter: object) -> int | str:
     """0, 1 or "alternate" (numpy integers too; not bools or floats)."""
     if isinstance(starter, str) and starter == "alternate":
         return starter
-    number = rules_whole_number(starter)
+    number = as_whole(starter)
     if number not in (0, 1):
         raise ValueError(
             f"starter must be 0 (South), 1 (North) or 'alternate' (South starts the even-numbered "

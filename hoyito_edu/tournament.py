@@ -24,9 +24,10 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from .checks import as_whole, whole_number
 from .players import Player, player
 from .position import Position, new_game
-from .rules import VARIANTS, Rules, get_rules, whole_number
+from .rules import VARIANTS, Rules, get_rules
 
 if TYPE_CHECKING:  # pandas is imported when a tournament is played, not with the package
     import pandas as pd
@@ -59,14 +60,6 @@ MAX_PLIES_LIMIT = 1_000_000
 #: Bytes a tournament holds per game played: its row, the table and the records in ``attrs``
 #: (tracemalloc, 2,000 games).
 _BYTES_PER_GAME = 1_300
-
-
-def _whole(value: object, what: str, low: int, high: int | None = None) -> int:
-    number = whole_number(value)
-    if number is None or number < low or (high is not None and number > high):
-        most = "" if high is None else f" to {high:,}"
-        raise ValueError(f"{what} must be a whole number from {low}{most}, not {value!r}")
-    return number
 
 
 def _try_player(made: Callable[[int], Player], label: str) -> None:
@@ -142,7 +135,7 @@ def _variants(variants: object, holes_per_row: object) -> tuple[list[Rules], int
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise ValueError(f"variants names {', '.join(twice)} more than once; give each once")
-    n = whole_number(holes_per_row)
+    n = as_whole(holes_per_row)
     if n is None:
         raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
     hoyito = [rules for rules in rules_list if not rules.territory] or [get_rules("hoyito-i")]
@@ -160,9 +153,9 @@ def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies,
     from .simulate import memory_budget
 
     rules_list, n = _variants(variants, holes_per_row)
-    games_per_pairing = _whole(games_per_pairing, "games_per_pairing", 1)
-    seed = _whole(seed, "seed", 0)
-    max_plies = _whole(max_plies, "max_plies", 1, MAX_PLIES_LIMIT)
+    games_per_pairing = whole_number(games_per_pairing, "games_per_pairing", 1)
+    seed = whole_number(seed, "seed", 0)
+    max_plies = whole_number(max_plies, "max_plies", 1, MAX_PLIES_LIMIT)
     if not isinstance(progress, bool):
         raise ValueError(f"progress must be True or False, not {progress!r}")
     made = _factories(players)

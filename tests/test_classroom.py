@@ -86,7 +86,7 @@ def test_sowing_division_is_what_each_hole_receives_in_the_engines_first_lap(n):
 def test_arithmetic_refuses_impossible_questions():
     with pytest.raises(ValueError, match="start must be a hole number 0..11"):
         last_hole_by_arithmetic(3, 12)
-    with pytest.raises(ValueError, match="seeds must be at least 1"):
+    with pytest.raises(ValueError, match="seeds must be a whole number from 1"):
         last_hole_by_arithmetic(0, 2)
     with pytest.raises(ValueError, match="whole number"):
         sowing_division(2.5)

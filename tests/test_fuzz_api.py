@@ -27,8 +27,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import hoyito_edu as hy
+from hoyito_edu.checks import as_whole
 from hoyito_edu.matches import simulate_matches
-from hoyito_edu.rules import whole_number
 from hoyito_edu.simulate import END_REASONS
 
 #: Seconds any one call may take before it counts as a hang (far above what any takes).
@@ -238,7 +238,7 @@ def test_any_hole_is_played_or_refused_with_illegal_move(start, holes):
         hole = resolve(hole, pos)
         legal = pos.legal_moves()
         result = attempt(pos.sow, hole)
-        if whole_number(hole) in legal:
+        if as_whole(hole) in legal:
             assert isinstance(result, hy.Move), result
             assert result.hole == hole and result.before is pos
             pos = result.after
@@ -278,9 +278,9 @@ def test_game_play_undo_redo_and_agreement_follow_a_simple_model(start, ops):
         args = [resolve(arg, pos) for arg in args]
         if op == "play":
             result = attempt(game.play, args[0])
-            if whole_number(args[0]) in pos.legal_moves():
+            if as_whole(args[0]) in pos.legal_moves():
                 assert isinstance(result, hy.Move)
-                played.append(whole_number(args[0]))
+                played.append(as_whole(args[0]))
                 redo.clear()
             else:
                 assert isinstance(result, hy.IllegalMove)
@@ -288,13 +288,13 @@ def test_game_play_undo_redo_and_agreement_follow_a_simple_model(start, ops):
             result = attempt(game.play_all, args[0])
             trial, ok = pos, True
             for hole in args[0]:
-                if whole_number(hole) not in trial.legal_moves():
+                if as_whole(hole) not in trial.legal_moves():
                     ok = False
                     break
                 trial = trial.play(hole)
             assert isinstance(result, list if ok else hy.IllegalMove)
             if ok and args[0]:
-                played += [whole_number(h) for h in args[0]]
+                played += [as_whole(h) for h in args[0]]
                 redo.clear()
         elif op == "undo":
             result = attempt(game.undo)
@@ -396,7 +396,7 @@ def match_step(match: hy.Match, op: str, args: list, seed: int):
 def test_match_sequences_keep_results_in_step_with_the_games(variant, kwargs, ops, seed):
     hoyito_only, ba_awa_only = ("fill",), ("target", "winner_starts", "reallocate")
     for key in ba_awa_only if variant != "ba-awa" else hoyito_only:
-        if key in kwargs and whole_number(seed) % 3:  # mostly settings that fit the game
+        if key in kwargs and as_whole(seed) % 3:  # mostly settings that fit the game
             del kwargs[key]
     match = attempt(hy.Match, variant, **kwargs)
     if not isinstance(match, hy.Match):
@@ -465,7 +465,7 @@ def test_player_gives_a_working_player_or_a_clear_error(arguments, position):
     if isinstance(agent, ValueError):
         return
     assert isinstance(agent, hy.Player) and isinstance(agent.name, str)
-    assert whole_number(seed) is not None and whole_number(seed) >= 0 or seed is None
+    assert as_whole(seed) is not None and as_whole(seed) >= 0 or seed is None
     if quick(agent):
         choice = attempt(agent.choose, position)
         assert choice in position.legal_moves()
@@ -579,8 +579,8 @@ def test_simulate_matches_gives_a_table_or_a_clear_error(variant, matches, playe
     table = attempt(simulate_matches, variant, matches, players, seed, rounds, **kwargs)
     if isinstance(table, ValueError):
         return
-    assert len(table) == whole_number(matches)
-    assert (table["rounds"] <= whole_number(rounds)).all()
+    assert len(table) == as_whole(matches)
+    assert (table["rounds"] <= as_whole(rounds)).all()
     assert len(table.attrs["rounds"]) == int(table["rounds"].sum())
 
 

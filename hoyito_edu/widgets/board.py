@@ -38,11 +38,12 @@ import traceback
 import ipywidgets as widgets
 
 from .. import players
+from ..checks import as_whole
 from ..explain import explain_all
 from ..game import Game
 from ..match import Match
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
-from ..rules import BOARD_QUIET_LIMIT, VARIANTS, Rules, get_rules, whole_number
+from ..rules import BOARD_QUIET_LIMIT, VARIANTS, Rules, get_rules
 from .animation import SPEEDS, Animator
 from .frames import Frame, move_frames, move_summary, moves_summary, outcome_sentence
 from .style import alert_html, hand_text, style_sheet, toggle_buttons
@@ -89,21 +90,21 @@ def _checked_settings(
     keeps them (the variant by name, plain ints).
     """
     rules = get_rules(variant)
-    size = whole_number(holes_per_row)
+    size = as_whole(holes_per_row)
     if size is None:
         raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
     new_game(rules, holes_per_row=size)  # says which sizes the variant is played on
     names = [name for _, name in opponent_options()]
     if opponent is not None and (not isinstance(opponent, str) or opponent not in names):
         raise ValueError(f"opponent must be None or one of {', '.join(names)}, not {opponent!r}")
-    first = whole_number(starts)
+    first = as_whole(starts)
     if first not in (0, 1):
         raise ValueError(f"starts must be 0 (South) or 1 (North), not {starts!r}")
     if not isinstance(speed, str) or speed not in SPEEDS:
         raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
     if not isinstance(match, bool):
         raise ValueError(f"match must be True or False, not {match!r}")
-    number = whole_number(seed)
+    number = as_whole(seed)
     if seed is not None and (number is None or number < 0):
         raise ValueError(f"seed must be None or a whole number from 0, not {seed!r}")
     return {
