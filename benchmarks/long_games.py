@@ -18,8 +18,9 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
+
+from _measure import measure
 
 import hoyito_edu as hy
 from hoyito_edu.fastsim import random_index
@@ -52,17 +53,6 @@ def play_long_game(seed: int, number: int, plies: int = PLIES) -> hy.Game:
     return game
 
 
-def measure(what, *args):
-    """(seconds, peak MB) of ``what(*args)``, and its result. The time comes from a run
-    without tracemalloc (which slows Python down several times), the memory from a second."""
-    started = time.perf_counter()
-    result = what(*args)
-    seconds = time.perf_counter() - started
-    tracemalloc.start()
-    what(*args)
-    peak = tracemalloc.get_traced_memory()[1] / 1e6
-    tracemalloc.stop()
-    return seconds, peak, result
 
 
 def save_and_load(game: hy.Game, folder: Path, label: str) -> tuple[float, float]:

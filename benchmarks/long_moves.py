@@ -26,7 +26,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
-import tracemalloc
+
+from _measure import measure
 
 import hoyito_edu as hy
 from hoyito_edu.fastsim import random_index
@@ -45,16 +46,6 @@ KNOWN = [
 ]  # fmt: skip
 
 
-def measure(what, *args) -> tuple[float, float, object]:
-    """(seconds, peak MB, result) of ``what(*args)``: time without tracemalloc, memory with."""
-    started = time.perf_counter()
-    result = what(*args)
-    seconds = time.perf_counter() - started
-    tracemalloc.start()
-    what(*args)
-    peak = tracemalloc.get_traced_memory()[1] / 1e6
-    tracemalloc.stop()
-    return seconds, peak, result
 
 
 def verdict(seconds: float, mb: float) -> str:
