@@ -291,6 +291,12 @@ class SearchPlayer:
             raise ValueError(f"compiled must be True or False, not {compiled!r}")
         if max_depth is None and max_nodes is None and time_limit is None:
             max_depth = 4
+        if max_nodes is None and time_limit is None and max_depth > DEPTH_WITHOUT_BUDGET:
+            raise ValueError(
+                f"max_depth={max_depth} with neither max_nodes nor time_limit could search for "
+                f"hours: search deeper than {DEPTH_WITHOUT_BUDGET} only with a budget, e.g. "
+                f"max_nodes=1_000_000 or time_limit=1.0"
+            )
         self.name = _check_name(name)
         self.seed = _check_seed(seed)
         self.rng = random.Random(self.seed)
@@ -499,6 +505,8 @@ class SearchPlayer:
 #: The deepest search :class:`SearchPlayer` takes (``max_depth``; also its depth when only a
 #: node or time budget is given). The compiled search stops at 119 plies.
 MAX_DEPTH = 100
+#: The deepest search allowed without a node or time budget (deeper ones can run for hours).
+DEPTH_WITHOUT_BUDGET = 16
 #: The largest node budget (``max_nodes``): about a month of compiled search.
 MAX_NODES = 10**12
 #: The longest ``time_limit``, in seconds: a day.

@@ -351,3 +351,10 @@ def test_readme_section_first_example_runs():
     assert listed == repr(hy.available_players())
     for name in hy.available_players():
         assert f"| `{name}` |" in section
+
+
+def test_a_deep_search_without_a_budget_is_refused_up_front():
+    with pytest.raises(ValueError, match="only with a budget"):
+        hy.player("search", max_depth=100)
+    assert hy.player("search", max_depth=100, max_nodes=1000).max_depth == 100
+    assert hy.player("search", max_depth=16).max_depth == 16
