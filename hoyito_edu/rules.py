@@ -77,6 +77,18 @@ class Rules:
     quiet_limit: int | None = None
 
     def __post_init__(self) -> None:
+        for key in ("name", "title"):
+            if not isinstance(getattr(self, key), str) or not getattr(self, key):
+                raise ValueError(f"{key} must be a non-empty string, not {getattr(self, key)!r}")
+        for key in ("chain", "extra_turn", "territory"):
+            if not isinstance(getattr(self, key), bool):
+                raise ValueError(f"{key} must be True or False, not {getattr(self, key)!r}")
+        start_round = self.last_four_to_previous_winner_from_round
+        if start_round is not None and (as_whole(start_round) is None or start_round < 1):
+            raise ValueError(
+                "last_four_to_previous_winner_from_round must be None or a round from 1, "
+                f"not {start_round!r}"
+            )
         if self.mid_sow_taker not in ("mover", "owner", "none"):
             raise ValueError(
                 f"mid_sow_taker must be 'mover', 'owner' or 'none', not {self.mid_sow_taker!r}"
@@ -87,8 +99,13 @@ class Rules:
             )
         if self.chain_opponent_side_only and not self.chain:
             raise ValueError(f"{self.title} has no chain: chain_opponent_side_only cannot be set")
-        if not 1 <= self.min_holes_per_row <= self.max_holes_per_row:
-            raise ValueError("need 1 <= min_holes_per_row <= max_holes_per_row")
+        low, high = as_whole(self.min_holes_per_row), as_whole(self.max_holes_per_row)
+        if low is None or high is None or not 1 <= low <= high <= 12:
+            raise ValueError(
+                "min_holes_per_row and max_holes_per_row must be whole numbers with "
+                f"1 <= min <= max <= 12, not {self.min_holes_per_row!r} and "
+                f"{self.max_holes_per_row!r}"
+            )
         for key in OPTIONS:
             object.__setattr__(self, key, check_option(key, getattr(self, key)))
 

@@ -596,3 +596,22 @@ def test_two_threads_playing_one_game_never_fork_its_history():
             assert again.holes() == game.holes() and again.position == game.position
     finally:
         sys.setswitchinterval(old_interval)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"chain": "yes"},
+        {"min_holes_per_row": 6.0},
+        {"max_holes_per_row": 40},
+        {"title": None},
+        {"last_four_to_previous_winner_from_round": 0},
+        {"max_laps": 0},
+    ],
+)
+def test_rules_built_by_hand_check_their_fields(change):
+    from dataclasses import asdict
+
+    fields = asdict(hy.VARIANTS["hoyito-ii"]) | change
+    with pytest.raises(ValueError, match=next(iter(change))):
+        hy.Rules(**fields)
