@@ -759,7 +759,7 @@ def game_lengths(games: pd.DataFrame, *, bins: int = 40, ax: Axes | None = None)
         rows = games[(games["variant"] == v) & (games["holes_per_row"] == n)]
         share = 100 * np.histogram(rows["plies"], bins=edges)[0] / len(rows)
         capped = (rows["end_reason"] == "ply-cap").mean()
-        label = f"{rule_set(v, n)} ({len(rows)} games"
+        label = f"{rule_set(v, n)} ({len(rows):,} games"
         label += f", {capped:.0%} stopped at the cap)" if capped else ")"
         style = VARIANT_STYLES.get(v, {})
         ax.stairs(
