@@ -898,7 +898,8 @@ EXERCISES: Mapping[str, Exercise] = _exercises(
         "there too.)",
         {"seeds": 13, "start": 2},
         "An answer one hole further on is not a counting mistake but a different rule for "
-        "the starting hole; the checker names the rule.",
+        "the starting hole (skipping it, as some boards do); ask the student which rule they "
+        "used.",
     ),
     Exercise(
         "2d",
