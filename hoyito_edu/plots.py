@@ -499,6 +499,16 @@ def capture_bands(
     return _finish(ax, title, "ply (moves played)", "seeds captured (total so far)")
 
 
+
+def _seeds_left_by_ply(rows: pd.DataFrame, band: tuple[float, float], min_share: float):
+    """The band's low quantile, the median and the high quantile of the seeds left at each
+    ply, over the plies at which at least ``min_share`` of the games are still going."""
+    games = rows["game"].nunique()
+    by_ply = rows.groupby("ply")["seeds_left"]
+    count = by_ply.size()
+    shown = count.index[count >= min_share * games]
+    return by_ply.quantile([band[0], 0.5, band[1]]).unstack().loc[shown]
+
 def seeds_left(
     moves: pd.DataFrame,
     *,
@@ -515,11 +525,7 @@ def seeds_left(
     ax = _axes(ax)
     for v, n in _groups(moves):
         rows = moves[(moves["variant"] == v) & (moves["holes_per_row"] == n)]
-        games = rows["game"].nunique()
-        by_ply = rows.groupby("ply")["seeds_left"]
-        count = by_ply.size()
-        shown = count.index[count >= min_share * games]
-        stats = by_ply.quantile([band[0], 0.5, band[1]]).unstack().loc[shown]
+        stats = _seeds_left_by_ply(rows, band, min_share)
         style = VARIANT_STYLES.get(v, {})
         ax.plot(
             stats.index,
@@ -570,11 +576,7 @@ def seeds_left_panels(
     )  # fmt: skip
     for ax, (v, n) in zip(axes.flat, groups, strict=False):
         part = moves[(moves["variant"] == v) & (moves["holes_per_row"] == n)]
-        games = part["game"].nunique()
-        by_ply = part.groupby("ply")["seeds_left"]
-        count = by_ply.size()
-        shown = count.index[count >= min_share * games]
-        stats = by_ply.quantile([band[0], 0.5, band[1]]).unstack().loc[shown]
+        stats = _seeds_left_by_ply(part, band, min_share)
         style = VARIANT_STYLES.get(v, {})
         ax.fill_between(
             stats.index,
@@ -594,7 +596,8 @@ def seeds_left_panels(
             label="median",
         )
         ax.set_ylim(0, 4 * 2 * n + 2)
-        ax.set_xlim(0, int(shown.max()))
+        ax.set_xlim(0, int(stats.index.max()))
+        games = part["game"].nunique()
         _finish(ax, f"{rule_set(v, n)} ({games:,} games)", "ply (moves played)",
                 "seeds on the board", legend=False)  # fmt: skip
         ax.title.set_fontsize(10)
