@@ -27,7 +27,6 @@ from .saving import (
     check_header,
     check_holes_list,
     expect_keys,
-    load_lap_cap,
     position_from_dict,
     position_to_dict,
     same_json,
@@ -225,10 +224,7 @@ class Game(JsonSaving):
             required=("format", "version", "variant", "start", "moves"),
             optional=("options", "agreed", "result"),
         )
-        capped = load_lap_cap(options)
-        if capped is not None:
-            cls._rebuild(variant, capped, data, lap_cap=True)
-        return cls._rebuild(variant, options, data)
+        return cls._rebuild_within_lap_cap(variant, options, data)
 
     @classmethod
     def _rebuild(cls, variant: str, options: dict, data: dict, lap_cap: bool = False) -> Game:

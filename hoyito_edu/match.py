@@ -34,7 +34,6 @@ from .saving import (
     check_header,
     expect_keys,
     is_int,
-    load_lap_cap,
     position_from_dict,
     position_to_dict,
     same_json,
@@ -372,10 +371,7 @@ class Match(JsonSaving):
             required=("format", "version", "variant", "rounds"),
             optional=("options", "settings", "result"),
         )
-        capped = load_lap_cap(options)
-        if capped is not None:
-            cls._rebuild(variant, capped, data, lap_cap=True)
-        return cls._rebuild(variant, options, data)
+        return cls._rebuild_within_lap_cap(variant, options, data)
 
     @classmethod
     def _rebuild(cls, variant: str, options: dict, data: dict, lap_cap: bool = False) -> Match:

@@ -106,6 +106,11 @@ class _Trail:
         for key in keys:
             self.add(key)
 
+    @classmethod
+    def start(cls, key) -> tuple[_Trail, int]:
+        """The (trail, length) of a position with no earlier position since a capture."""
+        return cls([key]), 1
+
     def add(self, key) -> None:
         self.where.setdefault(key, []).append(len(self.keys))
         self.keys.append(key)
@@ -173,8 +178,7 @@ class Position:
         # that play() makes skip this (see _successor), their fields already being valid.
         _validate(self)
         if not self._trail:
-            trail = _Trail([(self.board, self.player)])
-            object.__setattr__(self, "_trail", (trail, 1))
+            object.__setattr__(self, "_trail", _Trail.start((self.board, self.player)))
 
     def _successor(self, **changes) -> Position:
         """A position like this one with ``changes``, built without re-checking the fields."""
@@ -288,7 +292,7 @@ class Position:
             if quiet:
                 trail = self._trail[0].extended(self._trail[1], key)
             else:
-                trail = (_Trail([key]), 1)
+                trail = _Trail.start(key)
             if trail[0].count(key, trail[1]) >= 3:
                 end = Reason.REPETITION
             elif self.rules.quiet_limit is not None and quiet >= self.rules.quiet_limit:
@@ -300,7 +304,7 @@ class Position:
         if end is not None:
             outcome = self._outcome(end, captures, events)
             nxt = 1 - mover
-            trail = (_Trail([(board, nxt)]), 1)
+            trail = _Trail.start((board, nxt))
         after = self._successor(
             board=board,
             player=nxt,
@@ -340,7 +344,7 @@ class Position:
             captures=captures,
             outcome=outcome,
             quiet_plies=self.quiet_plies,
-            _trail=(_Trail([(board, self.player)]), 1),
+            _trail=_Trail.start((board, self.player)),
         )
 
     def _eight_or_fewer(self, result) -> Reason:
@@ -574,7 +578,7 @@ def new_game(
     if (player, starter) == (position.player, position.starter):
         return position
     return position._successor(
-        player=player, starter=starter, _trail=(_Trail([(position.board, player)]), 1)
+        player=player, starter=starter, _trail=_Trail.start((position.board, player))
     )
 
 

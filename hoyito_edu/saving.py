@@ -410,6 +410,22 @@ class JsonSaving:
         return write_json(self.to_dict(), path)
 
     @classmethod
+    def _rebuild(cls: type[_Saved], variant: str, options: dict, data: dict,
+                 lap_cap: bool = False) -> _Saved:  # pragma: no cover - every subclass has it
+        raise NotImplementedError
+
+    @classmethod
+    def _rebuild_within_lap_cap(cls: type[_Saved], variant: str, options: dict,
+                                data: dict) -> _Saved:
+        """Rebuild from checked ``data``. When the saved lap limit is above
+        :data:`LOAD_MAX_LAPS` (or absent), the moves are first replayed under that limit, so a
+        move that would run for billions of laps is refused instead of hanging the load."""
+        capped = load_lap_cap(options)
+        if capped is not None:
+            cls._rebuild(variant, capped, data, lap_cap=True)
+        return cls._rebuild(variant, options, data)
+
+    @classmethod
     def from_json(cls: type[_Saved], text: str | bytes) -> _Saved:
         """Rebuild from JSON text; any problem is a :class:`FormatError`."""
         return cls.from_dict(read_json(text))
