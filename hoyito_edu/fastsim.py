@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .codes import CAPTURE_KINDS, END_REASONS  # noqa: F401 - the raw arrays' codes
 from .rules import Rules, get_rules
 
 try:
@@ -100,15 +101,9 @@ def player_seed(seed: int, game: int, side: int) -> int:
 
 
 # -- what a run returns -----------------------------------------------------------------------
-#: End reasons by code in the raw arrays (the tables use these strings).
-#: The codes of the first six never change; the limits (R2.8, R4.5) came later.
-END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap",
-               "lap-limit", "quiet-limit")  # fmt: skip
+# End reasons and capture kinds by code in the raw arrays: codes.END_REASONS, CAPTURE_KINDS.
 FINAL_FOUR, EIGHT_OR_FEWER, ALL_CAPTURED, ENDLESS, REPETITION, PLY_CAP = range(6)
 LAP_LIMIT, QUIET_LIMIT = 6, 7
-#: Capture kinds by code (the engine's :class:`~hoyito_edu.Reason` values).
-CAPTURE_KINDS = ("mid-sow", "last-seed", "chain", "final-four", "eight-or-fewer", "endless",
-                 "repetition", "lap-limit", "quiet-limit")  # fmt: skip
 K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT, K_LAPS, K_QUIET = range(9)
 #: Seeds taken in a move are counted by group (mid-sow, last-seed, chain, end of game) and taker.
 TAKE_GROUPS = ("mid_sow", "last_seed", "chain", "end")

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .checks import as_whole, whole_number
+from .codes import CAPTURE_KINDS, END_REASONS
 from .players import Player, available, player
 from .position import new_game
 from .rules import Rules, get_rules
@@ -45,14 +46,6 @@ if TYPE_CHECKING:  # pandas is imported when games are simulated, not with the p
 
 __all__ = ["simulate", "Simulation", "END_REASONS", "TABLES", "DEFAULT_MAX_PLIES"]
 
-#: Why a simulated game ended: the engine's reasons, plus the simulation's ply cap. The same
-#: codes as :data:`hoyito_edu.fastsim.END_REASONS`: the lap limit (R2.8) and the quiet limit
-#: (R4.5) came last.
-END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap",
-               "lap-limit", "quiet-limit")  # fmt: skip
-#: Capture kinds in the ``captures`` table (the engine's :class:`~hoyito_edu.Reason` values).
-CAPTURE_KINDS = ("mid-sow", "last-seed", "chain", "final-four", "eight-or-fewer", "endless",
-                 "repetition", "lap-limit", "quiet-limit")  # fmt: skip
 #: The tables a simulation can keep.
 TABLES = ("games", "moves", "captures")
 #: Default ply cap. On 2x6 no random game measured here went past 800 plies. On 2x12 the last

@@ -1,0 +1,17 @@
+"""The codes the simulation tables share with the compiled fast path.
+
+The fast path (:mod:`hoyito_edu.fastsim`) writes small integers; :func:`hoyito_edu.simulate`
+turns them into these strings, and its engine path writes the same codes. One definition here
+keeps the two in step without importing the compiled code.
+
+>>> END_REASONS.index("lap-limit"), CAPTURE_KINDS.index("quiet-limit")
+(6, 8)
+"""
+
+#: Why a simulated game ended: the engine's reasons, plus the simulation's ply cap. The codes
+#: of the first six never change; the lap limit (R2.8) and the quiet limit (R4.5) came later.
+END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap",
+               "lap-limit", "quiet-limit")  # fmt: skip
+#: Capture kinds by code (the engine's :class:`~hoyito_edu.Reason` values).
+CAPTURE_KINDS = ("mid-sow", "last-seed", "chain", "final-four", "eight-or-fewer", "endless",
+                 "repetition", "lap-limit", "quiet-limit")  # fmt: skip
