@@ -24,11 +24,6 @@ _REASON_WORDS = {
     Reason.CHAIN: "chain",
     Reason.FINAL_FOUR: "the final four",
     Reason.EIGHT_OR_FEWER: "eight or fewer left",
-    Reason.ENDLESS: "endless move: owners take their holes",
-    Reason.REPETITION: "repetition: owners take their holes",
-    Reason.LAP_LIMIT: "lap limit: owners take their holes",
-    Reason.AGREEMENT: "agreement: owners take their holes",
-    Reason.QUIET_LIMIT: "no capture for too long: owners take their holes",
 }
 
 # Endings where each player takes the seeds in their own holes: told in one sentence.
