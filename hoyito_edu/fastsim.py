@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .codes import CAPTURE_KINDS, END_REASONS  # noqa: F401 - the raw arrays' codes
+from .codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # noqa: F401 - the raw arrays' codes
 from .rules import Rules, get_rules
 
 try:
@@ -544,7 +544,7 @@ def play_random_games(
     """Play random-vs-random games (numbered ``games``) and return raw columns.
 
     ``starters`` says who starts each game (default: South, every game); ``max_plies`` stops
-    a game after that many moves (default: simulate's ``DEFAULT_MAX_PLIES``). ``progress`` is
+    a game after that many moves (default: ``codes.DEFAULT_MAX_PLIES``). ``progress`` is
     called with the number of games finished so far. ``options`` are the rule options
     (``skip_origin``, ``chain_opponent_side_only``, ``max_laps``, ``quiet_limit``), as the
     engine takes them. ``lap_room`` is the number of laps a move may have before its game is
@@ -557,7 +557,7 @@ def play_random_games(
     ('lap-limit', 75)
     """
     if max_plies is None:
-        from .simulate import DEFAULT_MAX_PLIES as max_plies
+        max_plies = DEFAULT_MAX_PLIES
     rules = get_rules(variant, **options)
     ids = np.ascontiguousarray(games if isinstance(games, np.ndarray) else list(games), np.int64)
     if starters is None:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .checks import as_whole, whole_number
-from .codes import CAPTURE_KINDS, END_REASONS
+from .codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # the ply cap: see codes
 from .players import Player, available, player
 from .position import new_game
 from .rules import Rules, get_rules
@@ -48,11 +48,6 @@ __all__ = ["simulate", "Simulation", "END_REASONS", "TABLES", "DEFAULT_MAX_PLIES
 
 #: The tables a simulation can keep.
 TABLES = ("games", "moves", "captures")
-#: Default ply cap. On 2x6 no random game measured here went past 800 plies. On 2x12 the last
-#: eight seeds can wander round the big board for a long time before a casa forms: of 1,000
-#: random Hoyito I games (seed 3), 49 % lasted more than 2,000 plies, 13 % more than 5,000,
-#: 1.6 % more than 10,000 and 0.1 % more than 20,000; none more than 50,000.
-DEFAULT_MAX_PLIES = 20_000
 _GROUPS = ("mid_sow", "last_seed", "chain", "end")
 _GROUP_OF = {"mid-sow": 0, "last-seed": 1, "chain": 2}  # any other reason: "end"
 _SEAT = ("south", "north")
