@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # pandas is imported when games are simulated, not with the p
     import pandas as pd
 
     from .fastsim import RawRun
+    from .streaming import StreamedRun
 
 __all__ = ["simulate", "Simulation", "END_REASONS", "TABLES", "DEFAULT_MAX_PLIES"]
 
@@ -207,12 +208,21 @@ def _tables(tables: object) -> tuple[str, ...]:
 
 
 def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tables, path,
-           workers, progress, options):  # fmt: skip
+           workers, progress, options, client=None, out=None,
+           chunk_games=None):  # fmt: skip
     """Check every argument of :func:`simulate`; return them cleaned up.
 
     Nothing is played (and no large array made) before every argument, and the memory the
-    run needs, has been checked.
+    run needs, has been checked. The last two values are the checked client (or None) and
+    the games per chunk (None for a single-process run kept in memory).
     """
+    from .cluster import check_client
+
+    client = check_client(client)
+    if out is not None:
+        from .streaming import check_folder
+
+        check_folder(out)
     rules_list = _variants(variant, options)
     games = _count(games, "games")
     seed = _count(seed, "seed", low=0)
@@ -234,17 +244,65 @@ def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tab
             "Use path='engine' (or 'auto') for other players."
         )
     workers = _count(workers, "workers", high=MAX_WORKERS)
-    if workers > 1 and not all(isinstance(p, str) for p in pair):
+    if workers > 1 and client is not None:
         raise ValueError(
-            "workers > 1 needs players given by name (player objects cannot be shared "
-            "between processes); use workers=1"
+            f"give workers={workers} (processes on this machine) or client= (a Dask cluster), "
+            "not both: the cluster's workers play the games"
         )
+    if (workers > 1 or client is not None) and not all(isinstance(p, str) for p in pair):
+        raise ValueError(
+            f"{'client=' if client is not None else 'workers > 1'} needs players given by name "
+            "(player objects cannot be shared between processes); use workers=1 without a "
+            "client"
+        )
+    if chunk_games is not None:
+        chunk_games = _count(chunk_games, "chunk_games")
+        if client is None and out is None:
+            raise ValueError(
+                "chunk_games sets the games per task or per file: give it with client= or out="
+            )
     if progress is not None and not isinstance(progress, (bool, np.bool_)):
         raise ValueError(f"progress must be True, False or None (automatic), not {progress!r}")
     starter = _starter(starter)
     use_fast = path == "fast" or (path == "auto" and all_random)
-    check_memory(rules_list, games, n, max_plies, tables, use_fast, workers)
-    return rules_list, games, pair, n, seed, starter, max_plies, tables, use_fast, workers
+    if client is not None or out is not None:
+        chunk_games = chunk_games or default_chunk_games(rules_list, n, max_plies, tables,
+                                                         use_fast)  # fmt: skip
+    if out is None:  # the tables are kept here; a cluster's workers hold their work space
+        check_memory(rules_list, games, n, max_plies, tables, use_fast,
+                     0 if client is not None else workers)  # fmt: skip
+    elif client is None:  # streamed: one chunk per process at a time
+        for rules in rules_list:
+            check_memory([rules], min(games, chunk_games), n, max_plies, tables, use_fast,
+                         workers, per_process=True)  # fmt: skip
+    return (rules_list, games, pair, n, seed, starter, max_plies, tables, use_fast, workers,
+            client, chunk_games)  # fmt: skip
+
+
+#: A chunk (one task, one file per table) holds at most about this many bytes of tables.
+CHUNK_BYTES = 64 * 10**6
+#: The most games in a chunk (fast path): about a second or two of play.
+MAX_CHUNK_GAMES = 100_000
+#: Games per chunk on the engine path (computer players: a chunk of expert games takes minutes).
+ENGINE_CHUNK_GAMES = 20
+
+
+def default_chunk_games(rules_list: Sequence[Rules], n: int, max_plies: int,
+                        tables: Sequence[str], use_fast: bool) -> int:  # fmt: skip
+    """Games per chunk when ``chunk_games`` is not given: on the fast path as many as keep a
+    chunk's tables under :data:`CHUNK_BYTES` (at most :data:`MAX_CHUNK_GAMES`), on the
+    engine path :data:`ENGINE_CHUNK_GAMES`. It depends on the arguments only, never on the
+    number of workers.
+
+    >>> default_chunk_games([get_rules("hoyito-i")], 6, 20_000, ["games"], True)
+    100000
+    >>> default_chunk_games([get_rules("hoyito-i")], 12, 20_000, TABLES, True)
+    121
+    """
+    if not use_fast:
+        return ENGINE_CHUNK_GAMES
+    per_game = max(estimate_memory([r], 1, n, max_plies, tables, True)[0] for r in rules_list)
+    return max(1, min(MAX_CHUNK_GAMES, CHUNK_BYTES // per_game))
 
 
 # -- memory ---------------------------------------------------------------------------------
@@ -322,10 +380,14 @@ def _gb(size: float) -> str:
     return f"{gigabytes:,.1f} GB" if gigabytes < 1e5 else f"{gigabytes:.1e} GB"
 
 
-def check_memory(rules_list, games, n, max_plies, tables, use_fast, workers=1) -> None:
+def check_memory(rules_list, games, n, max_plies, tables, use_fast, workers=1,
+                 per_process=False) -> None:  # fmt: skip
     """Refuse, before anything is played, a run that would not fit in memory (see
-    :func:`estimate_memory` and :func:`memory_budget`)."""
+    :func:`estimate_memory` and :func:`memory_budget`). ``per_process``: ``games`` is one
+    chunk, held by each of ``workers`` processes at once (a streamed run)."""
     held, work = estimate_memory(rules_list, games, n, max_plies, tables, use_fast, workers)
+    if per_process:
+        held *= max(workers, 1)
     budget = memory_budget()
     if held + work <= budget:
         return
@@ -551,15 +613,93 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     if len(frames) == 1:
         return frames[0]
     variants = [str(f["variant"].cat.categories[0]) for f in frames]
-    parts = []
-    for index, frame in enumerate(frames):
-        frame = frame.copy(deep=False)
-        frame["variant"] = _categorical(np.full(len(frame), index), variants)
-        parts.append(frame)
+    parts = [_among(frame, variants, index) for index, frame in enumerate(frames)]
     return pd.concat(parts, ignore_index=True)
 
 
+def _among(frame: pd.DataFrame, variants: Sequence[str], index: int) -> pd.DataFrame:
+    """``frame`` (of one variant) with ``variant`` categorical over all ``variants``."""
+    if len(variants) == 1:
+        return frame
+    frame = frame.copy(deep=False)
+    frame["variant"] = _categorical(np.full(len(frame), index), variants)
+    return frame
+
+
 # -- the entry point ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Chunk:
+    """Games ``first .. stop-1`` of one variant: one task, one file per table. What it plays
+    depends on its own fields only (seeds come from ``seed`` and the game numbers)."""
+
+    use_fast: bool
+    rules: Rules
+    n: int
+    first: int
+    stop: int
+    starter: int | str
+    pair: tuple
+    seed: int
+    max_plies: int
+    tables: tuple[str, ...]
+
+    def play(self) -> RawRun:
+        ids = np.arange(self.first, self.stop, dtype=np.int64)
+        starters = ids % 2 if self.starter == "alternate" else np.full(ids.size, self.starter)
+        job = (self.use_fast, self.rules, self.n, ids, starters.astype(np.int64), self.pair,
+               self.seed, self.max_plies, self.tables)  # fmt: skip
+        return _play_part(job)
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.first
+
+
+def _chunks(rules_list, games, chunk_games, **common) -> list[_Chunk]:
+    """Every variant's games cut into chunks of ``chunk_games``, in the tables' order."""
+    return [
+        _Chunk(rules=rules, first=first, stop=min(first + chunk_games, games), **common)
+        for rules in rules_list
+        for first in range(0, games, chunk_games)
+    ]
+
+
+def _play_chunk(chunk: _Chunk) -> RawRun:
+    """Play one chunk (a module-level function, run as a Dask task)."""
+    return chunk.play()
+
+
+@dataclass(frozen=True)
+class _ChunkFile:
+    """A chunk to play and write as ``folder/TABLE/part-NNNNNN.parquet`` (a streamed run)."""
+
+    chunk: _Chunk
+    index: int
+    digits: int
+    folder: str
+    variants: tuple[str, ...]
+    names: tuple[str, str]
+
+
+def _write_chunk(job: _ChunkFile) -> int:
+    """Play a chunk and write its tables, each file atomically; returns the games played."""
+    from pathlib import Path
+
+    from .streaming import chunk_file, write_parquet
+
+    chunk, folder = job.chunk, Path(job.folder)
+    raw = chunk.play()
+    build = {"games": lambda: _games_table(raw, chunk.rules, chunk.n, job.names),
+             "moves": lambda: _moves_table(raw, chunk.rules, chunk.n),
+             "captures": lambda: _captures_table(raw, chunk.rules, chunk.n)}  # fmt: skip
+    where = job.variants.index(chunk.rules.name)
+    for table in reversed(chunk.tables):  # games last: a games file means the chunk is done
+        frame = _among(build[table](), job.variants, where)
+        write_parquet(frame, chunk_file(folder, table, job.index, job.digits))
+        del frame
+    return chunk.size
+
+
 def simulate(
     variant: str | Rules | Sequence[str | Rules],
     games: int,
@@ -573,8 +713,11 @@ def simulate(
     path: str = "auto",
     workers: int = 1,
     progress: bool | None = None,
+    client: Any = None,
+    out: str | os.PathLike | None = None,
+    chunk_games: int | None = None,
     **options: bool,
-) -> Simulation:
+) -> Simulation | StreamedRun:
     """Play ``games`` games of each ``variant`` and return their tables.
 
     Args:
@@ -601,6 +744,18 @@ def simulate(
         workers: processes to use, 1 to 64 (2 uses both cores of a two-core machine); the
             tables are the same for any number of workers.
         progress: show a progress bar (tqdm, notebook-aware). ``None``: only for long runs.
+            With a client, the bar moves as tasks complete and the Dask dashboard's link is
+            printed.
+        client: a ``distributed.Client``: play the games as tasks on its Dask cluster (any
+            number of workers, same tables; players by name). Needs ``hoyito_edu[dask]``.
+        out: a folder: stream the tables to a Parquet dataset there (``out/games/``,
+            ``out/moves/``, ``out/captures/``, one file per chunk) instead of returning them,
+            holding one chunk at a time; returns a :class:`~hoyito_edu.streaming.StreamedRun`.
+            Running the same call again skips the chunks already written (see
+            :mod:`hoyito_edu.streaming`). With a client, the workers write the files: ``out``
+            must then be a folder they all see (a shared file system).
+        chunk_games: games per chunk (task or file) with ``client`` or ``out``; by default
+            up to 100,000 random games (fewer with the moves table) or 20 engine games.
         **options: rule options (see :data:`hoyito_edu.OPTIONS`): ``skip_origin``,
             ``chain_opponent_side_only``, ``max_laps`` (games a move ends with the lap limit
             have the end reason ``"lap-limit"``) and ``quiet_limit`` (``"quiet-limit"``).
@@ -623,19 +778,52 @@ def simulate(
     """
     started = time.perf_counter()
     checked = _check(variant, games, players, holes_per_row, seed, starter, max_plies, tables,
-                     path, workers, progress, options)  # fmt: skip
-    rules_list, games, pair, n, seed, starter, max_plies, tables, use_fast, workers = checked
-    starters = _starters(starter, games)
+                     path, workers, progress, options, client, out, chunk_games)  # fmt: skip
+    (rules_list, games, pair, n, seed, starter, max_plies, tables, use_fast, workers, client,
+     chunk_games) = checked  # fmt: skip
     names = _names(pair)
     total = games * len(rules_list)
     if progress is None:
         progress = total >= (200_000 if use_fast else 200)
+    settings = {
+        "variant": [r.name for r in rules_list], "games": games, "players": names,
+        "holes_per_row": n, "seed": seed, "starter": starter, "max_plies": max_plies,
+        "tables": tables, "options": {key: getattr(rules_list[0], key) for key in options},
+    }  # fmt: skip
+    if client is not None and progress:
+        from .cluster import announce
+
+        announce(client, f"Simulating {total:,} games")
     bar = _progress_bar(total, progress, "random games" if use_fast else "games")
+    common = dict(use_fast=use_fast, n=n, starter=starter, pair=pair, seed=seed,
+                  max_plies=max_plies, tables=tables)  # fmt: skip
+    if out is not None:
+        try:
+            return _stream(rules_list, games, chunk_games, common, out, names, settings, client,
+                           workers, bar, started)  # fmt: skip
+        finally:
+            bar(None)
+    if client is not None:
+        from .cluster import worker_count
+
+        size = min(chunk_games, max(1, math.ceil(games / (4 * worker_count(client)))))
+        chunks = _chunks(rules_list, games, size, **common)
+        from .cluster import run_tasks
+        from .fastsim import merge
+
+        raws = run_tasks(client, _play_chunk, chunks, [c.size for c in chunks], bar,
+                         name="hoyito-simulate")  # fmt: skip
+        per_variant = [merge(raws[i:i + len(chunks) // len(rules_list)])
+                       for i in range(0, len(chunks), len(chunks) // len(rules_list))]  # fmt: skip
+        del raws
+    starters = _starters(starter, games)
     frames: dict[str, list] = {name: [] for name in TABLES}
     ids = np.arange(games, dtype=np.int64)
     for index, rules in enumerate(rules_list):
         offset = index * games
-        if workers > 1:
+        if client is not None:
+            raw = per_variant[index]
+        elif workers > 1:
             raw = _in_processes(use_fast, rules, n, ids, starters, pair, seed, max_plies, tables,
                                 workers, lambda done, o=offset: bar(o + done))  # fmt: skip
         elif use_fast:
@@ -650,11 +838,6 @@ def simulate(
         if "captures" in tables:
             frames["captures"].append(_captures_table(raw, rules, n))
     bar(None)
-    settings = {
-        "variant": [r.name for r in rules_list], "games": games, "players": names,
-        "holes_per_row": n, "seed": seed, "starter": starter, "max_plies": max_plies,
-        "tables": tables, "options": {key: getattr(rules_list[0], key) for key in options},
-    }  # fmt: skip
     return Simulation(
         games=_concat(frames["games"]),
         moves=_concat(frames["moves"]) if "moves" in tables else None,
@@ -663,6 +846,54 @@ def simulate(
         path="fast" if use_fast else "engine",
         seconds=time.perf_counter() - started,
     )
+
+
+def _stream(rules_list, games, chunk_games, common, out, names, settings, client, workers,
+            bar, started) -> StreamedRun:  # fmt: skip
+    """Play the chunks not yet on disk and write them (here, in processes or on a client)."""
+    from pathlib import Path
+
+    from .streaming import StreamedRun, chunk_complete, open_folder, width
+
+    folder = Path(out)
+    chunks = _chunks(rules_list, games, chunk_games, **common)
+    digits = width(len(chunks))
+    tables = common["tables"]
+    manifest = {**settings, "options": rules_list[0].options, "chunk_games": chunk_games,
+                "chunks": len(chunks), "path": "fast" if common["use_fast"] else "engine",
+                "files": f"{{table}}/part-{{chunk:0{digits}d}}.parquet"}  # fmt: skip
+    open_folder(folder, manifest, tables)
+    variants = tuple(r.name for r in rules_list)
+    done, todo = 0, []
+    for index, chunk in enumerate(chunks):
+        if chunk_complete(folder, tables, index, digits):
+            done += chunk.size
+        else:
+            todo.append(_ChunkFile(chunk, index, digits, str(folder), variants, names))
+    bar(done)
+
+    def update(games_done: int, skipped: int = done) -> None:
+        bar(skipped + games_done)
+
+    if client is not None:
+        from .cluster import run_tasks
+
+        run_tasks(client, _write_chunk, todo, [job.chunk.size for job in todo], update,
+                  name="hoyito-stream")  # fmt: skip
+    elif workers > 1 and len(todo) > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for played in pool.map(_write_chunk, todo):
+                done += played
+                bar(done)
+    else:
+        for job in todo:
+            done += _write_chunk(job)
+            bar(done)
+    return StreamedRun(
+        path=folder, tables=tables, games=games * len(rules_list), chunks=len(chunks),
+        written=len(todo), skipped=len(chunks) - len(todo), settings=manifest,
+        seconds=time.perf_counter() - started,
+    )  # fmt: skip
 
 
 def _progress_bar(total: int, show: bool, unit: str) -> Callable[[int | None], None]:
