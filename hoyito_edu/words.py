@@ -1,0 +1,594 @@
+"""Plain words for students: the board's sentences, in one place, ready for translation.
+
+Every sentence a student reads on the board (who won and why, what a move did, the offer to
+end a quiet game, what "Show me" and CompareRules say) is a template in one of the tables of
+this module, written as a whole sentence with ``str.format`` named fields. No sentence is glued
+together from pieces, so each template can later be wrapped in ``gettext`` as it stands.
+
+Two rules keep translation possible:
+
+- A sentence about the person at the screen ("you") and one about someone else ("the
+  computer", "South") are separate templates, because many languages conjugate the verb
+  differently (Spanish: *tomaste* / *tomó*). The other person's name is a field: ``{who}``
+  inside a sentence and ``{Who}`` at its start.
+- Counts that change a word's form have a singular and a plural template (a pair, as
+  ``ngettext`` takes them), chosen by :func:`plural`.
+
+Holes are the ring numbers the board shows (South ``0..n-1``, North ``n..2n-1``).
+
+>>> import hoyito_edu as hy
+>>> game = hy.Game("hoyito-i")
+>>> _ = game.play_all([0, 6])
+>>> move_line(game.moves[0], human=0)
+'You sowed hole 0 in 5 laps. No seeds were captured.'
+>>> move_line(game.moves[1], human=0)
+'The computer sowed hole 6 in 7 laps. The computer took 3 casas (12 seeds).'
+>>> level_line("beginner")
+'Beginner: plays almost at random, but often grabs seeds when it can'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .events import Capture, Reason
+from .game import Game
+from .match import Match
+from .position import PLAYER_NAMES, Move, Position
+from .rules import Rules
+
+# -- who is who ---------------------------------------------------------------------------
+
+#: How the board names a player who is not "you": the computer, or a side of the board when
+#: two people play at one screen. ``{who}`` inside a sentence, ``{Who}`` at its start.
+NAMES = {
+    "computer": ("the computer", "The computer"),
+    0: ("South", "South"),
+    1: ("North", "North"),
+}
+
+
+def _person(player: int, human: int | None) -> tuple[bool, dict[str, str]]:
+    """(is it "you"?, the name fields) for ``player`` seen by the person at ``human``'s side.
+
+    ``human`` None: two people play, and both are named by their side.
+    """
+    if human is not None and player == human:
+        return True, {}
+    key = player if human is None else "computer"
+    who, big = NAMES[key]
+    return False, {"who": who, "Who": big}
+
+
+def _say(table: dict[str, str], key: str, you: bool, **fields: object) -> str:
+    """The template ``key`` of ``table`` in its "you" or "other" form, filled in."""
+    return table[f"{key}_you" if you else key].format(**fields)
+
+
+def plural(pair: tuple[str, str], count: int) -> str:
+    """The singular or plural template of ``pair`` for ``count`` (English rule; ``ngettext``
+    will choose for other languages).
+
+    >>> plural(("{count} seed", "{count} seeds"), 1).format(count=1)
+    '1 seed'
+    """
+    return pair[0] if count == 1 else pair[1]
+
+
+def _check_human(human: object) -> int | None:
+    if human is not None and (isinstance(human, bool) or human not in (0, 1)):
+        raise ValueError(f"human must be 0 (South), 1 (North) or None (two people), not {human!r}")
+    return human  # type: ignore[return-value]
+
+
+# -- the computer opponents -----------------------------------------------------------------
+
+#: The computer opponents for the board's menu, weakest first, each with one plain line. The
+#: names are those :func:`hoyito_edu.player` accepts. Two names are left out of the menu:
+#: ``"random"`` (any move by pure chance: weaker than the beginner, who is random half the
+#: time, and too close to it to be worth a place) and ``"search"`` (the same search as the
+#: intermediate and expert levels, with limits a programmer sets; its default, four moves
+#: deep, lies between them). :func:`level_line` still describes both.
+LEVELS: tuple[tuple[str, str], ...] = (
+    ("beginner", "Beginner: plays almost at random, but often grabs seeds when it can"),
+    ("greedy", "Greedy: always grabs the most seeds it can right now"),
+    ("intermediate", "Intermediate: looks at your best answer before it moves"),
+    ("expert", "Expert: thinks many moves ahead and sets traps"),
+)
+
+#: The lines for the names that are not in the menu.
+OTHER_LEVELS: dict[str, str] = {
+    "random": "Random: plays any move, chosen by pure chance",
+    "search": "Search: looks four moves ahead, or as far as you set",
+}
+
+
+def level_line(name: str) -> str:
+    """The plain line for the computer opponent ``name`` (any name ``hy.player`` accepts).
+
+    >>> level_line("Expert")
+    'Expert: thinks many moves ahead and sets traps'
+    >>> level_line("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown opponent 'chess'; the opponents are beginner, greedy, intermediate, \
+expert, random, search
+    """
+    lines = {**dict(LEVELS), **OTHER_LEVELS}
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key not in lines:
+        raise ValueError(f"unknown opponent {name!r}; the opponents are {', '.join(lines)}")
+    return lines[key]
+
+
+# -- the end of a game -----------------------------------------------------------------------
+
+#: The banner's title: who won, the winner's score first.
+TITLES = {
+    "win_you": "You win {high}-{low}",
+    "win": "{Who} wins {high}-{low}",
+    "draw": "Draw {south}-{north}",
+}
+
+#: Why a game ended, one sentence per way it can end (every code of
+#: :data:`hoyito_edu.codes.END_REASONS` and the players' agreement), "you" forms apart.
+WHY = {
+    "final-four_you": "A capture left the last four seeds, and you took them.",
+    "final-four": "A capture left the last four seeds, and {who} took them.",
+    "final-four-winner_you": (
+        "A capture left the last four seeds, and they went to you as the winner of the last game."
+    ),
+    "final-four-winner": (
+        "A capture left the last four seeds, and they went to {who} as the winner of the last game."
+    ),
+    "eight-or-fewer_you": (
+        "Eight or fewer seeds were left on the board, and you took them because you started "
+        "this game."
+    ),
+    "eight-or-fewer": (
+        "Eight or fewer seeds were left on the board, and {who} took them because {who} "
+        "started this game."
+    ),
+    "all-captured": "The last capture left no seeds on the board.",
+    "endless": (
+        "A move would have gone round for ever, so each player took the seeds on their own side."
+    ),
+    "repetition": (
+        "The same position came up for the third time, so each player took the seeds on "
+        "their own side."
+    ),
+    "lap-limit": (
+        "A move went round {max_laps:,} laps without stopping, the most one move may go, so "
+        "each player took the seeds on their own side."
+    ),
+    "quiet-limit": (
+        "Nobody captured any seeds for {quiet_limit:,} moves in a row, so each player took the "
+        "seeds on their own side."
+    ),
+    "agreement_you": "You chose to end the game, so each player took the seeds on their own side.",
+    "agreement": (
+        "The players agreed to end the game, so each player took the seeds on their own side."
+    ),
+    "ply-cap": "The simulation stopped the game at its move limit, before it ended by itself.",
+}
+
+#: The banner's whole text: the title, then why.
+BANNER = "{title}. {why}"
+
+#: A match after one of its games: the standing, or who won the match and why.
+MATCH = {
+    "on-seeds_you": "Round {round} is over: you hold {mine} seeds and {who} holds {theirs}.",
+    "on-seeds": "Round {round} is over: South holds {south} seeds and North holds {north}.",
+    "on-holes_you": "Round {round} is over: you own {mine} holes and {who} owns {theirs}.",
+    "on-holes": "Round {round} is over: South owns {south} holes and North owns {north}.",
+    "won-seeds_you": "You win the match: {who} has too few seeds left to fill a hole.",
+    "won-seeds_lost": "{Who} wins the match: you have too few seeds left to fill a hole.",
+    "won-seeds": "{Who} wins the match: {loser} has too few seeds left to fill a hole.",
+    "won-holes_you": "You win the match with {holes} of the {total} holes.",
+    "won-holes": "{Who} wins the match with {holes} of the {total} holes.",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game in the player's words (see :func:`outcome`).
+
+    Attributes:
+        title: who won and the score, winner first: "You win 36-12", "Draw 24-24".
+        why: why the game ended, one sentence from the person's point of view.
+        match: in a match, the standing after this game or who won the match; else "".
+        winner: 0, 1 or None (a draw); score: (South, North); reason: the engine's reason.
+    """
+
+    title: str
+    why: str
+    match: str
+    winner: int | None
+    score: tuple[int, int]
+    reason: str
+
+    @property
+    def text(self) -> str:
+        """The title and why (and the match's standing), as the banner shows them."""
+        text = BANNER.format(title=self.title, why=self.why)
+        return f"{text} {self.match}" if self.match else text
+
+
+def outcome(state: Game | Match | Position | Move, human: int | None = None) -> Outcome:
+    """The end of the game held by ``state``, for the person playing side ``human``.
+
+    ``state`` is a :class:`~hoyito_edu.Game`, a :class:`~hoyito_edu.Match` (its current
+    game, and the match's standing), the final :class:`~hoyito_edu.Position`, or the last
+    :class:`~hoyito_edu.Move`. ``human`` is the side the person plays against the computer
+    (0 South, 1 North), or None when two people play. A Position alone does not say who
+    took the last four seeds; the sentence then names the player who moved last.
+
+    >>> import hoyito_edu as hy
+    >>> end = hy.new_game("hoyito-i").play(0).end_by_agreement()
+    >>> outcome(end, human=1).text
+    'You win 25-23. You chose to end the game, so each player took the seeds on their own side.'
+    >>> outcome(end).title
+    'North wins 25-23'
+    >>> outcome(hy.new_game("hoyito-i"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the game is not over yet: there is no outcome to tell
+    """
+    human = _check_human(human)
+    move, position, match = _unpack(state)
+    end = position.outcome
+    if end is None:
+        raise ValueError("the game is not over yet: there is no outcome to tell")
+    return Outcome(
+        title=_title(end.winner, end.score, human),
+        why=_why(position, move, human),
+        match="" if match is None else _match_line(match, human),
+        winner=end.winner,
+        score=end.score,
+        reason=str(end.reason),
+    )
+
+
+def _unpack(state: object) -> tuple[Move | None, Position, Match | None]:
+    """(last move or None, final position, match or None) of what :func:`outcome` was given."""
+    if isinstance(state, Match):
+        move, position, match = _unpack(state.game)[0], state.position, state
+        return move, position, match
+    if isinstance(state, Game):
+        moves = state.moves
+        last = moves[-1] if moves and moves[-1].after is state.position else None
+        return last, state.position, None
+    if isinstance(state, Move):
+        return state, state.after, None
+    if isinstance(state, Position):
+        return None, state, None
+    raise ValueError(
+        f"outcome needs a Game, Match, Position or Move from hoyito_edu, not {state!r}"
+    )
+
+
+def _title(winner: int | None, score: tuple[int, int], human: int | None) -> str:
+    if winner is None:
+        return TITLES["draw"].format(south=score[0], north=score[1])
+    you, names = _person(winner, human)
+    high, low = score[winner], score[1 - winner]
+    return _say(TITLES, "win", you, high=high, low=low, **names)
+
+
+def _why(position: Position, move: Move | None, human: int | None) -> str:
+    reason = position.outcome.reason
+    rules = position.rules
+    if reason == Reason.AGREEMENT:
+        return _say(WHY, "agreement", human is not None)
+    if reason == Reason.FINAL_FOUR:
+        taker = _taker(move, reason)
+        if taker is None:  # a Position alone: the player who moved last captured
+            taker = 1 - position.player
+        key = "final-four"
+        if move is not None and taker != move.player:
+            key = "final-four-winner"  # Hoyito III, round 3 on (R4.1)
+        you, names = _person(taker, human)
+        return _say(WHY, key, you, **names)
+    if reason == Reason.EIGHT_OR_FEWER:
+        you, names = _person(position.starter, human)
+        return _say(WHY, "eight-or-fewer", you, **names)
+    return WHY[str(reason)].format(max_laps=rules.max_laps or 0, quiet_limit=rules.quiet_limit or 0)
+
+
+def _taker(move: Move | None, reason: Reason) -> int | None:
+    if move is None:
+        return None
+    return next((c.taker for c in move.captures if c.reason == reason), None)
+
+
+def _match_line(match: Match, human: int | None) -> str:
+    if not match.game.is_over or not match.results:
+        return ""
+    held = match.results[-1].holdings
+    unit = "holes" if match.rules.territory else "seeds"
+    winner = match.winner
+    if winner is None:
+        fields = {"round": match.round, "south": held[0], "north": held[1]}
+        if human is None:
+            return MATCH[f"on-{unit}"].format(**fields)
+        _, names = _person(1 - human, human)
+        fields.update(mine=held[human], theirs=held[1 - human], **names)
+        return MATCH[f"on-{unit}_you"].format(**fields)
+    you, names = _person(winner, human)
+    if unit == "holes":
+        return _say(MATCH, "won-holes", you, holes=held[winner], total=sum(held), **names)
+    if you:
+        _, loser = _person(1 - winner, human)
+        return MATCH["won-seeds_you"].format(**loser)
+    if human is not None:
+        return MATCH["won-seeds_lost"].format(**names)
+    return MATCH["won-seeds"].format(loser=PLAYER_NAMES[1 - winner], **names)
+
+
+# -- one move --------------------------------------------------------------------------------
+
+#: What one move did, sentence by sentence (see :func:`move_line`).
+MOVE = {
+    "sowed_you": ("You sowed hole {hole}.", "You sowed hole {hole} in {laps:,} laps."),
+    "sowed": ("{Who} sowed hole {hole}.", "{Who} sowed hole {hole} in {laps:,} laps."),
+    "casas_you": ("You took one casa ({seeds} seeds).", "You took {casas} casas ({seeds} seeds)."),
+    "casas": ("{Who} took one casa ({seeds} seeds).", "{Who} took {casas} casas ({seeds} seeds)."),
+    "last-four_you": "You took the last four seeds.",
+    "last-four": "{Who} took the last four seeds.",
+    "last-eight_you": (
+        "You took the last seed, because you started this game.",
+        "You took the last {seeds} seeds, because you started this game.",
+    ),
+    "last-eight": (
+        "{Who} took the last seed, because {who} started this game.",
+        "{Who} took the last {seeds} seeds, because {who} started this game.",
+    ),
+    "own-side": "Each player took the seeds on their own side.",
+    "endless": "This move would have gone round for ever, so it stopped.",
+    "lap-limit": "This move stopped after {laps:,} laps, the most one move may go.",
+    "none": "No seeds were captured.",
+    "again_you": "You play again.",
+    "again": "{Who} plays again.",
+    "pass_you": "You have no seeds to sow, so you pass.",
+    "pass": "{Who} has no seeds to sow and passes.",
+    "over": "The game is over.",
+}
+
+_CASAS = (Reason.MID_SOW, Reason.LAST_SEED, Reason.CHAIN)
+_OWN_SIDE = (Reason.ENDLESS, Reason.REPETITION, Reason.LAP_LIMIT, Reason.AGREEMENT,
+             Reason.QUIET_LIMIT)  # fmt: skip
+
+
+def move_line(move: Move, human: int | None = None) -> str:
+    """What ``move`` did, in a few short sentences, for the person playing side ``human``.
+
+    >>> import hoyito_edu as hy
+    >>> pos = hy.new_game("hoyito-ii", board=[0, 0, 1, 3, 0, 0, 2, 2, 2, 2, 2, 2])
+    >>> move_line(pos.sow(2), human=None)
+    'South sowed hole 2. South took one casa (4 seeds). South has no seeds to sow and passes.'
+    """
+    if not isinstance(move, Move):
+        raise ValueError(f"move_line needs a Move (position.sow(hole)), not {move!r}")
+    human = _check_human(human)
+    you, names = _person(move.player, human)
+    key = "sowed_you" if you else "sowed"
+    parts = [plural(MOVE[key], move.laps).format(hole=move.hole, laps=move.laps, **names)]
+    if move.endless:
+        parts.append(MOVE["endless"])
+    if move.lap_limit:
+        parts.append(MOVE["lap-limit"].format(laps=move.laps))
+    parts += _capture_lines(move.captures, move.before.starter, human)
+    for player in move.passes:
+        you, names = _person(player, human)
+        parts.append(_say(MOVE, "pass", you, **names))
+    if move.after.is_over:
+        parts.append(MOVE["over"])
+    elif move.extra_turn and move.after.player == move.player:
+        you, names = _person(move.player, human)
+        parts.append(_say(MOVE, "again", you, **names))
+    return " ".join(parts)
+
+
+def _capture_lines(captures: tuple[Capture, ...], starter: int, human: int | None) -> list[str]:
+    """One sentence per taker of casas, then one for the end of the game's seeds."""
+    if not captures:
+        return [MOVE["none"]]
+    lines = []
+    for player in (0, 1):
+        casas = [c for c in captures if c.taker == player and c.reason in _CASAS]
+        if casas:
+            you, names = _person(player, human)
+            seeds = sum(c.seeds for c in casas)
+            pair = MOVE["casas_you" if you else "casas"]
+            lines.append(plural(pair, len(casas)).format(casas=len(casas), seeds=seeds, **names))
+    for reason in (Reason.FINAL_FOUR, Reason.EIGHT_OR_FEWER):
+        taken = [c for c in captures if c.reason == reason]
+        if taken:
+            you, names = _person(taken[0].taker, human)
+            seeds = sum(c.seeds for c in taken)
+            if reason == Reason.FINAL_FOUR:
+                lines.append(_say(MOVE, "last-four", you, **names))
+            else:
+                pair = MOVE["last-eight_you" if you else "last-eight"]
+                lines.append(plural(pair, seeds).format(seeds=seeds, **names))
+    if any(c.reason in _OWN_SIDE for c in captures):
+        lines.append(MOVE["own-side"])
+    return lines
+
+
+# -- ending a quiet game by agreement (R4.5) -------------------------------------------------
+
+#: The board offers to end the game by agreement once this many moves in a row (both players'
+#: moves counted, as ``Position.quiet_plies`` counts them) have captured nothing. Measured on
+#: 450 seeded games of greedy against beginner (the kind of play a class sees) in Hoyito I,
+#: II and III on 2x6: of their 4,031 runs of moves between captures only 149 (3.7 %) reached
+#: 40 moves, and a run that did went on to a median of 75 moves (46 % past 80). So the offer
+#: is rare in a game that will soon capture again, and when it comes the seeds usually go on
+#: wandering for a long time. On 2x12 the longest run of a game is a median 369 (Hoyito I)
+#: to 705 (Hoyito II) moves in 40 such games each, so there nearly every game earns the
+#: offer. (Ba-awa on 2x6 never went past 11 moves without a capture.)
+QUIET_PLIES_BEFORE_OFFER = 40
+
+#: The offer to end a quiet game, and the board's limits.
+AGREEMENT = {
+    "label": "End the game: each takes the seeds on their side",
+    "quiet_you": (
+        "Nobody has captured any seeds for {moves:,} moves. You may end the game here: you "
+        "would finish with {mine} and {who} with {theirs}."
+    ),
+    "quiet": (
+        "Nobody has captured any seeds for {moves:,} moves. If you both agree, end the game "
+        "here: South would finish with {south} and North with {north}."
+    ),
+    "limits-both": (
+        "On this board one move stops after {max_laps:,} laps, and a game ends by itself after "
+        "{quiet_limit:,} moves in a row without a capture; either way each player takes the "
+        "seeds on their own side."
+    ),
+    "limits-laps": (
+        "On this board one move stops after {max_laps:,} laps, and each player then takes the "
+        "seeds on their own side."
+    ),
+    "limits-quiet": (
+        "On this board a game ends by itself after {quiet_limit:,} moves in a row without a "
+        "capture, and each player then takes the seeds on their own side."
+    ),
+    "limits-none": "On this board no limit stops a long move or a long game.",
+}
+
+
+@dataclass(frozen=True)
+class AgreementOffer:
+    """What the board says about ending the game by agreement (R4.5).
+
+    Attributes:
+        due: True once no capture has happened for :data:`QUIET_PLIES_BEFORE_OFFER` moves
+            (and the game goes on): the board then shows ``label`` and ``text``.
+        label: the button: "End the game: each takes the seeds on their side".
+        text: why it is offered and what each player would finish with ("" when not due).
+        limits: the board's lap limit and quiet limit in plain words.
+    """
+
+    due: bool
+    label: str
+    text: str
+    limits: str
+
+
+def agreement_offer(position: Position, human: int | None = None) -> AgreementOffer:
+    """The offer to end ``position``'s game by agreement, for the person at side ``human``.
+
+    >>> import hoyito_edu as hy
+    >>> offer = agreement_offer(hy.new_game("hoyito-i", quiet_limit=50_000))
+    >>> offer.due, offer.label
+    (False, 'End the game: each takes the seeds on their side')
+    >>> print(offer.limits)  # doctest: +NORMALIZE_WHITESPACE
+    On this board one move stops after 1,000 laps, and a game ends by itself after 50,000 moves
+    in a row without a capture; either way each player takes the seeds on their own side.
+    """
+    if not isinstance(position, Position):
+        raise ValueError(f"agreement_offer needs a Position, not {position!r}")
+    human = _check_human(human)
+    due = not position.is_over and position.quiet_plies >= QUIET_PLIES_BEFORE_OFFER
+    text = ""
+    if due:
+        south, north = position.end_by_agreement().score
+        plies = position.quiet_plies
+        if human is None:
+            text = AGREEMENT["quiet"].format(moves=plies, south=south, north=north)
+        else:
+            _, names = _person(1 - human, human)
+            mine, theirs = (south, north) if human == 0 else (north, south)
+            text = AGREEMENT["quiet_you"].format(moves=plies, mine=mine, theirs=theirs, **names)
+    return AgreementOffer(due, AGREEMENT["label"], text, limits_line(position.rules))
+
+
+def limits_line(rules: Rules) -> str:
+    """The lap limit (R2.8) and quiet limit (R4.5) of ``rules`` in one plain sentence."""
+    laps, quiet = rules.max_laps, rules.quiet_limit
+    key = {(True, True): "both", (True, False): "laps", (False, True): "quiet"}.get(
+        (laps is not None, quiet is not None), "none"
+    )
+    return AGREEMENT[f"limits-{key}"].format(max_laps=laps or 0, quiet_limit=quiet or 0)
+
+
+# -- "Show me": what each move would do ------------------------------------------------------
+
+#: The hint on one legal hole (see :mod:`hoyito_edu.hints`). Each entry is a (singular,
+#: plural) pair chosen by the count named in its comment; "you" is the player to move.
+HINT = {
+    # by gives
+    "take-give": (
+        "Takes {takes} seeds, but gives {who} a chance to take {gives} seed.",
+        "Takes {takes} seeds, but gives {who} a chance to take {gives} seeds.",
+    ),
+    # by takes
+    "take-safe": (
+        "Takes {takes} seed, and {who} cannot take anything right after.",
+        "Takes {takes} seeds, and {who} cannot take anything right after.",
+    ),
+    # by gives
+    "give": (
+        "Takes nothing and gives {who} a chance to take {gives} seed.",
+        "Takes nothing and gives {who} a chance to take {gives} seeds.",
+    ),
+    "safe": ("Takes nothing, and {who} cannot take anything right after.",) * 2,
+    # by takes
+    "again": (
+        "Takes {takes} seed, and you play again.",
+        "Takes {takes} seeds, and you play again.",
+    ),
+    "again-none": ("Takes nothing, and you play again.",) * 2,
+    # by takes; {result} is a banner title ("You win 28-20")
+    "ends": (
+        "Takes {takes} seed and ends the game: {result}.",
+        "Takes {takes} seeds and ends the game: {result}.",
+    ),
+    "ends-none": ("Ends the game: {result}.",) * 2,
+    # by hands: seeds the opponent takes during your own move (a Ba-awa casa on their side)
+    "hands": (
+        "During this move {who} takes {hands} seed.",
+        "During this move {who} takes {hands} seeds.",
+    ),
+}
+
+
+def hint_line(
+    *, takes: int, gives: int, hands: int, plays_again: bool, result: str, opponent: str
+) -> str:
+    """The "Show me" sentence for one move (built by :func:`hoyito_edu.hints.hints`).
+
+    ``result`` is the banner title when the move ends the game, else "".
+
+    >>> hint_line(takes=8, gives=4, hands=0, plays_again=False, result="", opponent="North")
+    'Takes 8 seeds, but gives North a chance to take 4 seeds.'
+    """
+    fields = {"takes": takes, "gives": gives, "hands": hands, "result": result, "who": opponent}
+    if result:
+        key, count = ("ends" if takes else "ends-none"), takes
+    elif plays_again:
+        key, count = ("again" if takes else "again-none"), takes
+    elif gives:
+        key, count = ("take-give" if takes else "give"), gives
+    else:
+        key, count = ("take-safe" if takes else "safe"), takes
+    text = plural(HINT[key], count).format(**fields)
+    if hands:
+        text = plural(HINT["hands"], hands).format(**fields) + " " + text
+    return text
+
+
+def opponent_name(player: int, human: int | None = None) -> str:
+    """How a sentence names ``player``'s opponent: "the computer" when ``human`` plays
+    ``player`` against it, else the opponent's side ("North").
+
+    >>> opponent_name(0), opponent_name(0, human=0)
+    ('North', 'the computer')
+    """
+    human = _check_human(human)
+    return _person(1 - player, human if human == player else None)[1]["who"]
+
+
+def title_for(winner: int | None, score: tuple[int, int], human: int | None = None) -> str:
+    """The banner title for a result: "You win 36-12", "North wins 30-18", "Draw 24-24"."""
+    return _title(winner, score, _check_human(human))
