@@ -302,38 +302,3 @@ def test_an_error_in_a_clock_callback_is_reported_not_lost():
         assert [str(e) for e in errors] == ["broken player"]
 
     asyncio.run(scenario())
-
-
-def test_board_animation_on_the_event_loop_with_refused_clicks():
-    """The real clock: a click during the film is refused, the film and the computer's reply
-    then run to the end by themselves."""
-
-    async def scenario():
-        board = hy.Board("hoyito-i", opponent="random", seed=5, speed="fast")
-        board.holes[0].click()
-        assert board.film.ticking
-        await asyncio.sleep(0.15)
-        board.holes[1].click()
-        assert "still being shown" in board.notice_text and board.game.holes()[0] == 0
-        for _ in range(400):
-            if not board.film.busy:
-                break
-            await asyncio.sleep(0.05)
-        assert not board.film.busy and len(board.game.moves) >= 2
-        assert board.position.player == 0 or board.position.is_over
-        assert board.view.counts() == board.position.board
-        assert "South to move" in board.status_text or "South (you) to move" in board.status_text
-
-    asyncio.run(scenario())
-
-
-def test_a_failing_computer_player_is_reported_on_the_board(monkeypatch):
-    board = hy.Board("hoyito-i", opponent="greedy", speed="off")
-
-    def broken(position):
-        raise RuntimeError("no idea")
-
-    monkeypatch.setattr(board.computer, "choose", broken)
-    board.holes[0].click()
-    assert "Something went wrong: RuntimeError: no idea" in board.notice_text
-    assert board.game.holes() == [0] and board.position.player == 1

@@ -1,0 +1,748 @@
+// The hoyito_edu board in the page: draws the `view` the kernel sends (an SVG board and its
+// controls) and animates each move's film by itself. It never decides what is legal: every
+// click goes to the kernel with the ply and game it was made at, and the kernel answers.
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const PIT = 100; // distance between two pits (SVG units)
+const R = 40; // pit radius
+const PILE = 130; // width of each captured pile
+const H = 300; // board height
+const ROW_Y = [205, 95]; // South's row (bottom), North's row (top)
+const MS_PER_SEED = { off: 0, slow: 260, normal: 105, fast: 40 };
+const MOST_PEBBLES = 20; // more seeds than this: a number instead of pebbles
+const STONES = ["#f4ecd8", "#d9d2c5", "#c9b99f", "#e9dcc0"];
+const NAMES = ["South", "North"];
+
+function html(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function svg(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function button(parent, cls, label, title) {
+  const b = html("button", { type: "button", class: cls, title: title || label }, parent, label);
+  return b;
+}
+
+function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+function seeds(n) {
+  return `${n} seed${n === 1 ? "" : "s"}`;
+}
+
+// Where pebble k of a pit sits (a sunflower spiral, centre first).
+function pebbleSpot(k, spread) {
+  const r = spread * Math.sqrt(k + 0.35);
+  const a = k * 2.39996;
+  return [r * Math.cos(a), r * Math.sin(a)];
+}
+
+class BoardPage {
+  constructor(model, host) {
+    this.model = model;
+    this.host = host;
+    this.v = model.get("view") || {};
+    this.n = 0;
+    this.pits = [];
+    this.shown = null; // {board, captures}: what the SVG shows now
+    this.queue = []; // films waiting to be shown
+    this.film = null; // the film being shown
+    this.index = 0; // steps of it shown
+    this.timer = null;
+    this.paused = false;
+    this.skipPlayer = null; // Skip: show this player's films at once until the turn changes
+    this.lastFilmPly = -1;
+    this.sent = null; // the click on its way to the kernel: [game, ply]
+    this.localNotice = null;
+    this.hand = { seeds: 0, hole: null, lap: 1 };
+    this.build();
+    this.onView = () => this.viewChanged();
+    this.onMsg = (msg) => msg && msg.type === "film" && this.receiveFilm(msg.film);
+    this.onSpeed = () => this.drawControls();
+    this.onNumbers = () => this.drawBoard();
+    model.on("change:view", this.onView);
+    model.on("msg:custom", this.onMsg);
+    model.on("change:speed", this.onSpeed);
+    model.on("change:numbers", this.onNumbers);
+    this.viewChanged();
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+    this.model.off("change:view", this.onView);
+    this.model.off("msg:custom", this.onMsg);
+    this.model.off("change:speed", this.onSpeed);
+    this.model.off("change:numbers", this.onNumbers);
+  }
+
+  // -- building ---------------------------------------------------------------------------
+  build() {
+    const root = html("div", { class: "hoyito-board" }, this.host);
+    this.root = root;
+    this.status = html("div", { class: "hoyito-status", role: "status", "aria-live": "polite" }, root);
+    this.notice = html("div", { class: "hoyito-notice", role: "alert" }, root);
+    this.sides = [null, null];
+    this.sides[1] = html("div", { class: "hoyito-side hoyito-side-1" }, root);
+    const stage = html("div", { class: "hoyito-stage" }, root);
+    this.svg = svg("svg", { class: "hoyito-svg", role: "group", "aria-label": "The board" }, stage);
+    this.banner = html("div", { class: "hoyito-banner", role: "dialog", hidden: "" }, stage);
+    this.bannerTitle = html("h2", {}, this.banner);
+    this.bannerWhy = html("p", {}, this.banner);
+    const bannerRow = html("div", {}, this.banner);
+    this.bannerNew = button(bannerRow, "hoyito-banner-new", "New game");
+    this.bannerNext = button(bannerRow, "hoyito-banner-next", "Next round");
+    this.bannerHide = button(bannerRow, "hoyito-banner-hide", "See the board");
+    this.bannerNew.onclick = () => this.action("new");
+    this.bannerNext.onclick = () => this.action("next-round");
+    this.bannerHide.onclick = () => { this.bannerHidden = true; this.banner.hidden = true; };
+    this.sides[0] = html("div", { class: "hoyito-side hoyito-side-0" }, root);
+    this.caption = html("div", { class: "hoyito-caption", "aria-live": "off" }, root);
+
+    const film = html("div", { class: "hoyito-row hoyito-film-row" }, root);
+    this.pauseButton = button(film, "hoyito-pause", "Pause", "Stop the animation here");
+    this.playButton = button(film, "hoyito-play", "Play", "Go on showing the move");
+    this.stepButton = button(film, "hoyito-step", "Step", "Show the next seed");
+    this.skipButton = button(film, "hoyito-skip", "Skip", "Show the end of this move (and of a run of extra turns)");
+    const speedLabel = html("label", {}, film, "Animation ");
+    this.speedPicker = html("select", { class: "hoyito-speed", "aria-label": "Animation speed" }, speedLabel);
+    for (const s of ["off", "slow", "normal", "fast"]) html("option", { value: s }, this.speedPicker, s);
+    this.pauseButton.onclick = () => this.pause();
+    this.playButton.onclick = () => this.resume();
+    this.stepButton.onclick = () => this.step();
+    this.skipButton.onclick = () => this.skip();
+    this.speedPicker.onchange = () => {
+      this.model.set("speed", this.speedPicker.value);
+      this.model.save_changes();
+      if (this.speedPicker.value === "off") this.skip();
+      else this.schedule();
+    };
+
+    const game = html("div", { class: "hoyito-row hoyito-game-row" }, root);
+    this.newButton = button(game, "hoyito-new", "New game", "Start again (asks first if a game is in progress)");
+    this.undoButton = button(game, "hoyito-undo", "Undo", "Take back your last move");
+    this.redoButton = button(game, "hoyito-redo", "Redo", "Play again the move taken back");
+    this.nextButton = button(game, "hoyito-next-round", "Next round", "Start the next game of the match");
+    this.hintButton = button(game, "hoyito-show-me", "Show me", "Mark what each of your moves would take");
+    this.numbersButton = button(game, "hoyito-numbers", "Hole numbers", "Write each hole's number");
+    this.agreeButton = button(game, "hoyito-agree", "End the game: each takes the seeds on their side");
+    this.newButton.onclick = () => this.action("new");
+    this.undoButton.onclick = () => this.action("undo");
+    this.redoButton.onclick = () => this.action("redo");
+    this.nextButton.onclick = () => this.action("next-round");
+    this.hintButton.onclick = () => this.action("hints");
+    this.agreeButton.onclick = () => this.action("agree");
+    this.numbersButton.onclick = () => {
+      this.model.set("numbers", !this.model.get("numbers"));
+      this.model.save_changes();
+    };
+
+    this.question = html("div", { class: "hoyito-question", role: "alertdialog", hidden: "" }, root);
+    this.questionText = html("span", {}, this.question);
+    this.yesButton = button(this.question, "hoyito-yes", "Yes");
+    this.noButton = button(this.question, "hoyito-no", "No, play on");
+    this.yesButton.onclick = () => this.action("yes");
+    this.noButton.onclick = () => this.action("no");
+    this.offer = html("div", { class: "hoyito-offer" }, root);
+
+    const settings = html("details", { class: "hoyito-settings" }, root);
+    html("summary", {}, settings, "Settings: game, board, opponent, your side");
+    const row = html("div", { class: "hoyito-row" }, settings);
+    this.variantPicker = this.picker(row, "hoyito-variant", "Game");
+    this.sizePicker = this.picker(row, "hoyito-size", "Board");
+    this.opponentPicker = this.picker(row, "hoyito-opponent", "Opponent");
+    this.sidePicker = this.picker(row, "hoyito-side-picker", "You play");
+    const matchLabel = html("label", {}, row);
+    this.matchBox = html("input", { type: "checkbox", class: "hoyito-mode" }, matchLabel);
+    matchLabel.append(" Match (rounds)");
+    this.levelLine = html("div", { class: "hoyito-level-line" }, settings);
+    html("div", { class: "hoyito-keys" }, settings,
+      "Keys: Tab to the board, arrow keys to move between holes, Enter or Space to sow.");
+    this.rules = html("div", { class: "hoyito-rules" }, settings);
+    const send = () => this.sendSettings();
+    for (const p of [this.variantPicker, this.sizePicker, this.opponentPicker, this.sidePicker]) {
+      p.onchange = send;
+    }
+    this.matchBox.onchange = send;
+    this.rounds = html("div", { class: "hoyito-rounds" }, root);
+    this.movesBox = html("details", { class: "hoyito-moves" }, root);
+    this.movesTitle = html("summary", {}, this.movesBox, "Moves");
+    this.movesList = html("ol", {}, this.movesBox);
+  }
+
+  picker(parent, cls, label) {
+    const l = html("label", {}, parent, `${label} `);
+    return html("select", { class: cls, "aria-label": label }, l);
+  }
+
+  // The SVG for a board of n holes per row: built once per size, then only updated.
+  buildBoard(n) {
+    this.n = n;
+    const W = 2 * PILE + n * PIT;
+    const s = this.svg;
+    s.textContent = "";
+    s.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    const defs = svg("defs", {}, s);
+    const wood = svg("linearGradient", { id: "hoyito-wood", x1: "0", y1: "0", x2: "0", y2: "1" }, defs);
+    svg("stop", { offset: "0", "stop-color": "#c08a4e" }, wood);
+    svg("stop", { offset: "0.5", "stop-color": "#a8713a" }, wood);
+    svg("stop", { offset: "1", "stop-color": "#8e5c2c" }, wood);
+    const hollow = svg("radialGradient", { id: "hoyito-hollow", cx: "0.45", cy: "0.4", r: "0.65" }, defs);
+    svg("stop", { offset: "0", "stop-color": "#5a3718" }, hollow);
+    svg("stop", { offset: "1", "stop-color": "#7a4d24" }, hollow);
+    const hatch = svg("pattern", { id: "hoyito-hatch", width: "10", height: "10", patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    svg("rect", { width: "10", height: "10", fill: "#ddd" }, hatch);
+    svg("rect", { width: "5", height: "10", fill: "#999" }, hatch);
+    const glow = svg("filter", { id: "hoyito-glow", x: "-50%", y: "-50%", width: "200%", height: "200%" }, defs);
+    svg("feGaussianBlur", { stdDeviation: "4" }, glow);
+    svg("rect", { class: "hoyito-wood", x: 2, y: 2, width: W - 4, height: H - 4, rx: 46 }, s);
+    // the captured piles: North's on the left, South's on the right (where each row ends)
+    this.piles = [0, 1].map((p) => {
+      const x = p === 0 ? W - PILE + 8 : 8;
+      const g = svg("g", { class: `hoyito-captures hoyito-captures-${p}` }, s);
+      svg("rect", { class: "hoyito-pile", x, y: 20, width: PILE - 16, height: H - 40, rx: 40 }, g);
+      const stones = svg("g", {}, g);
+      const name = svg("text", { class: "hoyito-pile-name", x: x + (PILE - 16) / 2, y: 46 }, g);
+      const count = svg("text", { class: "hoyito-pile-count", x: x + (PILE - 16) / 2, y: H - 38 }, g);
+      return { g, stones, name, count, cx: x + (PILE - 16) / 2, cy: H / 2 };
+    });
+    this.pits = [];
+    for (let i = 0; i < 2 * n; i++) {
+      const [x, y] = this.spot(i);
+      const g = svg("g", { class: `hoyito-hole hoyito-hole-${i}`, tabindex: "0", role: "button", "data-hole": String(i) }, s);
+      const title = svg("title", {}, g);
+      svg("circle", { class: "hoyito-ring", cx: x, cy: y, r: R + 6 }, g);
+      svg("circle", { class: "hoyito-last", cx: x, cy: y, r: R + 12 }, g);
+      svg("circle", { class: "hoyito-pit", cx: x, cy: y, r: R }, g);
+      svg("circle", { class: "hoyito-focus", cx: x, cy: y, r: R + 2 }, g);
+      const stones = svg("g", {}, g);
+      const below = i < n ? 1 : -1;
+      const cy = y + below * (R + 22);
+      svg("rect", { class: "hoyito-count-bg", x: x - 22, y: cy - 14, width: 44, height: 28, rx: 10 }, g);
+      const count = svg("text", { class: "hoyito-count", x, y: cy }, g);
+      const extra = svg("g", {}, g);
+      g.addEventListener("click", (e) => this.pitClicked(i, e.detail));
+      g.addEventListener("keydown", (e) => this.pitKey(i, e));
+      this.pits.push({ g, title, stones, count, extra, x, y });
+    }
+    this.fly = svg("g", { class: "hoyito-fly", "pointer-events": "none" }, s);
+  }
+
+  spot(i) {
+    const n = this.n;
+    const col = i < n ? i : 2 * n - 1 - i;
+    return [PILE + (col + 0.5) * PIT, ROW_Y[i < n ? 0 : 1]];
+  }
+
+  // -- drawing ----------------------------------------------------------------------------
+  viewChanged() {
+    const v = this.model.get("view") || {};
+    const old = this.v;
+    this.v = v;
+    if (!v.n) return;
+    const newGame = old.game !== v.game || old.n !== v.n;
+    if (newGame || v.ply < this.lastFilmPly || (this.film === null && this.queue.length === 0)) {
+      if (newGame || v.ply < this.lastFilmPly) this.dropFilms();
+      this.shown = { board: v.board.slice(), captures: v.captures.slice() };
+      this.lastFilmPly = v.ply;
+    }
+    if (newGame) { this.bannerHidden = false; this.paused = false; }
+    if (this.sent && (this.sent[0] !== v.game || this.sent[1] !== v.ply || v.notice.text)) this.sent = null;
+    if (v.notice && v.notice.text) this.localNotice = null;
+    if (v.to_move !== this.skipPlayer && this.film === null && this.queue.length === 0) this.skipPlayer = null;
+    if (this.n !== v.n) this.buildBoard(v.n);
+    this.drawAll();
+  }
+
+  busy() {
+    return this.film !== null || this.queue.length > 0;
+  }
+
+  drawAll() {
+    this.drawBoard();
+    this.drawText();
+    this.drawControls();
+  }
+
+  names() {
+    return this.v.names || NAMES;
+  }
+
+  drawBoard() {
+    const v = this.v;
+    if (!this.shown || !this.pits.length) return;
+    const idle = !this.busy();
+    const board = this.shown.board;
+    const closed = new Set(v.closed || []);
+    const playable = new Set(idle ? v.playable || [] : []);
+    const hints = idle ? v.hints || {} : {};
+    const numbers = this.model.get("numbers");
+    const last = idle ? v.last_move : this.film ? null : null;
+    const static_ = v.mode !== "play";
+    this.root.classList.toggle("hoyito-static", static_);
+    for (let i = 0; i < this.pits.length; i++) {
+      const pit = this.pits[i];
+      const count = board[i];
+      const g = pit.g;
+      g.setAttribute("data-seeds", String(count));
+      g.classList.toggle("hoyito-playable", playable.has(i));
+      g.classList.toggle("hoyito-closed", closed.has(i));
+      g.classList.toggle("hoyito-empty", count === 0);
+      g.classList.toggle("hoyito-last-move", last === i);
+      const owner = (v.owners || [])[i] ?? (i < this.n ? 0 : 1);
+      g.classList.toggle("hoyito-owner-0", owner === 0);
+      g.classList.toggle("hoyito-owner-1", owner === 1);
+      this.drawPebbles(pit, count, closed.has(i));
+      pit.count.textContent = closed.has(i) ? "–" : String(count);
+      pit.extra.textContent = "";
+      if (numbers) {
+        svg("circle", { class: "hoyito-number-bg", cx: pit.x - R + 4, cy: pit.y - R + 4, r: 13 }, pit.extra);
+        svg("text", { class: "hoyito-number", x: pit.x - R + 4, y: pit.y - R + 4 }, pit.extra, String(i));
+      }
+      if (v.territory) {
+        const ox = pit.x + R - 4;
+        const oy = pit.y - R + 4;
+        svg("circle", { class: `hoyito-owner-bg-${owner}`, cx: ox, cy: oy, r: 12 }, pit.extra);
+        svg("text", { class: "hoyito-owner", x: ox, y: oy }, pit.extra, NAMES[owner][0]);
+      }
+      const hint = hints[String(i)];
+      if (hint) {
+        const hx = pit.x + R - 2;
+        const hy = pit.y + (i < this.n ? -R + 2 : R - 2);
+        const label = (hint.takes > 0 ? `+${hint.takes}` : "0") + (hint.gives ? "!" : "");
+        svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - 22, y: hy - 13, width: 44, height: 26, rx: 8 }, pit.extra);
+        svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
+      }
+      const label = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
+      g.setAttribute("aria-label", label);
+      pit.title.textContent = label;
+      if (static_) g.setAttribute("aria-disabled", "true");
+    }
+    for (const p of [0, 1]) {
+      const pile = this.piles[p];
+      const taken = this.shown.captures[p];
+      const surplus = (v.surplus || [0, 0])[p];
+      pile.count.textContent = surplus ? `${taken}+${surplus}` : String(taken);
+      pile.name.textContent = NAMES[p];
+      pile.g.setAttribute("aria-label", `${NAMES[p]} has captured ${seeds(taken)}` + (surplus ? `, and carried in ${surplus}` : ""));
+      pile.stones.textContent = "";
+      const shownStones = Math.min(taken, 48);
+      for (let k = 0; k < shownStones; k++) {
+        const [dx, dy] = pebbleSpot(k, 6.2);
+        svg("circle", { class: "hoyito-pebble", cx: pile.cx + dx, cy: pile.cy - 6 + dy, r: 6, fill: STONES[k % STONES.length] }, pile.stones);
+      }
+    }
+  }
+
+  pitLabel(i, count, owner, closed, playable, last, hint) {
+    const v = this.v;
+    let whose;
+    if (v.human === null || v.human === undefined) whose = `${NAMES[owner]}'s`;
+    else whose = owner === v.human ? "yours" : "the computer's";
+    const parts = [`Hole ${i}`, whose];
+    if (closed) parts.push("closed for this game");
+    else parts.push(seeds(count));
+    if (playable) parts.push("playable");
+    if (last) parts.push("the last move");
+    if (hint) parts.push(hint.text);
+    return parts.join(", ");
+  }
+
+  drawPebbles(pit, count, closed) {
+    pit.stones.textContent = "";
+    if (closed) {
+      svg("text", { class: "hoyito-closed-text", x: pit.x, y: pit.y }, pit.stones, "closed");
+      return;
+    }
+    if (count > MOST_PEBBLES) {
+      svg("text", { class: "hoyito-full", x: pit.x, y: pit.y }, pit.stones, String(count));
+      return;
+    }
+    const spread = count > 12 ? 7.2 : 9;
+    const size = count > 12 ? 6.8 : 8.2;
+    for (let k = 0; k < count; k++) {
+      const [dx, dy] = pebbleSpot(k, spread);
+      svg("circle", { class: "hoyito-pebble", cx: pit.x + dx, cy: pit.y + dy, r: size, fill: STONES[(k + pit.x) % STONES.length] }, pit.stones);
+    }
+  }
+
+  drawText() {
+    const v = this.v;
+    const names = this.names();
+    const idle = !this.busy();
+    if (idle) {
+      this.status.textContent = v.status || "";
+    } else if (this.film) {
+      const f = this.film;
+      let who = `${NAMES[f.player]} sows`;
+      if (v.human !== null && v.human !== undefined) who = f.player === v.human ? "You sow" : "The computer sows";
+      this.status.textContent = `Watch: ${who} hole ${f.hole}.` + (this.paused ? " Paused: press Play, Step or Skip." : "");
+    }
+    const notice = this.localNotice || v.notice || { text: "", kind: "info" };
+    this.notice.textContent = notice.text;
+    this.notice.setAttribute("data-kind", notice.kind || "info");
+    for (const p of [0, 1]) {
+      const side = this.sides[p];
+      side.textContent = "";
+      html("span", { class: "hoyito-chip", "aria-hidden": "true" }, side);
+      html("span", {}, side, `${names[p]}: ${p === 1 ? "top" : "bottom"} row`);
+      if (idle && v.to_move === p) html("span", { class: "hoyito-turn" }, side, v.thinking ? "thinking…" : "to move");
+    }
+    const banner = idle ? v.banner : null;
+    this.banner.hidden = !banner || this.bannerHidden;
+    if (banner) {
+      this.bannerTitle.textContent = banner.title;
+      this.bannerWhy.textContent = banner.why;
+      this.bannerNext.hidden = !(v.buttons && v.buttons.next_round);
+      this.bannerNew.hidden = Boolean(v.buttons && v.buttons.next_round);
+    }
+    const q = v.question;
+    this.question.hidden = !q;
+    if (q) this.questionText.textContent = `${q.text} `;
+    this.offer.textContent = v.offer || "";
+    if (v.agree_label) this.agreeButton.textContent = v.agree_label;
+    this.rules.textContent = v.limits || "";
+    this.rounds.textContent = "";
+    for (const line of v.rounds || []) html("div", {}, this.rounds, line);
+    const moves = (v.moves || []).slice(0, this.film ? this.film.ply : undefined);
+    this.movesTitle.textContent = moves.length ? `Moves (${moves.length})` : "Moves: none yet";
+    this.movesList.textContent = "";
+    moves.forEach(([player, hole, line], k) => {
+      const li = html("li", { "data-player": String(player), "data-hole": String(hole), class: k === moves.length - 1 ? "hoyito-move hoyito-latest" : "hoyito-move" }, this.movesList, line);
+      li.value = k + 1;
+    });
+  }
+
+  drawControls() {
+    const v = this.v;
+    const b = v.buttons || {};
+    const busy = this.busy();
+    this.speedPicker.value = this.model.get("speed");
+    this.pauseButton.disabled = !busy || this.paused;
+    this.playButton.disabled = !busy || !this.paused;
+    this.stepButton.disabled = !busy;
+    this.skipButton.disabled = !busy;
+    this.undoButton.disabled = busy || !b.undo;
+    this.redoButton.disabled = busy || !b.redo;
+    this.agreeButton.disabled = busy || !b.agree;
+    this.hintButton.disabled = busy || !b.hints;
+    this.hintButton.setAttribute("aria-pressed", String(Boolean(v.hints_on)));
+    this.numbersButton.setAttribute("aria-pressed", String(Boolean(this.model.get("numbers"))));
+    this.nextButton.hidden = !b.match;
+    this.nextButton.disabled = busy || !b.next_round;
+    const c = v.choices || {};
+    const s = v.settings || {};
+    this.fill(this.variantPicker, c.variants || [], s.variant);
+    this.fill(this.sizePicker, (c.sizes || []).map((k) => [String(k), `2 x ${k}`]), String(s.holes_per_row));
+    const opponents = [["person", "Another person at this screen"]].concat(
+      (c.opponents || []).map(([name, line]) => [name, `Computer: ${line}`]));
+    this.fill(this.opponentPicker, opponents, s.opponent === null ? "person" : s.opponent);
+    this.fill(this.sidePicker, [["0", "South (bottom row, opens)"], ["1", "North (top row)"]], String(s.human));
+    this.sidePicker.disabled = s.opponent === null;
+    this.matchBox.checked = Boolean(s.match);
+    const line = opponents.find(([name]) => name === (s.opponent === null ? "person" : s.opponent));
+    this.levelLine.textContent = line ? line[1] : "";
+  }
+
+  fill(select, options, value) {
+    const key = JSON.stringify(options);
+    if (select.dataset.options !== key) {
+      select.textContent = "";
+      for (const [val, label] of options) html("option", { value: val }, select, label);
+      select.dataset.options = key;
+    }
+    if (value !== undefined && value !== null) select.value = value;
+  }
+
+  // -- talking to the kernel --------------------------------------------------------------
+  action(name) {
+    this.localNotice = null;
+    this.model.send({ type: "action", name });
+  }
+
+  sendSettings() {
+    const opponent = this.opponentPicker.value;
+    this.model.send({
+      type: "settings",
+      settings: {
+        variant: this.variantPicker.value,
+        holes_per_row: Number(this.sizePicker.value),
+        opponent: opponent === "person" ? null : opponent,
+        human: Number(this.sidePicker.value),
+        match: this.matchBox.checked,
+      },
+    });
+  }
+
+  say(text) {
+    this.localNotice = { text, kind: "refused" };
+    this.drawText();
+  }
+
+  pitClicked(i, clicks) {
+    const v = this.v;
+    if (v.mode !== "play") {
+      this.model.send({ type: "click", hole: i });
+      return;
+    }
+    if (clicks > 1) return this.say(`Hole ${i} was sown once: a double click counts as one click.`);
+    if (this.busy()) return this.say(`Hole ${i} was not played: the last move is still being shown. Wait for it, or press Skip.`);
+    if (v.thinking) return this.say(`Hole ${i} was not played: the computer is thinking. Wait for its move.`);
+    if (this.sent && this.sent[0] === v.game && this.sent[1] === v.ply) return this.say(`Hole ${i} was not played: your last click is still on its way.`);
+    this.localNotice = null;
+    this.sent = [v.game, v.ply];
+    this.model.send({ type: "click", hole: i, ply: v.ply, game: v.game });
+  }
+
+  pitKey(i, e) {
+    const n = this.n;
+    const col = i < n ? i : 2 * n - 1 - i;
+    const row = i < n ? 0 : 1;
+    const at = (r, c) => (r === 0 ? c : 2 * n - 1 - c);
+    let next = null;
+    if (e.key === "ArrowRight") next = at(row, Math.min(n - 1, col + 1));
+    else if (e.key === "ArrowLeft") next = at(row, Math.max(0, col - 1));
+    else if (e.key === "ArrowUp") next = at(1, col);
+    else if (e.key === "ArrowDown") next = at(0, col);
+    else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.pitClicked(i, 1);
+      return;
+    } else return;
+    e.preventDefault();
+    this.pits[next].g.focus();
+  }
+
+  // -- films ------------------------------------------------------------------------------
+  receiveFilm(f) {
+    this.queue.push(f);
+    this.lastFilmPly = f.ply;
+    if (this.film === null) this.nextFilm();
+  }
+
+  dropFilms() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.queue = [];
+    this.film = null;
+    this.fly && (this.fly.textContent = "");
+    this.caption.textContent = "";
+  }
+
+  instant(f) {
+    return MS_PER_SEED[this.model.get("speed")] === 0 || reducedMotion() || this.skipPlayer === f.player;
+  }
+
+  nextFilm() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    const f = this.queue.shift();
+    if (!f) {
+      this.film = null;
+      this.caption.textContent = this.lastLine || "";
+      if (this.v.ply >= this.lastFilmPly) {
+        this.shown = { board: this.v.board.slice(), captures: this.v.captures.slice() };
+      }
+      this.drawAll();
+      return;
+    }
+    if (this.skipPlayer !== null && this.skipPlayer !== f.player) this.skipPlayer = null;
+    this.film = f;
+    this.index = 0;
+    this.shown = { board: f.before.slice(), captures: f.captures_before.slice() };
+    this.hand = { seeds: 0, hole: f.hole, lap: 1 };
+    this.lastLine = f.line;
+    if (this.instant(f)) return this.endFilm();
+    this.drawAll();
+    this.schedule();
+  }
+
+  endFilm() {
+    const f = this.film;
+    this.fly.textContent = "";
+    this.clearMarks();
+    this.shown = { board: f.after.slice(), captures: f.captures_after.slice() };
+    this.film = null;
+    this.nextFilm();
+  }
+
+  ms() {
+    return MS_PER_SEED[this.model.get("speed")] || 0;
+  }
+
+  duration(step) {
+    const d = this.ms();
+    const kind = step[0];
+    if (kind === "drop") return d;
+    if (kind === "lift" || kind === "relay") return 1.6 * d;
+    if (kind === "capture") return Math.max(5 * d, 350);
+    if (kind === "skip" || kind === "stop") return 12 * d;
+    if (kind === "again" || kind === "pass") return 6 * d;
+    return d;
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.film || this.paused) return;
+    if (this.instant(this.film)) return this.endFilm();
+    const step = this.film.steps[this.index];
+    if (!step) {
+      this.timer = setTimeout(() => this.endFilm(), this.ms() * 2);
+      return;
+    }
+    const wait = this.duration(step);
+    this.animate(step, wait);
+    this.timer = setTimeout(() => {
+      this.commit(step);
+      this.index += 1;
+      this.schedule();
+    }, wait);
+  }
+
+  clearMarks() {
+    for (const pit of this.pits) pit.g.classList.remove("hoyito-lift", "hoyito-drop", "hoyito-relay", "hoyito-casa");
+  }
+
+  mark(hole, cls) {
+    this.clearMarks();
+    if (hole >= 0 && this.pits[hole]) this.pits[hole].g.classList.add(cls);
+  }
+
+  // Movement only: what the step looks like while it happens.
+  animate(step, wait) {
+    const kind = step[0];
+    if (kind === "drop") {
+      const from = this.hand.hole;
+      this.flyPebbles(from, step[1], 1, wait * 0.85);
+    } else if (kind === "capture" && step[1] >= 0) {
+      this.mark(step[1], "hoyito-casa");
+      this.caption.textContent = step[4];
+      this.flyPebbles(step[1], `pile-${step[3]}`, Math.min(step[2], 8), wait * 0.7, wait * 0.3);
+    }
+  }
+
+  flyPebbles(from, to, count, duration, delay = 0) {
+    const a = this.where(from);
+    const b = this.where(to);
+    if (!a || !b || duration < 16) return;
+    for (let k = 0; k < count; k++) {
+      const [dx, dy] = pebbleSpot(k, 6);
+      const c = svg("circle", { class: "hoyito-pebble", cx: 0, cy: 0, r: 7, fill: STONES[k % STONES.length] }, this.fly);
+      const lift = Math.min(60, Math.hypot(b[0] - a[0], b[1] - a[1]) / 3);
+      const anim = c.animate(
+        [
+          { transform: `translate(${a[0] + dx}px, ${a[1] + dy}px)` },
+          { transform: `translate(${(a[0] + b[0]) / 2 + dx}px, ${(a[1] + b[1]) / 2 - lift + dy}px)`, offset: 0.5 },
+          { transform: `translate(${b[0] + dx}px, ${b[1] + dy}px)` },
+        ],
+        { duration, delay, easing: "ease-in-out", fill: "forwards" },
+      );
+      anim.onfinish = () => c.remove();
+      anim.oncancel = () => c.remove();
+    }
+  }
+
+  where(place) {
+    if (typeof place === "string") {
+      const p = this.piles[Number(place.split("-")[1])];
+      return [p.cx, p.cy];
+    }
+    const pit = this.pits[place];
+    return pit ? [pit.x, pit.y] : null;
+  }
+
+  // What the step changes on the board (counts, captures, the hand), shown at once.
+  commit(step) {
+    const f = this.film;
+    const s = this.shown;
+    const kind = step[0];
+    const mover = this.v.human !== null && this.v.human !== undefined
+      ? (f.player === this.v.human ? "You" : "The computer")
+      : NAMES[f.player];
+    if (kind === "lift" || kind === "relay") {
+      s.board[step[1]] -= step[2];
+      this.hand = { seeds: step[2], hole: step[1], lap: step[3] };
+      this.mark(step[1], kind === "lift" ? "hoyito-lift" : "hoyito-relay");
+      this.caption.textContent = kind === "lift"
+        ? `${mover} ${mover === "You" ? "lift" : "lifts"} ${seeds(step[2])} from hole ${step[1]}.`
+        : `Lap ${step[3]}: the last seed fell into a hole with seeds, so its ${seeds(step[2])} go on.`;
+    } else if (kind === "drop") {
+      s.board[step[1]] = step[2];
+      this.hand = { seeds: step[3], hole: step[1], lap: step[4] };
+      this.mark(step[1], "hoyito-drop");
+      this.caption.textContent = `Lap ${step[4]}: ${step[3] ? `${seeds(step[3])} still in hand` : "the last seed of the lap"}.`;
+    } else if (kind === "capture") {
+      if (step[1] >= 0) s.board[step[1]] -= step[2];
+      s.captures[step[3]] += step[2];
+      this.caption.textContent = step[4];
+    } else if (kind === "skip") {
+      s.board = step[1].slice();
+      s.captures = step[2].slice();
+      this.caption.textContent = step[4];
+    } else if (kind === "stop") {
+      this.caption.textContent = step[2];
+    } else if (kind === "again") {
+      this.caption.textContent = `${mover} captured with the last seed and ${mover === "You" ? "play" : "plays"} again.`;
+    } else if (kind === "pass") {
+      this.caption.textContent = `${NAMES[step[1]]} has no seeds to sow and passes.`;
+    }
+    this.drawBoard();
+    this.drawText();
+  }
+
+  pause() {
+    this.paused = true;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.fly.textContent = "";
+    this.drawAll();
+  }
+
+  resume() {
+    this.paused = false;
+    this.drawAll();
+    this.schedule();
+  }
+
+  step() {
+    if (!this.film) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.fly.textContent = "";
+    const step = this.film.steps[this.index];
+    if (!step) return this.endFilm();
+    this.commit(step);
+    this.index += 1;
+    if (this.index >= this.film.steps.length) return this.endFilm();
+    this.drawControls();
+    this.schedule();
+  }
+
+  // Skip: the end of this move, and of the same player's moves queued or still to come
+  // (a run of extra turns).
+  skip() {
+    if (!this.film) return;
+    this.skipPlayer = this.film.player;
+    this.endFilm();
+  }
+}
+
+export default {
+  render({ model, el }) {
+    const page = new BoardPage(model, el);
+    el.hoyitoBoard = page; // for tests and benchmarks
+    return () => page.destroy();
+  },
+};
