@@ -592,3 +592,92 @@ def opponent_name(player: int, human: int | None = None) -> str:
 def title_for(winner: int | None, score: tuple[int, int], human: int | None = None) -> str:
     """The banner title for a result: "You win 36-12", "North wins 30-18", "Draw 24-24"."""
     return _title(winner, score, _check_human(human))
+
+
+# -- CompareRules: a typed board and the comparison table ------------------------------------
+
+#: What is wrong with a typed board (see :func:`hoyito_edu.comparing.parse_board`).
+BOARD_ERRORS = {
+    "empty": (
+        "Type the seeds in each hole, in ring order, separated by spaces or commas, for "
+        "example: {example}."
+    ),
+    "entry": (
+        "Entry {number}, \u201c{entry}\u201d, is not a number of seeds: type whole numbers from 0 "
+        "to {most}, separated by spaces or commas."
+    ),
+    "count": (
+        "This board has {holes} holes (two rows of {n}), but you typed one number.",
+        "This board has {holes} holes (two rows of {n}), but you typed {count} numbers.",
+    ),
+    "sizes": (
+        "Type an even number of seed counts, from {low} to {high} (two rows of {low_n} to "
+        "{high_n} holes); you typed {count}."
+    ),
+    "total": "That board holds {total} seeds in all; at most {most} are allowed.",
+    "no-seeds": "That board has no seeds: put some seeds in the holes.",
+}
+
+#: The comparison table's column headings, by field of
+#: :class:`hoyito_edu.comparing.Comparison`.
+COLUMNS = {
+    "rules": "Rules",
+    "laps": "Laps",
+    "seeds_sown": "Seeds sown",
+    "south_took": "South took",
+    "north_took": "North took",
+    "seeds_left": "Seeds left",
+    "next_turn": "Next",
+    "happened": "What happened",
+}
+
+#: Short cell texts of the comparison table (kept short so that no cell is clipped).
+CELLS = {
+    "casas": ("casa, {who} takes {seeds}", "{casas} casas, {who} takes {seeds}"),
+    "chain": "chain, {who} takes {seeds}",
+    "last-four": "last four, {who} takes {seeds}",
+    "last-eight": "last seeds, {who} takes {seeds}",
+    "own-side": "each takes own side",
+    "endless": "would never end",
+    "lap-limit": "stopped at {laps:,} laps",
+    "pass": "{who} passes",
+    "nothing": "no capture",
+    "next": "{who}",
+    "again": "{who} again",
+    "over-win": "game over, {who} wins {high}-{low}",
+    "over-draw": "game over, draw {south}-{north}",
+    "rules-options": "{rules}: {options}",
+}
+
+#: The rule options as short plain labels (the same words in rows and menus).
+OPTION_LABELS = {
+    ("skip_origin", True): "skip the starting hole",
+    ("skip_origin", False): "sow into the starting hole",
+    ("chain_opponent_side_only", True): "chain on the other side only",
+    ("chain_opponent_side_only", False): "chain on both sides",
+    ("max_laps", None): "no lap limit",
+    ("max_laps", "n"): "stop after {n:,} laps",
+    ("quiet_limit", None): "no quiet limit",
+    ("quiet_limit", "n"): "end after {n:,} quiet moves",
+}
+
+#: Why an option cannot apply to a rule set.
+OPTION_ERRORS = {
+    "no-chain": "does not apply: {rules} has no chain",
+    "size": "{rules} is not played on 2x{n}",
+    "board": "cannot be played: {why}",
+}
+
+
+def option_label(key: str, value: object) -> str:
+    """A rule option's setting in plain words.
+
+    >>> option_label("max_laps", 75), option_label("skip_origin", True)
+    ('stop after 75 laps', 'skip the starting hole')
+    """
+    if (key, value) in OPTION_LABELS:
+        return OPTION_LABELS[(key, value)]
+    if (key, "n") in OPTION_LABELS:
+        return OPTION_LABELS[(key, "n")].format(n=value)
+    raise ValueError(f"unknown option {key!r}; the options are skip_origin, "
+                     "chain_opponent_side_only, max_laps, quiet_limit")  # fmt: skip
