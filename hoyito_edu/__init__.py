@@ -29,6 +29,7 @@ from .position import MAX_SEEDS, PLAYER_NAMES, IllegalMove, Move, Outcome, Posit
 from .rules import OPTIONS, VARIANTS, Rules, get_rules
 from .saving import FormatError
 from .simulate import Simulation, simulate
+from .sweep import sweep
 from .tournament import tournament
 
 __version__ = "0.1.0"
@@ -84,6 +85,7 @@ __all__ = [
     "simulate_matches",
     "simulate",
     "Simulation",
+    "sweep",
     "Board",
     "Replay",
     "CompareRules",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -148,9 +149,13 @@ def _variants(variants: object, holes_per_row: object) -> tuple[list[Rules], int
     return rules_list, n
 
 
-def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies, progress):
+def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies, progress,
+           client=None):  # fmt: skip
     """Every argument of :func:`play_games`, checked before any game is played."""
+    from .cluster import check_client
     from .simulate import memory_budget
+
+    check_client(client)
 
     rules_list, n = _variants(variants, holes_per_row)
     games_per_pairing = whole_number(games_per_pairing, "games_per_pairing", 1)
@@ -177,6 +182,7 @@ def play_games(
     holes_per_row: int = 6,
     max_plies: int = 1000,
     progress: bool = False,
+    client: Any = None,
 ) -> pd.DataFrame:
     """Play the round-robin and return one row per game (columns :data:`GAME_COLUMNS`).
 
@@ -186,31 +192,78 @@ def play_games(
     (``None`` for a draw or an unfinished game); ``finished`` is False for a game stopped by the
     ``max_plies`` cap, whose ``reason`` is then ``"ply cap"``. Ba-awa is always played on 2x6.
     Every argument is checked (each player is made once) before any game is played.
+    With a ``client`` (a ``distributed.Client``), the games are played as tasks on its Dask
+    cluster, :data:`TASK_GAMES` games of one pairing per task: each game's seeds come from
+    the tournament's seed and the game, so the table is the same as without a client.
     """
     import pandas as pd
 
     checked = _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies,
-                     progress)  # fmt: skip
+                     progress, client)  # fmt: skip
     made, rules_list, games_per_pairing, seed, holes_per_row, max_plies = checked
-    schedule = [
-        (rules, a, b, g)
+    batches = [
+        _Batch(rules, a, b, made[a], made[b], tuple(range(first, min(first + step,
+               games_per_pairing))), seed, holes_per_row, max_plies)  # fmt: skip
         for rules in rules_list
         for a, b in combinations(made, 2)
-        for g in range(games_per_pairing)
+        for step in [games_per_pairing if client is None else TASK_GAMES]
+        for first in range(0, games_per_pairing, step)
     ]
+    total = sum(len(batch.games) for batch in batches)
+    bar = None
     if progress:
         from tqdm.auto import tqdm
 
-        schedule = tqdm(schedule, desc="games")
+        bar = tqdm(total=total, desc="games")
+    try:
+        if client is not None:
+            from .cluster import announce, run_tasks
+
+            if progress:
+                announce(client, f"Playing {total:,} tournament games")
+            parts = run_tasks(client, _play_batch, batches, [len(b.games) for b in batches],
+                              lambda done: bar.update(done - bar.n) if bar else None,
+                              name="hoyito-tournament")  # fmt: skip
+        else:
+            parts = [_play_batch(batch, bar) for batch in batches]
+    finally:
+        if bar is not None:
+            bar.close()
+    rows = [row for part in parts for row in part]
+    return pd.DataFrame(rows, columns=GAME_COLUMNS)
+
+
+#: Games per task when a tournament runs on a Dask cluster (all of one pairing and variant).
+TASK_GAMES = 10
+
+
+@dataclass(frozen=True)
+class _Batch:
+    """Games of one pairing in one variant: a task on a Dask cluster."""
+
+    rules: Rules
+    a: str
+    b: str
+    make_a: Callable[[int], Player]
+    make_b: Callable[[int], Player]
+    games: tuple[int, ...]
+    seed: int
+    holes_per_row: int
+    max_plies: int
+
+
+def _play_batch(batch: _Batch, bar=None) -> list[dict]:
+    """The rows of a batch's games, in order (a module-level function: a Dask task)."""
     rows = []
-    for rules, a, b, g in schedule:
-        variant = rules.name
+    made = {batch.a: batch.make_a, batch.b: batch.make_b}
+    a, b, variant = batch.a, batch.b, batch.rules.name
+    for g in batch.games:
         south, north = (a, b) if g % 2 == 0 else (b, a)
-        rng = random.Random(f"{seed}/{variant}/{a}/{b}/{g}")
+        rng = random.Random(f"{batch.seed}/{variant}/{a}/{b}/{g}")
         seeds = (rng.randrange(2**32), rng.randrange(2**32))
         agents = (made[south](seeds[0]), made[north](seeds[1]))
-        size = 6 if rules.territory else holes_per_row
-        row = _play_one(rules, size, agents, max_plies)
+        size = 6 if batch.rules.territory else batch.holes_per_row
+        row = _play_one(batch.rules, size, agents, batch.max_plies)
         winner = row.pop("winner_seat")
         rows.append(
             {
@@ -226,7 +279,9 @@ def play_games(
                 **row,
             }
         )
-    return pd.DataFrame(rows, columns=GAME_COLUMNS)
+        if bar is not None:
+            bar.update(1)
+    return rows
 
 
 def _play_one(
@@ -347,6 +402,7 @@ def tournament(
     holes_per_row: int = 6,
     max_plies: int = 1000,
     progress: bool = False,
+    client: Any = None,
 ) -> pd.DataFrame:
     """Play a seeded round-robin and return the standings (see :func:`standings`).
 
@@ -359,14 +415,18 @@ def tournament(
         holes_per_row: board size for Hoyito (Ba-awa is always 2x6).
         max_plies: a game still going after this many moves is stopped and counted as
             unfinished (not a draw); the rules are not changed.
-        progress: show a progress bar.
+        progress: show a progress bar (with a client: as tasks complete, and the Dask
+            dashboard's link is printed).
+        client: a ``distributed.Client``: play the games as tasks on its Dask cluster; the
+            same seed gives the same table whatever the number of workers. Player functions
+            must be picklable (names and (name, settings) pairs always are).
 
     The settings are in ``result.attrs["settings"]`` and the game-by-game records in
     ``result.attrs["games"]``: ``pandas.DataFrame(result.attrs["games"])`` is the table
     :func:`play_games` returns.
     """
     games = play_games(
-        players, variants, games_per_pairing, seed, holes_per_row, max_plies, progress
+        players, variants, games_per_pairing, seed, holes_per_row, max_plies, progress, client
     )
     table = standings(games)
     table.attrs["settings"] = {

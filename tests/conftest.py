@@ -91,3 +91,20 @@ def pytest_terminal_summary(terminalreporter):
     total = sum(seconds for _, seconds in times)
     flag = "" if total <= 90 else "   (over the 90 s target)"
     terminalreporter.write_line(f"{'total':<40} {total:7.1f} s{flag}")
+
+
+# --- a real Dask cluster ------------------------------------------------------------------
+# One LocalCluster for the whole session, shared by the tests of client=/--scheduler: two
+# worker processes (as on a small real cluster), a free dashboard port (":0", not 8787).
+@pytest.fixture(scope="session")
+def dask_client():
+    """A ``distributed.Client`` on a LocalCluster of two single-threaded worker processes."""
+    from distributed import Client, LocalCluster
+
+    cluster = LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    )
+    client = Client(cluster)
+    yield client
+    client.close()
+    cluster.close()

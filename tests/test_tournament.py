@@ -216,3 +216,18 @@ def test_standings_of_a_hand_made_table():
             "elo": 1500,
         }
     )
+
+
+def test_a_tournament_on_a_dask_cluster_equals_one_process(dask_client):
+    players = {"greedy": "greedy", "random": "random", "biased": ("random", {"capture_bias": 0.8})}
+    kwargs = dict(variants=["hoyito-iii", "ba-awa"], games_per_pairing=13, seed=4, max_plies=300)
+    here = hy.tournament(players, **kwargs)
+    there = hy.tournament(players, client=dask_client, **kwargs)
+    pd.testing.assert_frame_equal(here, there)
+    assert here.attrs["games"] == there.attrs["games"]
+    assert len(there.attrs["games"]) == 2 * 3 * 13  # every game, played in batches of 10
+
+
+def test_a_tournament_refuses_a_bad_client():
+    with pytest.raises(ValueError, match="client must be a distributed.Client"):
+        hy.tournament(["greedy", "random"], variants=["ba-awa"], client="tcp://x:8786")
