@@ -10,6 +10,15 @@ Examples::
 
 Files ending in ``.csv`` (or ``.csv.gz``) are written as CSV, files ending in ``.parquet`` as
 Parquet (needs pyarrow, part of the dev extra: ``pip install -e '.[dev]'``).
+
+A folder (a name ending in ``/``) streams the tables to a Parquet dataset, one file per chunk,
+for runs bigger than memory; running the same command again finishes an interrupted run::
+
+    python -m hoyito_edu simulate --variant hoyito-i --games 100000000 --out runs/h1/ \
+        --tables games captures
+
+On a Dask cluster (``pip install 'hoyito_edu[dask]'``), ``--scheduler tcp://HOST:8786`` plays
+the games on its workers, and ``--dask-workers N`` starts a cluster of N local processes.
 """
 
 from __future__ import annotations
@@ -103,10 +112,35 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     )
     sim.add_argument(
         "--out",
-        type=Path,
         required=True,
-        metavar="FILE",
-        help="games table: .csv, .csv.gz or .parquet",
+        metavar="FILE|DIR/",
+        help="games table: .csv, .csv.gz or .parquet; or a folder (ending in /) for a "
+        "Parquet dataset written chunk by chunk (restartable, bounded memory)",
+    )
+    sim.add_argument(
+        "--tables",
+        nargs="+",
+        choices=["games", "moves", "captures"],
+        metavar="TABLE",
+        help="with --out DIR/: the tables to write (games, moves, captures; default games)",
+    )
+    sim.add_argument(
+        "--chunk-games",
+        type=whole(1),
+        metavar="N",
+        help="games per chunk (one task, one file per table) with --out DIR/ or Dask",
+    )
+    dask = sim.add_mutually_exclusive_group()
+    dask.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask cluster: its scheduler's address, e.g. tcp://10.0.0.5:8786",
+    )
+    dask.add_argument(
+        "--dask-workers",
+        type=whole(1, 256),
+        metavar="N",
+        help="play on a Dask cluster of N local worker processes started for this run",
     )
     sim.add_argument("--moves", type=Path, metavar="FILE", help="also write the moves table")
     sim.add_argument("--captures", type=Path, metavar="FILE", help="also write the captures table")
@@ -243,6 +277,7 @@ def _writable(path: Path, option: str) -> str:
     if os.path.isdir(real):
         raise ValueError(
             f"{option} {path} is a folder; give a file name such as {path / 'table.csv'}"
+            + (f", or {path}/ (ending in /) for a Parquet dataset" if option == "--out" else "")
         )
     folder = os.path.dirname(real)
     if not os.path.isdir(folder):
@@ -305,14 +340,80 @@ def write_tables(tables: dict[str, object], outputs: dict[str, Path]) -> None:
                 os.unlink(tmp)
 
 
-def simulate_command(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+def is_folder(text: str) -> bool:
+    """``--out`` names a Parquet dataset's folder: it ends in a slash.
 
-    outputs = {table: getattr(args, "out" if table == "games" else table) for table in OUTPUTS}
+    >>> is_folder("runs/h1/"), is_folder("games.csv")
+    (True, False)
+    """
+    return text.endswith(("/", os.sep))
+
+
+def _streamed_outputs(args: argparse.Namespace) -> None:
+    """With ``--out DIR/``: refuse the options that name files."""
+    for option in ("moves", "captures", "metrics"):
+        if getattr(args, option) is not None:
+            raise ValueError(
+                f"--{option} names a file; with --out {args.out}/ (a Parquet dataset) "
+                + ("choose tables with --tables games moves captures" if option != "metrics"
+                   else "compute metrics from the dataset's games table afterwards")
+            )  # fmt: skip
+
+
+def dask_client(args: argparse.Namespace):
+    """A ``distributed.Client`` for ``--scheduler`` or ``--dask-workers`` (None for neither),
+    and the local cluster to close afterwards (or None)."""
+    if args.scheduler is None and args.dask_workers is None:
+        return None, None
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        from .cluster import INSTALL_DASK
+
+        raise ValueError(f"--scheduler and --dask-workers need Dask: {INSTALL_DASK}") from None
+    if args.workers > 1:
+        raise ValueError("give --workers (processes here) or a Dask cluster, not both")
+    if args.scheduler is not None:
+        try:
+            return Client(args.scheduler, timeout="10s"), None
+        except (OSError, TimeoutError, ValueError) as err:
+            raise ValueError(
+                f"cannot reach the Dask scheduler at {show(args.scheduler)}: {err}"
+            ) from None
+    cluster = LocalCluster(n_workers=args.dask_workers, threads_per_worker=1, processes=True,
+                           dashboard_address=":0")  # fmt: skip
+    return Client(cluster), cluster
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    stream = is_folder(args.out)
+    args.out = Path(args.out)
+    if args.tables is not None and not stream:
+        raise ValueError("--tables goes with --out DIR/ (a folder); for files use --moves, "
+                         "--captures")  # fmt: skip
     twice = sorted({v for v in args.variant if args.variant.count(v) > 1})
     if twice:
         raise ValueError(f"--variant {', '.join(twice)} is given twice; give each variant once")
-    check_outputs(outputs)
+    if stream:
+        _streamed_outputs(args)
+    else:
+        check_outputs({t: getattr(args, "out" if t == "games" else t) for t in OUTPUTS})
+    client, cluster = dask_client(args)
+    try:
+        if client is not None:
+            print(f"Dask dashboard: {client.dashboard_link}")
+        return _simulate(args, stream, client)
+    finally:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _simulate(args: argparse.Namespace, stream: bool, client) -> int:
+    from .simulate import simulate
+
+    outputs = {table: getattr(args, "out" if table == "games" else table) for table in OUTPUTS}
     options = {}
     if args.skip_origin:
         options["skip_origin"] = True
@@ -322,8 +423,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         if key in vars(args):
             options[key] = getattr(args, key)
     tables = ["games"] + [t for t in ("moves", "captures") if outputs[t] is not None]
+    if stream:
+        tables = ["games"] + [t for t in ("moves", "captures") if t in (args.tables or ())]
     started = time.perf_counter()
-    sim = simulate(
+    result = simulate(
         args.variant,
         args.games,
         players=tuple(args.players),
@@ -335,8 +438,17 @@ def simulate_command(args: argparse.Namespace) -> int:
         path=args.path,
         workers=args.workers,
         progress=args.progress,
+        client=client,
+        out=args.out if stream else None,
+        chunk_games=args.chunk_games,
         **options,
     )
+    if stream:
+        print(f"{result.games:,} games ({', '.join(args.variant)}) in "
+              f"{time.perf_counter() - started:.1f} s: {result.chunks} chunks in {result.path}/ "
+              f"({result.written} written now, {result.skipped} already there)")  # fmt: skip
+        return 0
+    sim = result
     written = {
         name: sim.metrics() if name == "metrics" else getattr(sim, name)
         for name, path in outputs.items()

@@ -292,3 +292,72 @@ def test_module_entry_point(tmp_path):
         timeout=60,
     ).stdout
     assert "--max-plies" in help_text and "ply-cap" in help_text
+
+
+# --- Parquet datasets (--out DIR/) and Dask (--scheduler, --dask-workers) ------------------
+def test_out_folder_streams_a_restartable_dataset(tmp_path, capsys):
+    folder = tmp_path / "run"
+    args = ("--variant", "hoyito-ii", "--games", "90", "--seed", "3", "--out", f"{folder}/",
+            "--tables", "games", "captures", "--chunk-games", "40")  # fmt: skip
+    status, out, _ = run(capsys, *args)
+    assert status == 0
+    assert "3 chunks" in out and "3 written now, 0 already there" in out
+    sim = hy.simulate("hoyito-ii", 90, seed=3, tables=["games", "captures"])
+    pd.testing.assert_frame_equal(pd.read_parquet(folder / "games"), sim.games)
+    pd.testing.assert_frame_equal(pd.read_parquet(folder / "captures"), sim.captures)
+    assert not (folder / "moves").exists()
+    status, out, _ = run(capsys, *args)
+    assert status == 0 and "0 written now, 3 already there" in out
+
+
+def test_scheduler_plays_on_the_cluster(tmp_path, capsys, dask_client):
+    path = tmp_path / "games.parquet"
+    status, out, _ = run(capsys, "--variant", "hoyito-i", "--variant", "ba-awa", "--games",
+                         "150", "--seed", "9", "--out", str(path), "--moves",
+                         str(tmp_path / "moves.parquet"), "--scheduler",
+                         dask_client.scheduler.address)  # fmt: skip
+    assert status == 0
+    assert f"Dask dashboard: {dask_client.dashboard_link}" in out
+    sim = hy.simulate(["hoyito-i", "ba-awa"], 150, seed=9)
+    pd.testing.assert_frame_equal(pd.read_parquet(path), sim.games)
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "moves.parquet"), sim.moves)
+    assert dask_client.status == "running"  # the command closed its own client only
+
+
+def test_scheduler_with_a_dataset_and_computer_players(tmp_path, capsys, dask_client):
+    status, _, _ = run(capsys, "--variant", "ba-awa", "--games", "12", "--players", "greedy",
+                       "random", "--out", f"{tmp_path}/", "--chunk-games", "5",
+                       "--scheduler", dask_client.scheduler.address)  # fmt: skip
+    assert status == 0
+    expected = hy.simulate("ba-awa", 12, players=("greedy", "random"), tables=["games"]).games
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "games"), expected)
+
+
+def test_dask_workers_start_a_local_cluster(tmp_path, capsys):
+    path = tmp_path / "g.csv"
+    status, out, _ = run(capsys, "--variant", "ba-awa", "--games", "20", "--out", str(path),
+                         "--dask-workers", "1")  # fmt: skip
+    assert status == 0 and "Dask dashboard: http" in out
+    assert len(pd.read_csv(path)) == 20
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--tables", "moves"], "--tables goes with --out DIR/"),
+        (["--workers", "2", "--dask-workers", "2"], "not both"),
+        (["--scheduler", "a", "--dask-workers", "2"], "not allowed with argument"),
+        (["--chunk-games", "10"], "give it with client= or out="),
+        (["--dask-workers", "0"], "must be a whole number from 1"),
+    ],
+)
+def test_dask_and_dataset_options_are_checked(tmp_path, capsys, extra, message):
+    status, _, err = run(capsys, "--variant", "ba-awa", "--games", "5", "--out",
+                         str(tmp_path / "g.csv"), *extra)  # fmt: skip
+    assert status == 2 and message in err
+
+
+def test_a_dataset_refuses_file_options(tmp_path, capsys):
+    status, _, err = run(capsys, "--variant", "ba-awa", "--games", "5", "--out",
+                         f"{tmp_path}/", "--moves", str(tmp_path / "m.csv"))  # fmt: skip
+    assert status == 2 and "--tables games moves captures" in err
