@@ -1,11 +1,12 @@
 """The search player's compiled path: the alpha-beta of :class:`~hoyito_edu.SearchPlayer`, step
 for step, in a numba loop that searches about a hundred times more positions per second.
 
-Moves are sown by the fast path's sowing (:mod:`hoyito_edu.fastsim`, itself checked against
-the engine game by game); what ``Position.sow`` does after the sowing (Ba-awa's last eight,
-passes, the repetition rule) is written out again in :func:`_play`. ``tests/test_fastsearch.py``
-checks every move this module can play against ``Position.sow``, and checks that both paths
-choose the same move with the same value on random positions of every variant.
+Moves are played by the compiled rules kernel (:mod:`hoyito_edu.kernel`, shared with the fast
+simulator and checked against the engine game by game): the sowing and what ``Position.sow``
+does after it (Ba-awa's last eight, passes, the repetition rule, the quiet limit); :func:`_play`
+only supplies the history of the path searched. ``tests/test_fastsearch.py`` checks every move
+this module can play against ``Position.sow``, and checks that both paths choose the same move
+with the same value on random positions of every variant.
 
 The algorithm is the one :class:`~hoyito_edu.SearchPlayer` documents: negamax with alpha-beta,
 a transposition table keyed by board, player to move and captures, the same move ordering
@@ -34,8 +35,8 @@ import time
 
 import numpy as np
 
-from . import fastsim as fs
-from .fastsim import njit
+from . import kernel as kn
+from .kernel import njit
 
 try:
     from numba import objmode
@@ -81,7 +82,7 @@ def supports(position: Position) -> bool:
     >>> supports(hy.new_game("hoyito-ii"))
     True
     """
-    if not fs.HAVE_NUMBA or position.closed:
+    if not kn.HAVE_NUMBA or position.closed:
         return False
     n = position.holes_per_row
     if any(position.owners[h] != (0 if h < n else 1) for h in range(2 * n)):
@@ -95,7 +96,7 @@ def supports(position: Position) -> bool:
 @njit("i8(i8[::1], i8, i8, u8[::1], i8[:, ::1], i8, i8)", cache=True)
 def _seen(board, size, player, trail_keys, trail_rows, tstart, ttop):
     """How many times (board, player) is in ``trail_*[tstart:ttop]``."""
-    key = fs._position_key(board, player)
+    key = kn._position_key(board, player)
     seen = 0
     for i in range(tstart, ttop):
         if trail_keys[i] == key and trail_rows[i, size] == player:
@@ -128,39 +129,20 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     for h in range(size):
         board[h] = node[h]
     caps[0], caps[1] = node[size + _CAP0], node[size + _CAP1]
-    st[fs._KEEP], st[fs._END], st[fs._EXTRA], st[fs._ENDLESS] = 0, -1, 0, 0
-    st[fs._LAPS], st[fs._DROPS], st[fs._HAND], st[fs._MOVER] = 1, 0, 0, player
-    st[fs._LAP_STOP] = 0
-    if not fs._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                   lap_hist):  # fmt: skip
+    st[kn._KEEP], st[kn._QUIET] = 0, node[size + _QUIET]
+    kn._start_move(st, player, caps, mtake)
+    if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
+                   lap_hist, st[kn._SCALARS :]):  # fmt: skip
         ctx[_OVERFLOW] = 1
         return 1
-    end = st[fs._END]
-    nxt = player if st[fs._EXTRA] != 0 else 1 - player
-    if end < 0 and rules[fs._R_EIGHT] != 0:  # Ba-awa (R4.2), at the end of the move
-        left = 0
-        for h in range(size):
-            left += board[h]
-        if left == 0:
-            end = fs.ALL_CAPTURED
-        elif left <= 8:
-            fs._take_all(st, board, caps, mtake, caps_out, n, ctx[_STARTER], fs.K_EIGHT)
-            end = fs.EIGHT_OR_FEWER
-    quiet = 0
-    if caps[0] == node[size + _CAP0] and caps[1] == node[size + _CAP1]:
-        quiet = node[size + _QUIET] + 1
-    if end < 0:
-        movable = 0
-        for h in range(nxt * n, nxt * n + n):
-            movable += board[h]
-        if movable == 0:  # R3.2: a pass
-            nxt = 1 - nxt
-        if quiet > 0 and _seen(board, size, nxt, trail_keys, trail_rows, tstart, ttop) >= 2:
-            fs._take_all(st, board, caps, mtake, caps_out, n, -1, fs.K_REPEAT)
-            end = fs.REPETITION
-        elif rules[fs._R_QUIET] > 0 and quiet >= rules[fs._R_QUIET]:  # R4.5
-            fs._take_all(st, board, caps, mtake, caps_out, n, -1, fs.K_QUIET)
-            end = fs.QUIET_LIMIT
+    nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, ctx[_STARTER])
+    quiet = st[kn._QUIET]
+    if st[kn._END] < 0:
+        times = 1
+        if quiet > 0:
+            times += _seen(board, size, nxt, trail_keys, trail_rows, tstart, ttop)
+        kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
+    end = st[kn._END]
     out[size + _QUIET] = quiet
     out[size + _PLAYER] = nxt if end < 0 else 1 - player
     out[size + _END] = end
@@ -192,14 +174,14 @@ def _value(row, n, ctx):
 def _keys(row, size):
     """Two independent 64-bit hashes of (board, player to move, captures); the first never 0."""
     player, cap0, cap1 = row[size + _PLAYER], row[size + _CAP0], row[size + _CAP1]
-    a = fs._mix(np.uint64(player + 1) * _CAP_STEP + np.uint64(cap0))
-    b = fs._mix((np.uint64(cap1) + np.uint64(1)) * _M3 + np.uint64(player))
+    a = kn._mix(np.uint64(player + 1) * _CAP_STEP + np.uint64(cap0))
+    b = kn._mix((np.uint64(cap1) + np.uint64(1)) * _M3 + np.uint64(player))
     for hole in range(size):
-        v = np.uint64(row[hole]) + np.uint64(hole + 1) * fs._GOLDEN
-        a = fs._mix(a ^ v)
-        b = fs._mix(b + v * _M3)
-    a = fs._mix(a ^ (np.uint64(cap1) * _M3))
-    b = fs._mix(b ^ (np.uint64(cap0) * fs._GOLDEN))
+        v = np.uint64(row[hole]) + np.uint64(hole + 1) * kn._GOLDEN
+        a = kn._mix(a ^ v)
+        b = kn._mix(b + v * _M3)
+    a = kn._mix(a ^ (np.uint64(cap1) * _M3))
+    b = kn._mix(b ^ (np.uint64(cap0) * kn._GOLDEN))
     if a == 0:
         a = np.uint64(1)
     return a, b
@@ -316,8 +298,24 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
     count = 0
     for hole in range(node[size + _PLAYER] * n, node[size + _PLAYER] * n + n):
         if node[hole] > 0:
-            if _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node,
-                     hole, children[count], trail_keys, trail_rows, tstart, top):
+            if _play(
+                rules,
+                n,
+                ctx,
+                st,
+                mtake,
+                caps_out,
+                lap_table,
+                lap_keys,
+                lap_hist,
+                node,
+                hole,
+                children[count],
+                trail_keys,
+                trail_rows,
+                tstart,
+                top,
+            ):
                 ctx[_ABORT] = 1  # fmt: skip
                 return 0
             count += 1
@@ -352,7 +350,7 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
         start = tstart
         if child[size + _CAP0] != node[size + _CAP0] or child[size + _CAP1] != node[size + _CAP1]:
             start = top
-        trail_keys[top] = fs._position_key(child[:size], child[size + _PLAYER])
+        trail_keys[top] = kn._position_key(child[:size], child[size + _PLAYER])
         for h in range(size):
             trail_rows[top, h] = child[h]
         trail_rows[top, size] = child[size + _PLAYER]
@@ -400,7 +398,7 @@ def _fill_trail(history, size, trail_keys, trail_rows) -> None:
     for i, (board, player) in enumerate(history):
         trail_rows[i, :size] = board
         trail_rows[i, size] = player
-        trail_keys[i] = fs._position_key(trail_rows[i, :size].copy(), player)
+        trail_keys[i] = kn._position_key(trail_rows[i, :size].copy(), player)
 
 
 class CompiledSearch:
@@ -414,7 +412,7 @@ class CompiledSearch:
         self.tt_data = np.zeros((TABLE_SLOTS, 4), dtype=np.int64)
         self.lap_room = _LAP_ROOM
         self.budget: int | None = None  # for child_value()
-        self.laps = fs._hash_table(12, self.lap_room)
+        self.laps = kn._hash_table(12, self.lap_room)
 
     def search(self, position: Position, order: list[int], max_depth: int,
                max_nodes: int | None, deadline: float | None) -> dict:  # fmt: skip
@@ -445,7 +443,7 @@ class CompiledSearch:
     def _grow(self, room: int) -> None:
         """A lap table with room for ``room`` lap starts (at most :data:`MAX_LAP_ROOM`)."""
         self.lap_room = min(room, MAX_LAP_ROOM)
-        self.laps = fs._hash_table(12, self.lap_room)
+        self.laps = kn._hash_table(12, self.lap_room)
 
     def _search(self, position, order, max_depth, max_nodes, deadline):
         n = position.holes_per_row
@@ -469,10 +467,10 @@ class CompiledSearch:
         ctx[_SUR0], ctx[_SUR1] = position.surplus
         ctx[_CLOCK] = 0 if deadline is None else int(deadline * 1e9)
         self.tt_keys[:] = 0
-        st = np.zeros(fs._SCALARS, dtype=np.int64)
+        st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)  # then room for a snapshot
         mtake = np.zeros(8, dtype=np.int64)
         caps_out = np.zeros((1, 7), dtype=np.int32)
-        rules = fs.rule_codes(position.rules)
+        rules = kn.rule_codes(position.rules)
         lap_table, lap_keys, lap_hist = self.laps
         best, value, done, root_values = order[0], 0, 0, {}
         for depth in range(1, min(max_depth, MAX_PLY - 1) + 1):

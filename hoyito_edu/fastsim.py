@@ -26,36 +26,60 @@ from dataclasses import dataclass
 import numpy as np
 
 from .codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # noqa: F401 - the raw arrays' codes
+from .kernel import (  # noqa: F401 - the codes and rule switches are part of this module's API
+    _CASAS,
+    _DROPS,
+    _END,
+    _ENDLESS,
+    _EXTRA,
+    _GAME,
+    _KEEP,
+    _LAP_STOP,
+    _LAPS,
+    _NCAPS,
+    _PASSED,
+    _PLY,
+    _QUIET,
+    _SCALARS,
+    _SEQ,
+    ALL_CAPTURED,
+    EIGHT_OR_FEWER,
+    ENDLESS,
+    FINAL_FOUR,
+    HAVE_NUMBA,
+    K_CHAIN,
+    K_EIGHT,
+    K_ENDLESS,
+    K_FINAL,
+    K_LAPS,
+    K_LAST,
+    K_MID,
+    K_QUIET,
+    K_REPEAT,
+    LAP_LIMIT,
+    PLY_CAP,
+    QUIET_LIMIT,
+    REPETITION,
+    SNAP_SIZE,
+    _count_position,
+    _end_by_history,
+    _end_of_sowing,
+    _forget_positions,
+    _hash_table,
+    _mix,
+    _sow,
+    _start_move,
+    _take_all,
+    njit,
+    rule_codes,
+)
 from .rules import Rules, get_rules
-
-try:
-    from numba import njit
-
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - numba is a dependency; this keeps the import working
-    HAVE_NUMBA = False
-
-    def njit(*args, **kwargs):
-        if args and callable(args[0]):
-            return args[0]
-        return lambda function: function
-
 
 # -- the shared random stream ---------------------------------------------------------------
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _PLY_STEP = np.uint64(0xD1B54A32D192ED03)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
 _ONE = np.uint64(1)
-_S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
-
-
-@njit("u8(u8)", cache=True)
-def _mix(z):
-    """SplitMix64's finaliser (uint64 arithmetic wraps modulo 2**64)."""
-    z = (z ^ (z >> _S30)) * _M1
-    z = (z ^ (z >> _S27)) * _M2
-    return z ^ (z >> _S31)
+_S32 = np.uint64(32)
 
 
 @njit("u8(u8, u8, u8, u8)", cache=True)
@@ -101,10 +125,8 @@ def player_seed(seed: int, game: int, side: int) -> int:
 
 
 # -- what a run returns -----------------------------------------------------------------------
-# End reasons and capture kinds by code in the raw arrays: codes.END_REASONS, CAPTURE_KINDS.
-FINAL_FOUR, EIGHT_OR_FEWER, ALL_CAPTURED, ENDLESS, REPETITION, PLY_CAP = range(6)
-LAP_LIMIT, QUIET_LIMIT = 6, 7
-K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT, K_LAPS, K_QUIET = range(9)
+# End reasons and capture kinds by code in the raw arrays: codes.END_REASONS, CAPTURE_KINDS
+# (the kernel's FINAL_FOUR ... and K_MID ..., imported above).
 #: Seeds taken in a move are counted by group (mid-sow, last-seed, chain, end of game) and taker.
 TAKE_GROUPS = ("mid_sow", "last_seed", "chain", "end")
 TAKE_FIELDS = tuple(f"{side}_{group}" for group in TAKE_GROUPS for side in ("south", "north"))
@@ -134,230 +156,9 @@ class RawRun:
 
 
 # -- the kernel -------------------------------------------------------------------------------
-# The kernel is written with plain loops and 2-D indexing only (no slices or row views): numba
-# compiles that several times faster. Scalars of the game being played live in ``st`` so that
-# helper functions can change them.
-_HAND, _SEQ, _CASAS, _GAME, _PLY, _NCAPS, _KEEP, _CUR = range(8)
-_LAPS, _DROPS, _EXTRA, _ENDLESS, _END, _ORIGIN, _MOVER, _STARTER = range(8, 16)
-_LAP_STOP = 16  # the move stopped at the lap limit
-_SCALARS = 17  # the size of ``st``
-# Rule switches, from Rules, in an int array; the two limits are 0 for no limit.
-_R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP, _R_MAX_LAPS, _R_QUIET = range(8)
-_MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
-
-
-def rule_codes(rules: Rules) -> np.ndarray:
-    """The rule switches the kernel reads, as an int array (a limit of None is 0).
-
-    >>> from hoyito_edu import get_rules
-    >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
-    >>> int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
-    (1000, 300)
-    """
-    mid = {"mover": _MID_MOVER, "owner": _MID_OWNER, "none": _MID_NONE}[rules.mid_sow_taker]
-    return np.array(
-        [mid, rules.chain, rules.extra_turn, rules.end_rule == "eight-or-fewer",
-         rules.skip_origin, rules.chain_opponent_side_only, rules.max_laps or 0,
-         rules.quiet_limit or 0],
-        dtype=np.int64,
-    )  # fmt: skip
-
-
-@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8, i8)", cache=True)
-def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
-    """``taker`` takes ``seeds`` from ``hole`` (-1: from the hand); record the capture."""
-    if hole < 0:
-        st[_HAND] = 0
-    else:
-        board[hole] -= seeds
-    caps[taker] += seeds
-    group = kind if kind < K_FINAL else 3
-    mtake[2 * group + taker] += seeds
-    if kind <= K_CHAIN:
-        st[_CASAS] += 1
-    if st[_KEEP]:
-        r = st[_NCAPS]
-        caps_out[r, 0] = st[_GAME]
-        caps_out[r, 1] = st[_PLY]
-        caps_out[r, 2] = st[_SEQ]
-        caps_out[r, 3] = hole
-        caps_out[r, 4] = taker
-        caps_out[r, 5] = kind
-        caps_out[r, 6] = seeds
-        st[_NCAPS] = r + 1
-    st[_SEQ] += 1
-
-
-@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8)", cache=True)
-def _take_all(st, board, caps, mtake, caps_out, n, taker, kind):
-    """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner)."""
-    for hole in range(2 * n):
-        if board[hole] > 0:
-            who = taker
-            if taker < 0:
-                who = 0 if hole < n else 1
-            _take(st, board, caps, mtake, caps_out, hole, who, kind, board[hole])
-
-
-@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8)", cache=True)
-def _after_capture(st, board, caps, mtake, caps_out, n, capturer):
-    """Hoyito's end rule after a capture (R4.1); sets ``st[_END]`` if the game is over."""
-    left = st[_HAND]
-    for hole in range(2 * n):
-        left += board[hole]
-    if left == 4:
-        _take_all(st, board, caps, mtake, caps_out, n, capturer, K_FINAL)
-        if st[_HAND] > 0:
-            _take(st, board, caps, mtake, caps_out, -1, capturer, K_FINAL, st[_HAND])
-        st[_END] = FINAL_FOUR
-    elif left == 0:
-        st[_END] = ALL_CAPTURED
-
-
-@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8)", cache=True)
-def _last_seed(rules, st, board, caps, mtake, caps_out, n):
-    """The last seed made a casa: the mover takes it, then the chain (R2.7, R3.1)."""
-    mover, cur = st[_MOVER], st[_CUR]
-    _take(st, board, caps, mtake, caps_out, cur, mover, K_LAST, 4)
-    if rules[_R_EIGHT] == 0:
-        _after_capture(st, board, caps, mtake, caps_out, n, mover)
-    if st[_END] < 0 and rules[_R_CHAIN] != 0:
-        behind = cur
-        for _ in range(2 * n - 1):
-            behind = behind - 1 if behind > 0 else 2 * n - 1
-            if board[behind] != 4:
-                break
-            if rules[_R_OPP] != 0 and (0 if behind < n else 1) == mover:
-                break
-            _take(st, board, caps, mtake, caps_out, behind, mover, K_CHAIN, 4)
-            _after_capture(st, board, caps, mtake, caps_out, n, mover)
-            if st[_END] >= 0:
-                break
-    if st[_END] < 0 and rules[_R_EXTRA] != 0:
-        st[_EXTRA] = 1
-
-
-@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8)", cache=True)
-def _sow_lap(rules, st, board, caps, mtake, caps_out, n):
-    """Drop the seeds in hand one by one; take mid-sow casas (R2.2, R2.4, R2.5)."""
-    size, cur = 2 * n, st[_CUR]
-    while st[_HAND] > 0:
-        cur += 1
-        if cur == size:
-            cur = 0
-        if rules[_R_SKIP] != 0 and cur == st[_ORIGIN]:
-            cur = cur + 1 if cur + 1 < size else 0
-        board[cur] += 1
-        st[_HAND] -= 1
-        st[_DROPS] += 1
-        st[_CUR] = cur
-        if board[cur] == 4 and st[_HAND] > 0 and rules[_R_MID] != _MID_NONE:
-            taker = st[_MOVER]
-            if rules[_R_MID] == _MID_OWNER:
-                taker = 0 if cur < n else 1
-            _take(st, board, caps, mtake, caps_out, cur, taker, K_MID, 4)
-            if rules[_R_EIGHT] == 0:
-                _after_capture(st, board, caps, mtake, caps_out, n, taker)
-                if st[_END] >= 0:
-                    return
-
-
-@njit("u8(i8[::1], i8)", cache=True)
-def _position_key(board, player):
-    """A 64-bit hash of (board, player): equal positions, equal keys."""
-    z = np.uint64(player)
-    for hole in range(board.size):
-        z = _mix(z ^ (np.uint64(board[hole]) + np.uint64(hole + 1) * _GOLDEN))
-    return z
-
-
-@njit("i8(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True)
-def _count_position(board, player, table, keys, hist):
-    """Count one more occurrence of (board, player) since the last capture (R4.3); return
-    how many there have been. ``table`` is an open-addressing hash table (a power of two
-    long, plus one last entry: the number of positions held) of row numbers + 1 in ``keys``
-    and ``hist``; a ``hist`` row holds the player, the count, the table slot, the board."""
-    size, mask = board.size, table.size - 2
-    key = _position_key(board, player)
-    slot = np.int64(key & np.uint64(mask))
-    while table[slot] != 0:
-        entry = table[slot] - 1
-        if keys[entry] == key and hist[entry, 0] == player:
-            same = True
-            for hole in range(size):
-                if hist[entry, 3 + hole] != board[hole]:
-                    same = False
-                    break
-            if same:
-                hist[entry, 1] += 1
-                return hist[entry, 1]
-        slot = (slot + 1) & mask
-    entry = table[-1]
-    table[-1] += 1
-    keys[entry] = key
-    hist[entry, 0] = player
-    hist[entry, 1] = 1
-    hist[entry, 2] = slot
-    for hole in range(size):
-        hist[entry, 3 + hole] = board[hole]
-    table[slot] = entry + 1
-    return 1
-
-
-@njit("void(i8[::1], i8[:, ::1])", cache=True)
-def _forget_positions(table, hist):
-    """After a capture: earlier positions can never come back (R4.3 counts since then)."""
-    for entry in range(table[-1]):
-        table[hist[entry, 2]] = 0
-    table[-1] = 0
-
-
-@njit(
-    "b1(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8[::1], u8[::1], "
-    "i8[:, ::1])",
-    cache=True,
-)
-def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, lap_hist):
-    """Play ``hole`` for ``st[_MOVER]`` up to the end of the sowing (sowing.py's ``run``).
-
-    Every lap start (hole, board) is counted in a hash table, like the engine's
-    ``seen_laps`` dict: a lap that would start as an earlier one did makes the move endless
-    (R2.8); else a move that has sown the lap limit (``rules[_R_MAX_LAPS]``) stops there.
-    Either way each player takes their holes. Returns False if the move had more laps than
-    the table has room for (nothing is usable then: the caller plays the game again with more
-    room); a table with room for the lap limit plus one never runs out."""
-    _forget_positions(lap_table, lap_hist)
-    _count_position(board, hole, lap_table, lap_keys, lap_hist)
-    st[_HAND] = board[hole]
-    board[hole] = 0
-    st[_CUR] = hole
-    st[_ORIGIN] = hole
-    while True:
-        _sow_lap(rules, st, board, caps, mtake, caps_out, n)
-        if st[_END] >= 0:
-            return True
-        cur = st[_CUR]
-        if board[cur] == 4:
-            _last_seed(rules, st, board, caps, mtake, caps_out, n)
-            return True
-        if board[cur] == 1:
-            return True
-        if lap_table[-1] == lap_keys.size:
-            return False
-        if _count_position(board, cur, lap_table, lap_keys, lap_hist) > 1:
-            st[_ENDLESS] = 1
-            _take_all(st, board, caps, mtake, caps_out, n, -1, K_ENDLESS)
-            st[_END] = ENDLESS
-            return True
-        if st[_LAPS] == rules[_R_MAX_LAPS]:
-            st[_LAP_STOP] = 1
-            _take_all(st, board, caps, mtake, caps_out, n, -1, K_LAPS)
-            st[_END] = LAP_LIMIT
-            return True
-        st[_LAPS] += 1
-        st[_HAND] = board[cur]
-        board[cur] = 0
-        st[_ORIGIN] = cur
+# The rules of one move are hoyito_edu.kernel's (shared with the compiled search); this loop
+# plays whole games with them. Written with plain loops and 2-D indexing only (no slices or
+# row views): numba compiles that several times faster.
 
 
 @njit("UniTuple(i8, 2)(i8[::1], i8, i8, u8, u8, i8, i8)", cache=True)
@@ -418,6 +219,7 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
     """
     size = 2 * n
     st, board, caps, mtake, values = work[0], work[1, :size], work[2, :2], work[3, :8], work[4, :8]
+    snap = work[5]
     st[_KEEP] = keep[1]
     index = first
     while index < ids.size:
@@ -433,47 +235,23 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
         _forget_positions(table, hist)
         player = starter
         _count_position(board, player, table, keys, hist)
-        ply = extras = passes = legal_sum = quiet = 0
+        ply = extras = passes = legal_sum = st[_QUIET] = 0
         first_row = counts[0]
         while True:
             hole, count = _choose(board, n, player, k0, k1, game, ply)
-            st[_MOVER], st[_PLY] = player, ply + 1
-            south, north = caps[0], caps[1]
-            for i in range(8):
-                mtake[i] = 0
-            st[_LAPS], st[_DROPS], st[_EXTRA], st[_ENDLESS], st[_LAP_STOP] = 1, 0, 0, 0, 0
+            st[_PLY] = ply + 1
+            _start_move(st, player, caps, mtake)
             if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                        lap_hist):  # fmt: skip
+                        lap_hist, snap):  # fmt: skip
                 counts[0] = first_row
                 return -1 - index
-            # what Position.sow does after the sowing: Ba-awa's end, passes, repetition, quiet
-            quiet = 0 if caps[0] != south or caps[1] != north else quiet + 1
-            nxt = player if st[_EXTRA] != 0 else 1 - player
-            passed = 0
-            left = 0
-            for h in range(size):
-                left += board[h]
-            if st[_END] < 0 and rules[_R_EIGHT] != 0:
-                if left == 0:
-                    st[_END] = ALL_CAPTURED
-                elif left <= 8:
-                    _take_all(st, board, caps, mtake, caps_out, n, starter, K_EIGHT)
-                    st[_END] = EIGHT_OR_FEWER
+            nxt = _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
+            passed = st[_PASSED]
             if st[_END] < 0:
-                movable = 0
-                for h in range(nxt * n, nxt * n + n):
-                    movable += board[h]
-                if movable == 0:
-                    passed = 1
-                    nxt = 1 - nxt
-                if quiet == 0:
+                if st[_QUIET] == 0:
                     _forget_positions(table, hist)
-                if _count_position(board, nxt, table, keys, hist) >= 3:
-                    _take_all(st, board, caps, mtake, caps_out, n, -1, K_REPEAT)
-                    st[_END] = REPETITION
-                elif rules[_R_QUIET] > 0 and quiet >= rules[_R_QUIET]:
-                    _take_all(st, board, caps, mtake, caps_out, n, -1, K_QUIET)
-                    st[_END] = QUIET_LIMIT
+                times = _count_position(board, nxt, table, keys, hist)
+                _end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
             ply += 1
             legal_sum += count
             extras += st[_EXTRA]
@@ -508,20 +286,10 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
     return index
 
 
-def _hash_table(n: int, room: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """An empty table for :func:`_count_position` with room for ``room`` positions."""
-    slots = 1 << max(4, (2 * room).bit_length())
-    return (
-        np.zeros(slots + 1, dtype=np.int64),
-        np.zeros(room, dtype=np.uint64),
-        np.zeros((room, 3 + 2 * n), dtype=np.int64),
-    )
-
-
 def _work_arrays(n: int, max_plies: int, laps: int) -> tuple[np.ndarray, ...]:
     """Work space for the kernel: scalars and small arrays, a table of lap starts (room for
     ``laps``) and a table of positions (room for every position of a game)."""
-    scalars = np.zeros((5, max(_SCALARS, 2 * n)), dtype=np.int64)
+    scalars = np.zeros((6, SNAP_SIZE), dtype=np.int64)
     return (scalars, *_hash_table(n, laps), *_hash_table(n, max_plies + 2))
 
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import fastsearch, fastsim, players
+from hoyito_edu import fastsearch, fastsim, kernel, players
 from hoyito_edu.players import SearchPlayer
 
 END_CODES = {
@@ -27,6 +27,8 @@ END_CODES = {
     hy.Reason.LAP_LIMIT: fastsim.LAP_LIMIT,
     hy.Reason.QUIET_LIMIT: fastsim.QUIET_LIMIT,
 }
+#: The move scalars of the kernel, then room for the snapshot of a move's start.
+STATE_SIZE = kernel._SCALARS + kernel.SNAP_SIZE
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 CASES = [("hoyito-i", 6), ("hoyito-ii", 6), ("hoyito-iii", 6), ("ba-awa", 6),
          ("hoyito-i", 9), ("hoyito-ii", 12), ("hoyito-iii", 12)]  # fmt: skip
@@ -54,9 +56,9 @@ def compiled_move(position: hy.Position, hole: int) -> np.ndarray:
     ctx = np.zeros(fastsearch._CTX, dtype=np.int64)
     ctx[fastsearch._STARTER] = position.starter
     out = np.zeros_like(node)
-    lap_table, lap_keys, lap_hist = fastsim._hash_table(n, 1 << 16)
+    lap_table, lap_keys, lap_hist = kernel._hash_table(n, 1 << 16)
     failed = fastsearch._play(
-        fastsim.rule_codes(position.rules), n, ctx, np.zeros(fastsim._SCALARS, dtype=np.int64),
+        kernel.rule_codes(position.rules), n, ctx, np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(8, dtype=np.int64), np.zeros((1, 7), dtype=np.int32), lap_table, lap_keys,
         lap_hist, node, hole, out, trail_keys, trail_rows, 0, len(history),
     )  # fmt: skip
@@ -230,11 +232,13 @@ def test_match_positions_it_cannot_take_are_searched_by_the_engine():
 
 
 def test_a_full_lap_table_grows_and_the_search_goes_on():
-    pos = hy.new_game("hoyito-ii", max_laps=None)
+    # South's hole 0 sows 44 laps: past kernel.EXACT_FROM_LAP, so its lap starts are kept
+    pos = hy.new_game("hoyito-ii", board=[3, 2, 0, 4, 5, 7, 1, 2, 1, 3, 7, 1], max_laps=None)
+    assert pos.sow(0).laps == 44 > kernel.EXACT_FROM_LAP
     agent = SearchPlayer(seed=0, max_depth=3)
     agent._compiled = fastsearch.CompiledSearch()
-    agent._compiled.lap_room = 1  # every relay overflows it at first
-    agent._compiled.laps = fastsim._hash_table(12, 1)
+    agent._compiled.lap_room = 1  # a move whose lap starts are kept overflows it at first
+    agent._compiled.laps = kernel._hash_table(12, 1)
     found = summary(agent, pos)
     assert agent.last_search["compiled"] and agent._compiled.lap_room > 1
     assert found == summary(SearchPlayer(seed=0, max_depth=3, compiled=False), pos)
