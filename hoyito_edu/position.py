@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
@@ -41,7 +41,7 @@ from .events import (
     Relay,
 )
 from .rules import Rules, get_rules
-from .sowing import SowResult, sow, take_all
+from .sowing import SowResult, next_open_holes, sow, take_all
 
 PLAYER_NAMES = ("South", "North")
 
@@ -93,31 +93,37 @@ class _Trail:
     One trail is shared by the positions of a line of play, each of which sees the first
     ``length`` keys. Playing on from the newest position appends in place, so a game costs time
     and memory linear in its length; playing on from an older position (after an undo, or a
-    search trying a second move) copies that prefix first. A lock makes the append safe when
-    two threads play on from the same position.
+    search trying a second move) copies that prefix first. A lock (one for all trails) makes
+    the append safe when two threads play on from the same position.
     """
 
-    __slots__ = ("keys", "where", "lock")
+    __slots__ = ("keys", "where")
+    _lock = threading.Lock()
 
     def __init__(self, keys=()) -> None:
         self.keys: list = []
         self.where: dict = {}  # key -> the indices where it occurs, ascending
-        self.lock = threading.Lock()
         for key in keys:
             self.add(key)
 
     @classmethod
     def start(cls, key) -> tuple[_Trail, int]:
         """The (trail, length) of a position with no earlier position since a capture."""
-        return cls([key]), 1
+        trail = cls.__new__(cls)
+        trail.keys, trail.where = [key], {key: [0]}
+        return trail, 1
 
     def add(self, key) -> None:
-        self.where.setdefault(key, []).append(len(self.keys))
+        where = self.where.get(key)
+        if where is None:
+            self.where[key] = [len(self.keys)]
+        else:
+            where.append(len(self.keys))
         self.keys.append(key)
 
     def extended(self, length: int, key) -> tuple[_Trail, int]:
         """The trail of a position ``length`` keys in, followed by ``key``."""
-        with self.lock:
+        with self._lock:
             if length == len(self.keys):
                 self.add(key)
                 return self, length + 1
@@ -127,7 +133,8 @@ class _Trail:
 
     def count(self, key, length: int) -> int:
         """How often ``key`` occurs among the first ``length`` keys."""
-        return bisect_left(self.where.get(key, ()), length)
+        where = self.where.get(key)
+        return 0 if where is None else bisect_left(where, length)
 
     def __getstate__(self):
         return self.keys
@@ -181,11 +188,19 @@ class Position:
             object.__setattr__(self, "_trail", _Trail.start((self.board, self.player)))
 
     def _successor(self, **changes) -> Position:
-        """A position like this one with ``changes``, built without re-checking the fields."""
-        fields = {name: self.__dict__[name] for name in _FIELDS}
-        fields.update(changes)
+        """A position like this one with ``changes``, built without re-checking the fields.
+
+        It starts from a copy of this position's ``__dict__`` (the fields, and the holes each
+        player owns, which carry over unless the owners or closed holes change); the legal
+        moves are this position's own and are dropped, unless given as ``_legal``."""
+        state = self.__dict__.copy()
+        state.pop("_legal", None)
+        if "owners" in changes or "closed" in changes:
+            state.pop("_own_holes", None)
+            state.pop("_ring", None)
+        state.update(changes)
         successor = object.__new__(Position)
-        successor.__dict__.update(fields)
+        object.__setattr__(successor, "__dict__", state)
         return successor
 
     def history_since_capture(self) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -235,7 +250,17 @@ class Position:
         # cached_property writes to the instance __dict__, which a frozen dataclass allows
         if self.outcome is not None:
             return ()
-        return _moves_for(self.board, self.owners, self.closed, self.player)
+        return _moves_for(self.board, self._own_holes[self.player])
+
+    @cached_property
+    def _ring(self) -> tuple[int, ...]:
+        """The next open hole after each hole, in sowing order (kept by the positions after)."""
+        return next_open_holes(len(self.board), self.closed)
+
+    @cached_property
+    def _own_holes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The open holes each player owns, in ring order (kept by the positions after it)."""
+        return (self.holes_of(0), self.holes_of(1))
 
     # -- playing -------------------------------------------------------------------------
     def check_move(self, hole: object) -> int:
@@ -266,36 +291,53 @@ class Position:
         return hole
 
     def play(self, hole: int) -> Position:
-        """The position after the player to move sows ``hole``. This position is unchanged."""
-        return self.sow(hole).after
+        """The position after the player to move sows ``hole``. This position is unchanged.
+
+        The same move as :meth:`sow`, without its record of events (so sooner).
+        """
+        if hole.__class__ is not int or hole not in self._legal:
+            hole = self.check_move(hole)  # explains what is wrong, or accepts a numpy integer
+        return self._advance(hole, False)[0]
 
     def sow(self, hole: int) -> Move:
         """Play ``hole`` and return the whole :class:`Move`: events in order and the result."""
         hole = self.check_move(hole)
-        result = sow(self, hole)
+        after, events = self._advance(hole, True)
+        return Move(before=self, hole=hole, events=tuple(events), after=after)
+
+    def _advance(self, hole: int, record: bool) -> tuple[Position, list[Event] | None]:
+        """The position after sowing legal ``hole``, and the move's events (None unless
+        ``record``): the sowing, then Ba-awa's last eight (R4.2), a pass (R3.2), the
+        repetition rule (R4.3) and the quiet limit (R4.5)."""
+        result = sow(self, hole, record)
         events = result.events
         board = tuple(result.board)
         captures = (result.captures[0], result.captures[1])
         end = result.end
         mover = self.player
         nxt = mover if result.extra_turn else 1 - mover
-        if end is None and self.rules.end_rule == "eight-or-fewer" and sum(board) <= 8:
+        rules = self.rules
+        if end is None and rules.end_rule == "eight-or-fewer" and sum(board) <= 8:
             end = self._eight_or_fewer(result)
             board, captures = tuple(result.board), tuple(result.captures)
         quiet = 0 if captures != self.captures else self.quiet_plies + 1
-        trail = ()
+        trail, legal = (), ()
         if end is None:
-            if not _moves_for(board, self.owners, self.closed, nxt):
-                events.append(Pass(nxt))
+            own = self._own_holes
+            legal = _moves_for(board, own[nxt])
+            if not legal:
+                if events is not None:
+                    events.append(Pass(nxt))
                 nxt = 1 - nxt
+                legal = _moves_for(board, own[nxt])
             key = (board, nxt)
             if quiet:
                 trail = self._trail[0].extended(self._trail[1], key)
+                if trail[0].count(key, trail[1]) >= 3:
+                    end = Reason.REPETITION
             else:
                 trail = _Trail.start(key)
-            if trail[0].count(key, trail[1]) >= 3:
-                end = Reason.REPETITION
-            elif self.rules.quiet_limit is not None and quiet >= self.rules.quiet_limit:
+            if end is None and rules.quiet_limit is not None and quiet >= rules.quiet_limit:
                 end = Reason.QUIET_LIMIT
             if end is not None:
                 take_all(result, self.owners.__getitem__, end)
@@ -303,23 +345,24 @@ class Position:
         outcome = None
         if end is not None:
             outcome = self._outcome(end, captures, events)
-            nxt = 1 - mover
+            nxt, legal = 1 - mover, ()
             trail = _Trail.start((board, nxt))
-        after = self._successor(
-            board=board,
-            player=nxt,
-            captures=captures,
-            outcome=outcome,
-            quiet_plies=quiet,
-            _trail=trail,
-        )
-        return Move(before=self, hole=hole, events=tuple(events), after=after)
+        # the successor: this position's state (fields, holes owned, ring), with the changes
+        state = self.__dict__.copy()
+        state["board"], state["player"], state["captures"] = board, nxt, captures
+        state["outcome"], state["quiet_plies"] = outcome, quiet
+        state["_trail"], state["_legal"] = trail, legal
+        after = object.__new__(Position)
+        object.__setattr__(after, "__dict__", state)
+        return after, events
 
-    def _outcome(self, end: Reason, captures: tuple[int, int], events: list) -> Outcome:
-        """The outcome of a game ended for ``end`` with ``captures``; records the GameOver."""
+    def _outcome(self, end: Reason, captures: tuple[int, int], events: list | None) -> Outcome:
+        """The outcome of a game ended for ``end`` with ``captures``; records the GameOver
+        (in ``events``, unless None)."""
         score = (captures[0] + self.surplus[0], captures[1] + self.surplus[1])
         winner = None if score[0] == score[1] else int(score[1] > score[0])
-        events.append(GameOver(end, winner, score))
+        if events is not None:
+            events.append(GameOver(end, winner, score))
         return Outcome(end, winner, score)
 
     def end_by_agreement(self) -> Position:
@@ -407,17 +450,9 @@ class Position:
         printer.text(repr(self) if cycle else str(self))
 
 
-def _moves_for(
-    board: tuple[int, ...], owners: tuple[int, ...], closed: frozenset[int], player: int
-) -> tuple[int, ...]:
-    moves = [
-        h
-        for h, (seeds, owner) in enumerate(zip(board, owners, strict=True))
-        if seeds and owner == player
-    ]
-    if closed:
-        moves = [h for h in moves if h not in closed]
-    return tuple(moves)
+def _moves_for(board: tuple[int, ...], holes: tuple[int, ...]) -> tuple[int, ...]:
+    """The holes of ``holes`` (a player's open holes) that hold seeds: that player's moves."""
+    return tuple([h for h in holes if board[h]])
 
 
 @dataclass(frozen=True)
@@ -681,4 +716,3 @@ def _pair(value: object, what: str) -> tuple[int, int]:
     return (_as_count(a, f"{what} of South"), _as_count(b, f"{what} of North"))
 
 
-_FIELDS = tuple(f.name for f in fields(Position))

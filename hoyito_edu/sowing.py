@@ -28,49 +28,79 @@ if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
 
-@dataclass
+@dataclass(slots=True)
 class SowResult:
     """What one move did: the board and captures after it, and the events in order.
 
     ``end`` is set when the move itself ended the game (final four, all captured, endless move,
-    lap limit, eight or fewer); ``extra_turn`` when the mover plays again.
+    lap limit, eight or fewer); ``extra_turn`` when the mover plays again. ``events`` is None
+    when the move was sown without its record (:meth:`hoyito_edu.Position.play`).
     """
 
     board: list[int]
     captures: list[int]
-    events: list[Event] = field(default_factory=list)
+    events: list[Event] | None = field(default_factory=list)
     end: Reason | None = None
     extra_turn: bool = False
 
 
-class _Sowing:
-    """The working state of one move: a board being sown, the hand, the record so far."""
+#: Laps a move sows before its lap starts are kept for the endless check (R2.8). A move that
+#: reaches this many laps (or the lap limit) is sown again from its start with every lap start
+#: kept, so it stops at exactly the same lap; the many short moves never pay for the check. A
+#: lap start that repeats an earlier one means the laps from then on cycle for ever without a
+#: capture, so sowing on past it until this lap changes nothing but the time.
+EXACT_FROM_LAP = 32
 
-    def __init__(self, position: Position, hole: int) -> None:
+_RING_CACHE: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
+
+
+def next_open_holes(size: int, closed: frozenset[int]) -> tuple[int, ...]:
+    """For each hole, the next open hole in sowing order (R1.3, closed holes skipped).
+
+    >>> next_open_holes(4, frozenset({1}))
+    (2, 2, 3, 0)
+    """
+    ring = _RING_CACHE.get((size, closed))
+    if ring is None:
+        after = [[(h + step) % size for step in range(1, size + 1)] for h in range(size)]
+        ring = tuple(next(c for c in candidates if c not in closed) for candidates in after)
+        if len(_RING_CACHE) < 1024:
+            _RING_CACHE[(size, closed)] = ring
+    return ring
+
+
+class _Restart(Exception):
+    """The move reached :data:`EXACT_FROM_LAP` laps: sow it again keeping every lap start."""
+
+
+class _Sowing(SowResult):
+    """The working state of one move: a board being sown, the hand, the record so far. It is
+    its own :class:`SowResult` once the move is sown."""
+
+    __slots__ = ("pos", "rules", "mover", "owners", "hand", "hole", "ring")
+
+    def __init__(self, position: Position, hole: int, record: bool = True) -> None:
         self.pos = position
         self.rules = position.rules
         self.mover = position.player
         self.owners = position.owners
-        self.closed = position.closed
-        self.result = SowResult(board=list(position.board), captures=list(position.captures))
-        self.board = self.result.board
-        self.events = self.result.events
-        self.hand = 0
         self.hole = hole
+        self.ring = position._ring
+        self.board = list(position.board)
+        self.captures = list(position.captures)
+        self.events = [] if record else None
+        self.end = None
+        self.extra_turn = False
+        self.hand = 0
+
+    def start_again(self) -> None:
+        """Set up the board, captures and record again as they were before the move."""
+        self.board = list(self.pos.board)
+        self.captures = list(self.pos.captures)
+        self.events = None if self.events is None else []
+        self.hand = 0
 
     # -- helpers -------------------------------------------------------------------------
-    def next_hole(self, hole: int, origin: int) -> int:
-        """The next open hole after ``hole`` in sowing order (skipping the origin if asked)."""
-        size = len(self.board)
-        for step in range(1, size + 1):
-            candidate = (hole + step) % size
-            if candidate in self.closed:
-                continue
-            if self.rules.skip_origin and candidate == origin and step < size:
-                continue
-            return candidate
-        raise RuntimeError("no open hole to sow into")  # only with every hole closed
-
     def take(self, hole: int | None, taker: int, reason: Reason, seeds: int | None = None) -> None:
         """Move seeds from ``hole`` (or the hand, ``hole=None``) to ``taker``'s captures."""
         if hole is None:
@@ -78,8 +108,9 @@ class _Sowing:
         else:
             seeds = self.board[hole] if seeds is None else seeds
             self.board[hole] -= seeds
-        self.result.captures[taker] += seeds
-        self.events.append(Capture(hole, seeds, taker, reason))
+        self.captures[taker] += seeds
+        if self.events is not None:
+            self.events.append(Capture(hole, seeds, taker, reason))
 
     def uncaptured(self) -> int:
         return sum(self.board) + self.hand
@@ -100,65 +131,92 @@ class _Sowing:
         left = self.uncaptured()
         if left == 4:
             taker = self.final_four_taker(capturer)
-            take_all(self.result, lambda hole: taker, Reason.FINAL_FOUR)
+            take_all(self, lambda hole: taker, Reason.FINAL_FOUR)
             if self.hand:
                 self.take(None, taker, Reason.FINAL_FOUR)
-            self.result.end = Reason.FINAL_FOUR
+            self.end = Reason.FINAL_FOUR
             return True
         if left == 0:
-            self.result.end = Reason.ALL_CAPTURED
+            self.end = Reason.ALL_CAPTURED
             return True
         return False
 
     # -- the move ------------------------------------------------------------------------
     def run(self) -> SowResult:
-        board, hole = self.board, self.hole
-        seen_laps = {(hole, tuple(board)): 1}
+        """Sow the move; a move of :data:`EXACT_FROM_LAP` laps is sown again with every lap
+        start kept (see there)."""
+        try:
+            return self.sow_laps(exact=False)
+        except _Restart:
+            self.start_again()
+            return self.sow_laps(exact=True)
+
+    def sow_laps(self, exact: bool) -> SowResult:
+        board, hole, events, max_laps = self.board, self.hole, self.events, self.rules.max_laps
+        seen_laps = {(hole, tuple(board)): 1} if exact else None
         self.hand, board[hole] = board[hole], 0
-        self.events.append(Lift(hole, self.hand, 1))
+        if events is not None:
+            events.append(Lift(hole, self.hand, 1))
         lap, origin, current = 1, hole, hole
         while True:
             current = self.sow_lap(current, origin, lap)
-            if self.result.end is not None:
-                return self.result
+            if self.end is not None:
+                return self
             if board[current] == 4:
                 self.last_seed_capture(current)
-                return self.result
+                return self
             if board[current] == 1:
-                return self.result
-            state = (current, tuple(board))
-            if state in seen_laps:
-                self.events.append(Endless(current, lap + 1, seen_laps[state]))
-                return self.stop(Reason.ENDLESS)
-            if lap == self.rules.max_laps:
-                self.events.append(LapLimit(current, lap + 1))
-                return self.stop(Reason.LAP_LIMIT)
+                return self
+            if not exact:
+                if lap >= EXACT_FROM_LAP or lap == max_laps:
+                    raise _Restart
+            else:
+                state = (current, tuple(board))
+                if state in seen_laps:
+                    if events is not None:
+                        events.append(Endless(current, lap + 1, seen_laps[state]))
+                    return self.stop(Reason.ENDLESS)
+                if lap == max_laps:
+                    if events is not None:
+                        events.append(LapLimit(current, lap + 1))
+                    return self.stop(Reason.LAP_LIMIT)
+                seen_laps[state] = lap + 1
             lap += 1
-            seen_laps[state] = lap
             self.hand, board[current] = board[current], 0
-            self.events.append(Relay(current, self.hand, lap))
+            if events is not None:
+                events.append(Relay(current, self.hand, lap))
             origin = current
 
     def stop(self, reason: Reason) -> SowResult:
         """End the move and the game before the next lap: owners take their holes (R2.8)."""
-        take_all(self.result, self.owners.__getitem__, reason)
-        self.result.end = reason
-        return self.result
+        take_all(self, self.owners.__getitem__, reason)
+        self.end = reason
+        return self
 
     def sow_lap(self, current: int, origin: int, lap: int) -> int:
-        """Drop the seeds in hand one by one; take mid-sow casas (R2.5). Returns the last hole."""
-        board = self.board
-        while self.hand:
-            current = self.next_hole(current, origin)
-            board[current] += 1
-            self.hand -= 1
-            self.events.append(Drop(current, self.hand, board[current], lap))
-            if board[current] == 4 and self.hand:
-                taker = self.mid_sow_taker(current)
-                if taker is not None:
-                    self.take(current, taker, Reason.MID_SOW)
-                    if self.after_capture(taker):
-                        return current
+        """Drop the seeds in hand one by one; take mid-sow casas (R2.5). Returns the last hole.
+
+        A lap long enough to come round sows into the hole it was lifted from, unless the
+        rules skip it (R2.2); closed holes are never sown (``self.ring``)."""
+        board, ring, events, hand = self.board, self.ring, self.events, self.hand
+        skip = self.rules.skip_origin
+        mid_sow = self.rules.mid_sow_taker != "none"
+        while hand:
+            current = ring[current]
+            if skip and current == origin:
+                current = ring[current]  # the origin is sown only when it is the one open hole
+            seeds = board[current] + 1
+            board[current] = seeds
+            hand -= 1
+            if events is not None:
+                events.append(Drop(current, hand, seeds, lap))
+            if seeds == 4 and hand and mid_sow:
+                self.hand, taker = hand, self.mid_sow_taker(current)
+                self.take(current, taker, Reason.MID_SOW)
+                if self.after_capture(taker):
+                    return current
+                hand = self.hand
+        self.hand = 0
         return current
 
     def mid_sow_taker(self, hole: int) -> int | None:
@@ -180,18 +238,20 @@ class _Sowing:
                 if self.after_capture(self.mover):
                     return
         if self.rules.extra_turn:
-            self.result.extra_turn = True
-            self.events.append(ExtraTurn(self.mover))
+            self.extra_turn = True
+            if self.events is not None:
+                self.events.append(ExtraTurn(self.mover))
 
     def chain_holes(self, hole: int):
         """Walk backwards from ``hole`` over open holes while each holds exactly four."""
         size = len(self.board)
+        closed = self.pos.closed
         behind = hole
         for _ in range(size - 1):
             behind = (behind - 1) % size
             if behind == hole:
                 return
-            if behind in self.closed:
+            if behind in closed:
                 continue
             if self.board[behind] != 4:
                 return
@@ -212,13 +272,15 @@ def take_all(result: SowResult, taker_of: Callable[[int], int], reason: Reason) 
             taker = taker_of(hole)
             result.board[hole] = 0
             result.captures[taker] += seeds
-            result.events.append(Capture(hole, seeds, taker, reason))
+            if result.events is not None:
+                result.events.append(Capture(hole, seeds, taker, reason))
 
 
-def sow(position: Position, hole: int) -> SowResult:
+def sow(position: Position, hole: int, record: bool = True) -> SowResult:
     """Play ``hole`` for the player to move in ``position`` and return what happened.
 
     The caller has checked that the move is legal. Passes, the Ba-awa end rule and repetition
-    are applied by :meth:`hoyito_edu.Position.sow`, which knows the game's history.
+    are applied by :meth:`hoyito_edu.Position.sow`, which knows the game's history. With
+    ``record=False`` the events are not kept (``events`` is None): the same move, sooner.
     """
-    return _Sowing(position, hole).run()
+    return _Sowing(position, hole, record).run()
