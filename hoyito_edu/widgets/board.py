@@ -274,9 +274,8 @@ class Board(BoardComponent):
         return ""
 
     def _sent(self, move: Move) -> None:
-        """Film ``move`` for the page and draw the board after it."""
+        """Film ``move`` for the page (the caller then draws the board once)."""
         self.send_film(film(move, self.ply, words.move_line(move, self.human)))
-        self._render()
 
     def _computer_turns(self) -> None:
         """The computer plays while it is its turn: in a worker thread when the kernel's event

@@ -2,47 +2,51 @@
 
 The page's kernel is a separate process: the test replays the moves listed on the page (the
 move list carries ``data-player`` and ``data-hole``) in its own engine and compares every
-hole's text, both capture counts and the status line with that replay.
+pit's ``data-seeds``, both captured piles and the status line with that replay. The board's
+root says what the page is doing in ``data-state``: ``idle``, ``waiting`` (a click is on its
+way), ``animating`` or ``thinking``.
 """
 
 from __future__ import annotations
 
-import re
-
 import hoyito_edu as hy
-from hoyito_edu.widgets.view import shown_count
 
 BOARD = ".hoyito-board"
 
-# One round trip: every hole's text by ring index, captures, status, notice and the moves.
+# One round trip: every pit's seeds by ring index, captures, status, notice, the moves.
 _READ = """(scope) => {
   const root = document.querySelector(scope);
   const holes = {};
   for (const el of root.querySelectorAll('.hoyito-hole')) {
     for (const c of el.classList) {
       const m = c.match(/^hoyito-hole-(\\d+)$/);
-      if (m) holes[m[1]] = el.innerText;
+      if (m) holes[m[1]] = Number(el.dataset.seeds);
     }
   }
-  const text = (sel) => root.querySelector(sel).innerText;
+  const text = (sel) => root.querySelector(sel).textContent;
   const moves = [...root.querySelectorAll('.hoyito-moves li[data-hole]')]
-    .map((li) => [Number(li.dataset.player), Number(li.dataset.hole)]).reverse();
-  return {holes, captures: [text('.hoyito-captures-0'), text('.hoyito-captures-1')],
-          status: text('.hoyito-status'), notice: text('.hoyito-notice'), moves};
+    .map((li) => [Number(li.dataset.player), Number(li.dataset.hole)]);
+  const banner = root.querySelector('.hoyito-banner');
+  const last = root.querySelector('.hoyito-last-move');
+  return {holes, captures: [0, 1].map((p) => Number(
+            root.querySelector('.hoyito-captures-' + p + ' .hoyito-pile-count')
+              .textContent.split('+')[0])),
+          status: text('.hoyito-status'), notice: text('.hoyito-notice'), moves,
+          banner: banner.hidden ? '' : banner.textContent, state: root.dataset.state,
+          ply: Number(root.dataset.ply),
+          last: last ? Number(last.dataset.hole) : null,
+          playable: [...root.querySelectorAll('.hoyito-playable')]
+            .map((el) => Number(el.dataset.hole))};
 }"""
 
 
 def read_board(page, scope: str = BOARD) -> dict:
-    """What the page shows: ``holes`` (texts by index), ``captures``, ``status``, ``notice``,
-    ``moves`` (player, hole) oldest first, and ``counts`` read from the hole texts."""
+    """What the page shows: ``counts`` (seeds by ring index), ``captures``, ``status``,
+    ``notice``, ``moves`` (player, hole) oldest first, ``banner``, ``state``, ``ply``,
+    ``last`` (the hole marked as the last move) and ``playable``."""
     state = page.evaluate(_READ, scope)
-    state["counts"] = tuple(shown_count(state["holes"][str(i)]) for i in range(len(state["holes"])))
+    state["counts"] = tuple(state["holes"][str(i)] for i in range(len(state["holes"])))
     return state
-
-
-def shown_captures(state: dict) -> tuple[int, int]:
-    found = [re.search(r"captured (\d+)", text) for text in state["captures"]]
-    return (int(found[0].group(1)), int(found[1].group(1)))
 
 
 def replay(state: dict, variant: str, holes_per_row: int = 6) -> hy.Game:
@@ -55,21 +59,33 @@ def replay(state: dict, variant: str, holes_per_row: int = 6) -> hy.Game:
 
 
 def assert_page_matches(state: dict, game: hy.Game) -> None:
+    """The page shows the engine's board, captures, last move and outcome."""
     pos = game.position
-    assert state["counts"] == pos.board, (state["holes"], pos)
-    assert shown_captures(state) == pos.captures
+    assert state["counts"] == pos.board, (state["counts"], pos)
+    assert tuple(state["captures"]) == pos.captures
+    if game.moves:
+        assert state["last"] == game.moves[-1].hole
     if pos.is_over:
         south, north = pos.outcome.score
-        assert "Game over" in state["status"] and f"{south}-{north}" in state["status"]
+        high, low = max(south, north), min(south, north)
+        assert f"{high}-{low}" in state["banner"] and f"{high}-{low}" in state["status"]
     else:
-        assert f"{hy.PLAYER_NAMES[pos.player]}" in state["status"].split(" to move")[-2]
-        assert "to move" in state["status"]
+        assert state["banner"] == ""
 
 
-def wait_for_status_change(page, old: str, scope: str = BOARD, timeout: float = 30_000) -> None:
+def wait_idle(page, scope: str = BOARD, timeout: float = 60_000) -> None:
+    """Until the page shows no move and the computer is not thinking."""
     page.wait_for_function(
-        "([scope, old]) => document.querySelector(scope + ' .hoyito-status').innerText !== old",
-        arg=[scope, old],
+        "(scope) => document.querySelector(scope).dataset.state === 'idle'",
+        arg=scope,
+        timeout=timeout,
+    )
+
+
+def wait_for_state(page, state: str, scope: str = BOARD, timeout: float = 30_000) -> None:
+    page.wait_for_function(
+        "([scope, state]) => document.querySelector(scope).dataset.state === state",
+        arg=[scope, state],
         timeout=timeout,
     )
 
@@ -77,24 +93,36 @@ def wait_for_status_change(page, old: str, scope: str = BOARD, timeout: float = 
 def wait_for_status(page, words: str, scope: str = BOARD, timeout: float = 60_000) -> None:
     page.wait_for_function(
         "([scope, words]) => document.querySelector(scope + ' .hoyito-status')"
-        ".innerText.includes(words)",
+        ".textContent.includes(words)",
         arg=[scope, words],
         timeout=timeout,
     )
 
 
+def wait_for_ply_change(page, old: int, scope: str = BOARD, timeout: float = 60_000) -> None:
+    page.wait_for_function(
+        "([scope, old]) => { const root = document.querySelector(scope);"
+        " return root.dataset.state === 'idle' && Number(root.dataset.ply) !== old; }",
+        arg=[scope, old],
+        timeout=timeout,
+    )
+
+
 def click_and_wait(page, hole: int, scope: str = BOARD) -> dict:
-    """Click a hole, wait until the status line changes, and read the page."""
-    old = page.locator(f"{scope} .hoyito-status").inner_text()
+    """Click a hole, wait until the move (and the computer's replies) are shown, read."""
+    old = read_board(page, scope)["ply"]
     page.locator(f"{scope} .hoyito-hole-{hole}").click()
-    wait_for_status_change(page, old, scope)
+    wait_for_ply_change(page, old, scope)
     return read_board(page, scope)
 
 
-def choose(page, control: str, option: str, scope: str = BOARD) -> None:
-    """Pick ``option`` in a control: a dropdown (by label) or toggle buttons (by text)."""
-    box = page.locator(f"{scope} .hoyito-{control}")
-    if box.locator("select").count():
-        box.locator("select").select_option(label=option)
-    else:
-        box.get_by_role("button", name=option, exact=True).click()
+def choose(page, control: str, value: str, scope: str = BOARD) -> None:
+    """Pick ``value`` (an option's value) in one of the board's menus, e.g. ``speed``."""
+    settings = page.locator(f"{scope} .hoyito-settings")
+    if control != "speed" and not settings.evaluate("(el) => el.open"):
+        settings.locator("summary").click()
+    page.locator(f"{scope} .hoyito-{control}").select_option(value)
+
+
+def set_speed_off(page, scope: str = BOARD) -> None:
+    choose(page, "speed", "off", scope)

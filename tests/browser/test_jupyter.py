@@ -15,8 +15,9 @@ from pages import (
     click_and_wait,
     read_board,
     replay,
+    set_speed_off,
     wait_for_status,
-    wait_for_status_change,
+    wait_idle,
 )
 from servers import isolated_env, jupyter
 
@@ -64,46 +65,55 @@ def run_all_cells(page, url: str) -> None:
     page.wait_for_function(KERNEL_IDLE)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
+    wait_idle(page)
 
 
-def test_lab_run_all_then_play_undo_and_switch_variant(page, lab, artifacts):
-    run_all_cells(page, f"{lab}/lab/tree/{PLAY_NOTEBOOK.name}")
-    state = read_board(page)
-    assert state["counts"] == (4,) * 12 and "South (you) to move" in state["status"]
-    choose(page, "speed", "off")
+def test_lab_board_first_then_play_undo_and_switch_variant(browser, lab, artifacts):
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        run_all_cells(page, f"{lab}/lab/tree/{PLAY_NOTEBOOK.name}")
+        page.evaluate(  # back to the top of the notebook, where a student starts
+            "() => document.querySelectorAll('.jp-WindowedPanel-outer, .jp-NotebookPanel-notebook')"
+            ".forEach((el) => { el.scrollTop = 0; })"
+        )
+        page.wait_for_timeout(500)
+        for selector in (".hoyito-status", ".hoyito-svg"):  # the board first, above the fold
+            box = page.locator(f"{BOARD} {selector}").bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= 768, (selector, box)
+        page.screenshot(path=artifacts / "lab-1366x768.png")
+        state = read_board(page)
+        assert state["counts"] == (4,) * 12 and "Your turn (South, bottom row)" in state["status"]
+        set_speed_off(page)
+        state = click_and_wait(page, 2)
+        game = replay(state, "hoyito-i")
+        assert game.holes()[0] == 2 and len(game.moves) >= 2  # the computer answered
+        assert_page_matches(state, game)
 
-    state = click_and_wait(page, 2)
-    game = replay(state, "hoyito-i")
-    assert game.holes()[0] == 2 and len(game.moves) >= 2  # the computer answered
-    assert_page_matches(state, game)
-    state = click_and_wait(page, game.position.legal_moves()[0])
-    assert_page_matches(state, replay(state, "hoyito-i"))
-    page.locator(BOARD).screenshot(path=artifacts / "lab-board.png")
+        page.locator(f"{BOARD} .hoyito-undo").click()  # the person's move and the reply
+        wait_for_status(page, "Your turn")
+        notice = page.locator(f"{BOARD} .hoyito-notice")
+        notice.get_by_text("Took back: You sowed hole 2").wait_for()
+        after_undo = read_board(page)
+        assert after_undo["moves"] == [] and after_undo["counts"] == (4,) * 12
 
-    old = state["status"]
-    page.locator(f"{BOARD} .hoyito-undo").click()  # takes back the person's move and replies
-    wait_for_status_change(page, old)
-    after_undo = read_board(page)
-    assert after_undo["moves"] == state["moves"][: len(game.moves)]
-    assert "Took back: South sowed hole" in after_undo["notice"]
-    assert_page_matches(after_undo, replay(after_undo, "hoyito-i"))
-
-    choose(page, "variant", "Hoyito II")
-    wait_for_status(page, "New game of Hoyito II")
-    choose(page, "size", "2 x 8")
-    wait_for_status(page, "New game of Hoyito II on 2 x 8")  # the status changes last
-    state = read_board(page)
-    assert state["counts"] == (4,) * 16 and state["moves"] == []
-    state = click_and_wait(page, 7)
-    assert_page_matches(state, replay(state, "hoyito-ii", holes_per_row=8))
-    page.screenshot(path=artifacts / "lab-hoyito-ii-2x8.png", full_page=True)
+        choose(page, "variant", "hoyito-ii")
+        choose(page, "size", "8")
+        page.locator(f"{BOARD} .hoyito-hole-15").wait_for()
+        wait_idle(page)
+        state = click_and_wait(page, 7)
+        assert_page_matches(state, replay(state, "hoyito-ii", holes_per_row=8))
+        page.locator(BOARD).screenshot(path=artifacts / "lab-hoyito-ii-2x8.png")
+    finally:
+        context.close()
 
 
-def test_notebook7_run_all_then_play(page, notebook7, artifacts):
+def test_notebook7_run_all_then_two_people_play(page, notebook7, artifacts):
     run_all_cells(page, f"{notebook7}/notebooks/{PLAY_NOTEBOOK.name}")
-    choose(page, "speed", "off")
-    choose(page, "opponent", "Another person")
-    wait_for_status(page, "South to move")  # no longer "South (you)": two people now
+    set_speed_off(page)
+    choose(page, "opponent", "person")
+    wait_for_status(page, "South to move")  # no "you": two people now
     state = click_and_wait(page, 0)
     assert state["moves"] == [[0, 0]] and "North to move" in state["status"]
     assert_page_matches(state, replay(state, "hoyito-i"))

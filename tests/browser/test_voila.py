@@ -1,4 +1,5 @@
-"""The play page in Voila, driven in Debian's Chromium by clicks, as a class would use it."""
+"""The play page in Voila, driven in Debian's Chromium by clicks, taps and keys, as a class
+would use it. Every test checks the page against the engine, replaying the page's moves."""
 
 from __future__ import annotations
 
@@ -11,11 +12,16 @@ from pages import (
     click_and_wait,
     read_board,
     replay,
+    set_speed_off,
+    wait_for_ply_change,
+    wait_for_state,
     wait_for_status,
+    wait_idle,
 )
 from servers import voila
 
 import hoyito_edu as hy
+from hoyito_edu import words
 
 pytestmark = pytest.mark.browser
 
@@ -29,84 +35,208 @@ def voila_url(tmp_path_factory, session_env):
 def open_board(page, url: str) -> dict:
     page.goto(url, wait_until="commit")
     page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
+    wait_idle(page)
     return read_board(page)
 
 
-def test_a_whole_game_against_the_computer_by_clicks(page, voila_url, artifacts):
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_whole_game_against_the_computer_from_each_side(page, voila_url, artifacts, side):
     state = open_board(page, voila_url)
     assert state["counts"] == (4,) * 12 and state["moves"] == []
-    choose(page, "speed", "off")
-    clicks = 0
-    game = replay(state, "hoyito-i")
+    set_speed_off(page)
+    if side == 1:
+        choose(page, "side-picker", "1")  # between games: applies at once; South opens
+        wait_for_status(page, "Your turn (North, top row)")
+        state = read_board(page)
+        assert [p for p, _ in state["moves"]] == [0]
     me = hy.player("greedy", seed=1)  # the test's side: greedy games end in a few dozen moves
+    game = replay(state, "hoyito-i")
+    clicks = 0
     while not game.is_over:
+        assert sorted(state["playable"]) == list(game.position.legal_moves())
         state = click_and_wait(page, me.choose(game.position))
         clicks += 1
-        game = replay(state, "hoyito-i")  # the person's move and the computer's replies
+        game = replay(state, "hoyito-i")
         assert_page_matches(state, game)
-        assert state["moves"][-1][0] == 1 or game.is_over  # the computer answered
+        assert game.is_over or game.position.player == side  # the computer answered
         if clicks == 1:
-            page.screenshot(path=artifacts / "voila-first-move.png", full_page=True)
-        assert clicks < 500  # a safety net: repetition (R4.3) ends every game long before
-    assert state["notice"] == ""
-    page.screenshot(path=artifacts / "voila-game-over.png", full_page=True)
-    # after the end every click is refused and nothing changes
-    page.locator(f"{BOARD} .hoyito-hole-0").click()
+            page.screenshot(path=artifacts / f"voila-side-{side}-first-move.png")
+        assert clicks < 500
+    title = words.outcome(game, side).title
+    assert title in state["banner"] and state["notice"] == ""
+    page.screenshot(path=artifacts / f"voila-side-{side}-game-over.png")
+    page.locator(f"{BOARD} .hoyito-hole-{6 * side}").click(force=True)  # after the end: refused
     page.locator(f"{BOARD} .hoyito-notice").get_by_text("The game is over").wait_for()
     assert read_board(page)["moves"] == state["moves"]
+    page.locator(f"{BOARD} .hoyito-banner-new").click()
+    wait_for_status(page, "Your turn")
+    assert read_board(page)["banner"] == ""
 
 
-def test_animation_refuses_clicks_politely_then_the_computer_replies(page, voila_url, artifacts):
+def test_a_double_click_plays_once(page, voila_url):
+    open_board(page, voila_url)
+    set_speed_off(page)
+    page.locator(f"{BOARD} .hoyito-hole-2").dblclick()
+    wait_idle(page)
+    page.wait_for_timeout(500)  # a second move would have come by now
+    wait_idle(page)
+    state = read_board(page)
+    assert [p for p, _ in state["moves"]] == [0, 1] and state["moves"][0] == [0, 2]
+    assert "a double click counts as one click" in state["notice"]
+    assert_page_matches(state, replay(state, "hoyito-i"))
+
+
+def test_a_click_while_a_move_is_shown_is_refused_and_pause_step_skip(page, voila_url, artifacts):
     open_board(page, voila_url)
     choose(page, "speed", "slow")
     page.locator(f"{BOARD} .hoyito-hole-0").click()  # five laps from the start: a long film
-    wait_for_status(page, "Watch: South (you) sows hole 0")
+    wait_for_state(page, "animating")
     page.locator(f"{BOARD} .hoyito-drop").wait_for()
-    page.screenshot(path=artifacts / "voila-animation.png", full_page=True)
     page.locator(f"{BOARD} .hoyito-hole-1").click()
     page.locator(f"{BOARD} .hoyito-notice").get_by_text("Hole 1 was not played").wait_for()
+    assert "still being shown" in read_board(page)["notice"]
+    page.screenshot(path=artifacts / "voila-animation.png")
     page.locator(f"{BOARD} .hoyito-pause").click()
-    page.locator(f"{BOARD} .hoyito-play:not([disabled])").wait_for()
+    assert "Paused" in read_board(page)["status"]
     paused = read_board(page)["counts"]
-    page.wait_for_timeout(1500)  # three slow frames' time: nothing moves while paused
+    page.wait_for_timeout(800)  # three slow seeds' time: nothing moves while paused
     assert read_board(page)["counts"] == paused
-    before_step = page.locator(f"{BOARD} .hoyito-commentary").inner_text()
     page.locator(f"{BOARD} .hoyito-step").click()
     page.wait_for_function(
-        "(old) => document.querySelector('.hoyito-board .hoyito-commentary').innerText !== old",
-        arg=before_step,
+        "(old) => JSON.stringify([...document.querySelectorAll('.hoyito-board .hoyito-hole')]"
+        ".map((e) => Number(e.dataset.seeds))) !== old",
+        arg=str(list(paused)).replace(" ", ""),
     )
-    page.locator(f"{BOARD} .hoyito-skip").click()  # South's film ends; the computer's begins
-    wait_for_status(page, "Watch: North (computer: beginner)")
-    choose(page, "speed", "fast")  # a speed change applies to the film being shown
-    wait_for_status(page, "South (you) to move")
+    page.locator(f"{BOARD} .hoyito-skip").click()  # the end of the move; the reply stays paused
+    wait_for_status(page, "Watch: The computer sows")
+    assert "Paused" in read_board(page)["status"]
+    page.locator(f"{BOARD} .hoyito-skip").click()
+    wait_idle(page)
     state = read_board(page)
-    assert [p for p, _ in state["moves"]][:2] == [0, 1] and state["moves"][0][1] == 0
-    assert_page_matches(state, replay(state, "hoyito-i"))
-    # one more move, caught mid-sowing: the picture of the board in the README
-    choose(page, "speed", "slow")
-    hole = replay(state, "hoyito-i").position.legal_moves()[-1]
-    page.locator(f"{BOARD} .hoyito-hole-{hole}").click()
-    page.locator(f"{BOARD} .hoyito-drop").wait_for()
-    page.wait_for_timeout(900)
-    page.locator(BOARD).screenshot(path=artifacts / "voila-board.png")
+    game = replay(state, "hoyito-i")
+    assert game.holes()[0] == 0 and game.moves[1].player == 1 and game.position.player == 0
+    assert_page_matches(state, game)
 
 
-def test_show_me_and_a_ba_awa_game_with_owner_marks(page, voila_url, artifacts):
+# Clicks a hole from inside the page the moment the board says the computer is thinking.
+_CLICK_WHEN_THINKING = """(hole) => {
+  const root = document.querySelector('.hoyito-board');
+  new MutationObserver((changes, observer) => {
+    if (root.dataset.state !== 'thinking') return;
+    observer.disconnect();
+    window.undoDisabled = root.querySelector('.hoyito-undo').disabled;
+    root.querySelector('.hoyito-hole-' + hole).dispatchEvent(
+      new MouseEvent('click', {bubbles: true, detail: 1}));
+  }).observe(root, {attributes: true, attributeFilter: ['data-state']});
+}"""
+
+
+def test_a_click_while_the_computer_thinks_is_refused(page, voila_url, artifacts):
     open_board(page, voila_url)
-    choose(page, "speed", "off")
-    old = page.locator(f"{BOARD} .hoyito-status").inner_text()
-    choose(page, "variant", "Ba-awa")
-    page.wait_for_function(
-        "(old) => document.querySelector('.hoyito-board .hoyito-status').innerText !== old",
-        arg=old,
-    )
+    set_speed_off(page)
+    choose(page, "opponent", "expert")
+    wait_for_status(page, "Your turn")
+    page.evaluate(_CLICK_WHEN_THINKING, 1)
+    page.locator(f"{BOARD} .hoyito-hole-0").click()
+    page.locator(f"{BOARD} .hoyito-notice").get_by_text("the computer is thinking").wait_for()
+    assert page.evaluate("window.undoDisabled") is True
+    wait_idle(page)
     state = read_board(page)
-    assert state["holes"]["0"].startswith("4 [S]") and state["holes"]["6"].startswith("4 [N]")
+    game = replay(state, "hoyito-i")
+    assert [m.player for m in game.moves] == [0, 1] and game.holes()[0] == 0  # hole 1 dropped
+    assert_page_matches(state, game)
+
+
+def test_settings_mid_game_ask_before_the_game_is_lost(page, voila_url):
+    open_board(page, voila_url)
+    set_speed_off(page)
+    state = click_and_wait(page, 3)
+    choose(page, "variant", "hoyito-ii")
+    question = page.locator(f"{BOARD} .hoyito-question")
+    question.get_by_text("game in progress will be lost").wait_for()
+    page.locator(f"{BOARD} .hoyito-no").click()
+    wait_for_status(page, "Your turn")
+    assert read_board(page)["moves"] == state["moves"]
+    assert page.locator(f"{BOARD} .hoyito-variant").input_value() == "hoyito-i"
+    choose(page, "variant", "hoyito-ii")
+    page.locator(f"{BOARD} .hoyito-yes").click()
+    page.wait_for_function("() => document.querySelectorAll('.hoyito-board li[data-hole]')"
+                           ".length === 0")  # fmt: skip
+    state = click_and_wait(page, 5)
+    assert_page_matches(state, replay(state, "hoyito-ii"))
+
+
+def test_keyboard_play(page, voila_url):
+    open_board(page, voila_url)
+    set_speed_off(page)
+    page.locator(f"{BOARD} .hoyito-hole-0").focus()
+    label = page.locator(f"{BOARD} .hoyito-hole-0").get_attribute("aria-label")
+    assert label == "Hole 0, yours, 4 seeds, playable"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("() => document.activeElement.dataset.hole")
+    assert focused == "2"
+    old = read_board(page)["ply"]
+    page.keyboard.press("Enter")
+    wait_for_ply_change(page, old)
+    state = read_board(page)
+    assert state["moves"][0] == [0, 2]
+    assert_page_matches(state, replay(state, "hoyito-i"))
+
+
+@pytest.mark.parametrize("width", [320, 768, 1920])
+def test_2x12_fits_the_width_without_sideways_scrolling(browser, voila_url, artifacts, width):
+    context = browser.new_context(viewport={"width": width, "height": 1024}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_board(page, voila_url)
+        choose(page, "size", "12")
+        page.locator(f"{BOARD} .hoyito-hole-23").wait_for()
+        wait_idle(page)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        for hole in (0, 11, 12, 23):
+            box = page.locator(f"{BOARD} .hoyito-hole-{hole}").bounding_box()
+            assert 0 <= box["x"] and box["x"] + box["width"] <= width, (hole, box)
+            assert box["width"] >= 14  # still a target a finger can hit at 320 px
+        set_speed_off(page)
+        old = read_board(page)["ply"]
+        page.locator(f"{BOARD} .hoyito-hole-11").tap()
+        wait_for_ply_change(page, old)
+        state = read_board(page)
+        assert state["moves"][0] == [0, 11]
+        assert_page_matches(state, replay(state, "hoyito-i", holes_per_row=12))
+        page.screenshot(path=artifacts / f"voila-2x12-{width}px.png", full_page=True)
+    finally:
+        context.close()
+
+
+def test_board_and_status_above_the_fold_at_1366x768(browser, voila_url, artifacts):
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_board(page, voila_url)
+        for selector in (".hoyito-status", ".hoyito-svg", ".hoyito-side-0"):
+            box = page.locator(f"{BOARD} {selector}").bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 768, (selector, box)
+        assert page.get_by_text("Run the next two cells").count() == 0
+        page.screenshot(path=artifacts / "voila-1366x768.png")
+    finally:
+        context.close()
+
+
+def test_show_me_marks_the_holes_and_a_ba_awa_game(page, voila_url, artifacts):
+    open_board(page, voila_url)
+    set_speed_off(page)
+    choose(page, "variant", "ba-awa")
+    wait_for_status(page, "Your turn")
     page.locator(f"{BOARD} .hoyito-show-me").click()
-    hint = page.locator(f"{BOARD} .hoyito-hint")
-    hint.get_by_text("Hole 5").wait_for()
-    assert "South sows hole 0" in hint.inner_text()
+    page.locator(f"{BOARD} .hoyito-hint-text").first.wait_for()
+    marks = page.locator(f"{BOARD} .hoyito-hint-text").count()
+    assert marks == 6
+    label = page.locator(f"{BOARD} .hoyito-hole-5").get_attribute("aria-label")
+    assert label.startswith("Hole 5, yours, 4 seeds, playable, Takes")
+    page.screenshot(path=artifacts / "voila-ba-awa-show-me.png")
     state = click_and_wait(page, 5)
     assert_page_matches(state, replay(state, "ba-awa"))
-    page.screenshot(path=artifacts / "voila-ba-awa-show-me.png", full_page=True)

@@ -258,7 +258,7 @@ class BoardPage {
       this.lastFilmPly = v.ply;
     }
     if (newGame) { this.bannerHidden = false; this.paused = false; }
-    if (this.sent && (this.sent[0] !== v.game || this.sent[1] !== v.ply || v.notice.text)) this.sent = null;
+    this.sent = null; // every click is answered with a new view
     if (v.notice && v.notice.text) this.localNotice = null;
     if (v.to_move !== this.skipPlayer && this.film === null && this.queue.length === 0) this.skipPlayer = null;
     if (this.n !== v.n) this.buildBoard(v.n);
@@ -320,8 +320,9 @@ class BoardPage {
       if (hint) {
         const hx = pit.x + R - 2;
         const hy = pit.y + (i < this.n ? -R + 2 : R - 2);
-        const label = (hint.takes > 0 ? `+${hint.takes}` : "0") + (hint.gives ? "!" : "");
-        svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - 22, y: hy - 13, width: 44, height: 26, rx: 8 }, pit.extra);
+        const label = (hint.takes > 0 ? `+${hint.takes}` : "+0") + (hint.gives ? ` −${hint.gives}` : "");
+        const w = hint.gives ? 64 : 40;
+        svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - w / 2, y: hy - 13, width: w, height: 26, rx: 8 }, pit.extra);
         svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
       }
       const label = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
@@ -369,8 +370,8 @@ class BoardPage {
       svg("text", { class: "hoyito-full", x: pit.x, y: pit.y }, pit.stones, String(count));
       return;
     }
-    const spread = count > 12 ? 7.2 : 9;
-    const size = count > 12 ? 6.8 : 8.2;
+    const spread = count > 12 ? 7.2 : 10.5;
+    const size = count > 12 ? 6.8 : 7.6;
     for (let k = 0; k < count; k++) {
       const [dx, dy] = pebbleSpot(k, spread);
       svg("circle", { class: "hoyito-pebble", cx: pit.x + dx, cy: pit.y + dy, r: size, fill: STONES[(k + pit.x) % STONES.length] }, pit.stones);
@@ -428,6 +429,12 @@ class BoardPage {
     const v = this.v;
     const b = v.buttons || {};
     const busy = this.busy();
+    // What the page is doing, for people (the status says it) and for tests (this attribute).
+    const computerNext = v.human !== null && v.human !== undefined && v.to_move !== null
+      && v.to_move !== undefined && v.to_move !== v.human;
+    this.root.dataset.state = busy ? "animating" : v.thinking ? "thinking"
+      : this.sent || computerNext ? "waiting" : "idle";
+    this.root.dataset.ply = String(busy && this.film ? this.film.ply - 1 : v.ply);
     this.speedPicker.value = this.model.get("speed");
     this.pauseButton.disabled = !busy || this.paused;
     this.playButton.disabled = !busy || !this.paused;
@@ -503,6 +510,8 @@ class BoardPage {
     this.localNotice = null;
     this.sent = [v.game, v.ply];
     this.model.send({ type: "click", hole: i, ply: v.ply, game: v.game });
+    this.drawText();
+    this.drawControls();
   }
 
   pitKey(i, e) {
