@@ -149,6 +149,20 @@ def test_compiled_moves_stop_at_the_lap_and_quiet_limits_like_the_engine(variant
     assert {"lap-limit", "quiet-limit"} <= seen, seen
 
 
+@pytest.mark.parametrize(
+    ("variant", "n", "options"),
+    [(variant, n, options) for variant in VARIANTS for n in (6, 12) if variant != "ba-awa" or n == 6
+     for options in ({"skip_origin": True}, {"max_laps": kernel.EXACT_FROM_LAP + 1},
+                     {"max_laps": 3, "quiet_limit": 30})]
+    + [("hoyito-ii", n, {"chain_opponent_side_only": True}) for n in (6, 12)],
+)  # fmt: skip
+def test_compiled_moves_follow_the_rule_options_like_the_engine(variant, n, options):
+    seen = set()
+    for pos in random_positions(variant, n, 300 if n == 6 else 120, seed=3, **options):
+        check_compiled_moves(pos, seen)
+    assert ("lap-limit" if options.get("max_laps") == 3 else "going on") in seen, seen
+
+
 @pytest.mark.parametrize(("setup", "hole"), LONG_MOVES)
 def test_a_move_of_millions_of_laps_stops_at_the_default_lap_limit(setup, hole):
     pos = hy.new_game("hoyito-ii", **setup)

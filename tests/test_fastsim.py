@@ -14,11 +14,15 @@ four taken partly from the hand, and games stopped by the ply cap. Games with lo
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import fastsim
+from hoyito_edu import fastsim, kernel
 from hoyito_edu.fastsim import CAPTURE_KINDS, END_REASONS, TAKE_FIELDS, play_random_games
 from hoyito_edu.rules import DEFAULT_MAX_LAPS
 
@@ -264,3 +268,61 @@ def test_player_seeds_differ_by_game_side_and_run():
     seeds = {fastsim.player_seed(s, g, side) for s in (0, 1) for g in range(50) for side in (0, 1)}
     assert len(seeds) == 200
     assert fastsim.player_seed(7, 3, 1) == fastsim.player_seed(7, 3, 1)
+
+
+# The merged kernel (hoyito_edu.kernel) against the engine: every rule set, both board sizes,
+# each rule option, lap limits below, at and past the lap from which lap starts are kept.
+OPTION_SETS = [
+    {},
+    {"skip_origin": True},
+    {"max_laps": 3},
+    {"max_laps": kernel.EXACT_FROM_LAP},
+    {"max_laps": kernel.EXACT_FROM_LAP + 1, "quiet_limit": 25},
+    {"quiet_limit": 60, "skip_origin": True},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(map(str, o.items())))
+@pytest.mark.parametrize(
+    ("variant", "n"),
+    [("hoyito-i", 6), ("hoyito-ii", 6), ("hoyito-iii", 6), ("ba-awa", 6), ("hoyito-i", 12),
+     ("hoyito-ii", 12), ("hoyito-iii", 12)],
+)  # fmt: skip
+def test_the_kernel_plays_the_engines_games_with_every_option(variant, n, options):
+    ids = np.arange(25 if n == 6 else 4)
+    compare(variant, n, ids, ids % 2, 2000 if n == 6 else 120, **options)
+
+
+@pytest.mark.parametrize("n", [6, 12])
+def test_the_chain_on_the_opponents_side_only_matches_the_engine(n):
+    ids = np.arange(30 if n == 6 else 4)
+    compare("hoyito-ii", n, ids, ids % 2, 2000 if n == 6 else 120, chain_opponent_side_only=True)
+
+
+def test_moves_past_the_lap_where_lap_starts_are_kept_match_the_engine():
+    """Hoyito II game 380 (seed 0) has moves of 50,940 laps without a limit; with a lap limit
+    just past kernel.EXACT_FROM_LAP they stop there, sown again from their start."""
+    limit = kernel.EXACT_FROM_LAP + 1
+    raw = compare("hoyito-ii", 6, np.array([380]), np.array([0]), 2000, seed=0, max_laps=limit)
+    assert int(raw.moves["laps"].max()) == limit
+    assert END_REASONS[raw.games["end_reason"][0]] == "lap-limit"
+
+
+def test_fastsim_does_not_import_simulate():
+    """fastsim (and the kernel) load without hoyito_edu.simulate, which imports them: no
+    import cycle. The package's __init__ imports everything, so the check loads fastsim as a
+    module of a bare package in a fresh interpreter."""
+    code = (
+        "import sys, types\n"
+        "package = types.ModuleType('hoyito_edu')\n"
+        f"package.__path__ = [{str(Path(hy.__file__).parent)!r}]\n"
+        "sys.modules['hoyito_edu'] = package\n"
+        "import hoyito_edu.fastsim\n"
+        "hoyito_edu.fastsim.play_random_games('hoyito-i', [0], seed=1)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('hoyito_edu')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    loaded = done.stdout.strip()
+    assert "hoyito_edu.fastsim" in loaded and "hoyito_edu.kernel" in loaded
+    assert "hoyito_edu.simulate" not in loaded and "hoyito_edu.position" not in loaded
