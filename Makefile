@@ -13,6 +13,18 @@ PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PORT   ?= 8866
+# Voila listens on this computer only; HOST=0.0.0.0 serves the local network, always with a
+# token (TOKEN=... to choose one; by default a new random one each time).
+HOST   ?= 127.0.0.1
+LOCAL_HOSTS := 127.0.0.1 localhost
+ifeq ($(filter $(HOST),$(LOCAL_HOSTS)),)
+ifeq ($(origin TOKEN),undefined)
+TOKEN := $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(9))")
+endif
+endif
+# Where `make voila` reads its settings: scripts/voila.json stops the kernels of closed or
+# reloaded tabs after 3 idle minutes (checked every minute); open tabs keep theirs.
+VOILA_CONFIG := $(CURDIR)/scripts
 PLAY_NOTEBOOK := notebooks/03_play.ipynb
 # Jupyter refuses to run as root without this flag (containers, fresh machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -30,7 +42,7 @@ help: ## List the targets
 	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) \
 		| awk 'BEGIN {FS = ":.*## "} {printf "  %-10s %s\n", $$1, $$2}'
 	@echo
-	@echo "Variables: PORT=$(PORT) (voila), PYTHON=$(PYTHON) (used to create .venv)"
+	@echo "Variables: PORT=$(PORT) HOST=$(HOST) TOKEN=... (voila), PYTHON=$(PYTHON) (used to create .venv)"
 
 # --- environment -------------------------------------------------------------
 
@@ -55,10 +67,19 @@ test: $(STAMP) ## Install everything (incl. Debian chromium), lint, run ALL test
 
 # --- other commands ----------------------------------------------------------
 
-voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866)
+voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a class: HOST=0.0.0.0)
 	@test -f $(PLAY_NOTEBOOK) || { echo "$(PLAY_NOTEBOOK) does not exist yet" >&2; exit 1; }
-	@echo "Voila: open http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(BIN)/voila --Voila.ip=127.0.0.1 --no-browser --port=$(PORT) $(PLAY_NOTEBOOK)
+	@if [ -z "$(filter $(HOST),$(LOCAL_HOSTS))" ] && [ -z "$(TOKEN)" ]; then \
+		echo "HOST=$(HOST) needs a token: never serve the board open to the network" >&2; exit 1; \
+	fi
+	@if [ -n "$(filter $(HOST),$(LOCAL_HOSTS))" ]; then \
+		echo "Voila: open http://127.0.0.1:$(PORT)/ on this computer (Ctrl-C to stop)"; \
+	else \
+		echo "Voila for a class: students open http://<this computer's address>:$(PORT)/?token=$(TOKEN)"; \
+		echo "(the address: 'hostname -I' on Linux, 'ipconfig getifaddr en0' on a Mac; Ctrl-C to stop)"; \
+	fi
+	$(BIN)/voila --Voila.config_file_paths=$(VOILA_CONFIG) --Voila.ip=$(HOST) --no-browser \
+		--port=$(PORT) $(if $(filter $(HOST),$(LOCAL_HOSTS)),,--token=$(TOKEN)) $(PLAY_NOTEBOOK)
 
 html: $(STAMP) ## Execute every notebook and render it to build/html/
 	$(PY) scripts/render_html.py notebooks build/html
