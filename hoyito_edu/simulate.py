@@ -861,7 +861,8 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
     tables = common["tables"]
     manifest = {**settings, "options": rules_list[0].options, "chunk_games": chunk_games,
                 "chunks": len(chunks), "path": "fast" if common["use_fast"] else "engine",
-                "files": f"{{table}}/part-{{chunk:0{digits}d}}.parquet"}  # fmt: skip
+                "files": f"{{table}}/part-{{chunk:0{digits}d}}.parquet",
+                "hoyito_edu": _version()}  # fmt: skip
     open_folder(folder, manifest, tables)
     variants = tuple(r.name for r in rules_list)
     done, todo = 0, []
@@ -894,6 +895,13 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
         written=len(todo), skipped=len(chunks) - len(todo), settings=manifest,
         seconds=time.perf_counter() - started,
     )  # fmt: skip
+
+
+def _version() -> str:
+    """The package's version, recorded in a dataset's manifest (one version per dataset)."""
+    from . import __version__
+
+    return __version__
 
 
 def _progress_bar(total: int, show: bool, unit: str) -> Callable[[int | None], None]:
