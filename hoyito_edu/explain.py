@@ -6,9 +6,9 @@ summarises the move record. The board's "show me" hint and the notebooks use it.
 >>> import hoyito_edu as hy
 >>> import textwrap
 >>> print(textwrap.fill(hy.explain(hy.new_game("hoyito-i"), 0).text, 60))
-South sows hole 0: 4 seeds, 5 laps (4 relays), 26 drops. No
-casa is captured. 48 seeds stay on the board. North moves
-next.
+South sows hole 0, which holds 4 seeds. The sowing goes
+round 5 laps. Nothing is captured. 48 seeds stay on the
+board. North moves next.
 """
 
 from __future__ import annotations
@@ -17,25 +17,14 @@ from dataclasses import dataclass
 
 from .events import Capture, Reason
 from .position import PLAYER_NAMES, Move, Outcome, Position
+from .words import EXPLAIN, outcome, plural
 
-_REASON_WORDS = {
-    Reason.MID_SOW: "mid-sow casa",
-    Reason.LAST_SEED: "last-seed casa",
-    Reason.CHAIN: "chain",
-    Reason.FINAL_FOUR: "the final four",
-    Reason.EIGHT_OR_FEWER: "eight or fewer left",
-}
+# Endings where each player takes the seeds on their own side: told in one sentence.
+_OWNERS_TAKE = (Reason.ENDLESS, Reason.REPETITION, Reason.LAP_LIMIT, Reason.AGREEMENT,
+                Reason.QUIET_LIMIT)  # fmt: skip
 
-# Endings where each player takes the seeds in their own holes: told in one sentence.
-_OWNERS_TAKE = {
-    Reason.ENDLESS: "the move would never end",
-    Reason.REPETITION: "the position came up a third time",
-    Reason.LAP_LIMIT: "the lap limit",
-    Reason.AGREEMENT: "the players agreed to stop",
-    Reason.QUIET_LIMIT: "nobody captured anything for too long",
-}
-
-#: At most this many captures are told one by one; the rest are counted.
+#: Kept for callers of earlier versions: captures are now told grouped by taker and kind, so
+#: the text no longer lists them one by one.
 LISTED_CAPTURES = 8
 
 
@@ -105,66 +94,70 @@ class Explanation:
 
     @property
     def text(self) -> str:
-        """One short paragraph in plain English."""
-        who = PLAYER_NAMES[self.player]
-        laps = self.laps
-        lap_words = f"{laps:,} lap{'s' if laps != 1 else ''}"
-        if laps > 1:
-            lap_words += f" ({laps - 1:,} relay{'s' if laps != 2 else ''})"
-        seeds = f"{self.seeds} seed{'s' if self.seeds != 1 else ''}"
-        head = f"{who} sows hole {self.hole}: {seeds}, {lap_words}, {self.drops:,} drops."
-        parts = [head]
+        """A few short sentences in plain English (the templates are
+        :data:`hoyito_edu.words.EXPLAIN`)."""
+        names = _names(self.player)
+        seeds, laps = self.seeds, self.laps
+        parts = [
+            plural(EXPLAIN["sows"], seeds).format(hole=self.hole, seeds=seeds, **names),
+            plural(EXPLAIN["laps"], laps).format(laps=laps),
+        ]
+        if self.endless:
+            parts.append(EXPLAIN["endless"])
         if self.lap_limit:
-            parts.append(
-                f"After {laps:,} laps the move stops, the most a move may sow (the lap limit): "
-                "nobody can finish it by hand."
-            )
-        parts.append(self._captures_text())
-        parts.append(f"{self.seeds_left} seeds stay on the board.")
+            parts.append(EXPLAIN["lap-limit"].format(laps=laps))
+        parts += self._captures_text()
+        left = self.seeds_left
+        parts.append(plural(EXPLAIN["left"], left).format(seeds=left))
         for p in self.passes:
-            parts.append(f"{PLAYER_NAMES[p]} has no seeds to sow and passes.")
+            parts.append(EXPLAIN["pass"].format(**_names(p)))
         if self.game_over is not None:
-            o = self.game_over
-            result = "a draw" if o.winner is None else f"{PLAYER_NAMES[o.winner]} wins"
-            parts.append(f"The game ends ({o.reason}): {result}, {o.score[0]}-{o.score[1]}.")
+            told = outcome(self.move)
+            parts += [EXPLAIN["ends"].format(title=told.title), told.why]
         elif self.extra_turn and self.next_player == self.player:
-            parts.append(f"{who} captured with the last seed and plays again.")
+            parts.append(EXPLAIN["again"].format(**names))
         else:
-            parts.append(f"{PLAYER_NAMES[self.next_player]} moves next.")
+            parts.append(EXPLAIN["next"].format(**_names(self.next_player)))
         return " ".join(parts)
 
-    def _captures_text(self) -> str:
-        """The captures, one by one (at most LISTED_CAPTURES), then any sweep at the end in one
-        sentence: what it says does not grow with the length of the move."""
-        casas = [c for c in self.captures if c.reason not in _OWNERS_TAKE]
-        swept = [c for c in self.captures if c.reason in _OWNERS_TAKE]
-        if not casas and not swept:
-            return "No casa is captured."
-        pieces = []
-        for c in casas[:LISTED_CAPTURES]:
-            where = "from the hand" if c.hole is None else f"hole {c.hole}"
-            pieces.append(
-                f"{PLAYER_NAMES[c.taker]} takes {c.seeds} from {where} ({_REASON_WORDS[c.reason]})"
-            )
-        rest = casas[LISTED_CAPTURES:]
-        if rest:
-            pieces.append(f"and {len(rest)} more captures ({_seeds_by_taker(rest)})")
-        text = "; ".join(pieces) + "." if pieces else "No casa is captured."
+    def _captures_text(self) -> list[str]:
+        """The captures, grouped by taker and kind: what it says does not grow with the length
+        of the move."""
+        captures = self.captures
+        if not captures:
+            return [EXPLAIN["none"]]
+        lines = []
+        for player in (0, 1):
+            names = _names(player)
+            mine = [c for c in captures if c.taker == player]
+            casas = [c for c in mine if c.reason in (Reason.MID_SOW, Reason.LAST_SEED)]
+            if casas:
+                count, seeds = len(casas), sum(c.seeds for c in casas)
+                line = plural(EXPLAIN["casas"], count).format(casas=count, seeds=seeds, **names)
+                lines.append(line)
+            chain = [c for c in mine if c.reason == Reason.CHAIN]
+            if chain:
+                count, seeds = len(chain), sum(c.seeds for c in chain)
+                line = plural(EXPLAIN["chain"], count).format(fours=count, seeds=seeds, **names)
+                lines.append(line)
+            if any(c.reason == Reason.FINAL_FOUR for c in mine):
+                lines.append(EXPLAIN["last-four"].format(**names))
+            last = sum(c.seeds for c in mine if c.reason == Reason.EIGHT_OR_FEWER)
+            if last:
+                lines.append(plural(EXPLAIN["last-eight"], last).format(seeds=last, **names))
+        swept = [c for c in captures if c.reason in _OWNERS_TAKE]
         if swept:
-            why = _OWNERS_TAKE[swept[0].reason]
-            text += f" Each player takes the seeds in their own holes ({why}): "
-            text += f"{_seeds_by_taker(swept)}."
-        return text
+            south, north = (sum(c.seeds for c in swept if c.taker == p) for p in (0, 1))
+            lines.append(EXPLAIN["own-side"].format(south=south, north=north))
+        return lines
 
     def __repr__(self) -> str:
         return f"<Explanation {self.text}>"
 
 
-def _seeds_by_taker(captures: list[Capture]) -> str:
-    """'South 12, North 8': the seeds each player takes in ``captures``."""
-    return ", ".join(
-        f"{PLAYER_NAMES[p]} {sum(c.seeds for c in captures if c.taker == p)}" for p in (0, 1)
-    )
+def _names(player: int) -> dict[str, str]:
+    """The name fields of ``player`` in a sentence (explain() names both sides)."""
+    return {"who": PLAYER_NAMES[player], "Who": PLAYER_NAMES[player]}
 
 
 def explain(position: Position, hole: int) -> Explanation:

@@ -681,3 +681,44 @@ def option_label(key: str, value: object) -> str:
         return OPTION_LABELS[(key, "n")].format(n=value)
     raise ValueError(f"unknown option {key!r}; the options are skip_origin, "
                      "chain_opponent_side_only, max_laps, quiet_limit")  # fmt: skip
+
+
+# -- explain(): what a move would do, before it is played ------------------------------------
+
+#: The sentences of :attr:`hoyito_edu.Explanation.text` (present tense; sides are named).
+EXPLAIN = {
+    # by seeds, then by laps
+    "sows": (
+        "{Who} sows hole {hole}, which holds {seeds} seed.",
+        "{Who} sows hole {hole}, which holds {seeds} seeds.",
+    ),
+    "laps": ("The sowing takes one lap.", "The sowing goes round {laps:,} laps."),
+    "lap-limit": (
+        "After {laps:,} laps the move stops, the most one move may go: nobody can finish it by "
+        "hand."
+    ),
+    "endless": "The sowing would go round for ever, so it stops.",
+    # by casas, by fours
+    "casas": (
+        "{Who} takes one casa ({seeds} seeds).",
+        "{Who} takes {casas} casas ({seeds} seeds).",
+    ),
+    "chain": (
+        "{Who} takes one more four in the chain ({seeds} seeds).",
+        "{Who} takes {fours} more fours in the chain ({seeds} seeds).",
+    ),
+    "last-four": "{Who} takes the last four seeds.",
+    # by seeds
+    "last-eight": (
+        "{Who} takes the last seed, having started this game.",
+        "{Who} takes the last {seeds} seeds, having started this game.",
+    ),
+    "own-side": ("Each player takes the seeds on their own side: South {south}, North {north}."),
+    "none": "Nothing is captured.",
+    # by seeds
+    "left": ("{seeds} seed stays on the board.", "{seeds} seeds stay on the board."),
+    "pass": "{Who} has no seeds to sow and passes.",
+    "ends": "The game ends: {title}.",
+    "again": "{Who} captured with the last seed and plays again.",
+    "next": "{Who} moves next.",
+}

@@ -529,12 +529,12 @@ def test_explain_agrees_with_play():
 def test_explain_text_names_captures_and_extra_turns():
     pos = hy.new_game("hoyito-ii", board=[3, 1, 6, 1, 3, 0, 3, 4, 2, 0, 2, 3])
     text = hy.explain(pos, 4).text
-    assert "South takes 4 from hole 0 (last-seed casa)" in text
-    assert "South takes 4 from hole 11 (chain)" in text
+    assert "South takes one casa (4 seeds)." in text
+    assert "South takes one more four in the chain (4 seeds)." in text
     assert text.endswith("South captured with the last seed and plays again.")
     ended = hy.explain(hy.new_game("hoyito-i", board=[1, 3] + [0] * 10), 0)
     assert ended.game_over.reason == Reason.ALL_CAPTURED
-    assert "The game ends (all-captured): South wins, 4-0." in ended.text
+    assert "The game ends: South wins 4-0. The last capture left no seeds" in ended.text
 
 
 @pytest.mark.parametrize("field", ["owners", "closed", "captures", "surplus", "board"])
