@@ -424,14 +424,14 @@ def _capture_lines(captures: tuple[Capture, ...], starter: int, human: int | Non
 # -- ending a quiet game by agreement (R4.5) -------------------------------------------------
 
 #: The board offers to end the game by agreement once this many moves in a row (both players'
-#: moves counted, as ``Position.quiet_plies`` counts them) have captured nothing. Measured on
-#: 450 seeded games of greedy against beginner (the kind of play a class sees) in Hoyito I,
-#: II and III on 2x6: of their 4,031 runs of moves between captures only 149 (3.7 %) reached
-#: 40 moves, and a run that did went on to a median of 75 moves (46 % past 80). So the offer
-#: is rare in a game that will soon capture again, and when it comes the seeds usually go on
-#: wandering for a long time. On 2x12 the longest run of a game is a median 369 (Hoyito I)
-#: to 705 (Hoyito II) moves in 40 such games each, so there nearly every game earns the
-#: offer. (Ba-awa on 2x6 never went past 11 moves without a capture.)
+#: moves counted, as ``Position.quiet_plies`` counts them) have captured nothing. Measured by
+#: ``benchmarks/quiet_offer.py`` on 450 seeded games of greedy against beginner (the kind of
+#: play a class sees) in Hoyito I, II and III on 2x6: of their 4,031 runs of moves between
+#: captures only 149 (3.7 %) reached 40 moves, and a run that did went on to a median of 75
+#: moves (46 % past 80). So the offer is rare in a game that will soon capture again, and when
+#: it comes the seeds usually go on wandering for a long time. On 2x12 the longest run of a
+#: game is a median 524 (Hoyito I) to 746 (Hoyito II) moves in 20 games each, so there nearly
+#: every game earns the offer. (Ba-awa on 2x6 never went past 11 moves without a capture.)
 QUIET_PLIES_BEFORE_OFFER = 40
 
 #: The offer to end a quiet game, and the board's limits.
