@@ -17,6 +17,7 @@ ValueError: client must be a distributed.Client (connected to a Dask cluster) or
 
 from __future__ import annotations
 
+import logging
 import sys
 import uuid
 from collections.abc import Callable, Sequence
@@ -63,11 +64,14 @@ def worker_count(client: Any) -> int:
         return 1
 
 
-def announce(client: Any, what: str) -> None:
-    """Print where to watch the run: the Dask dashboard's link (on standard error)."""
+def announce(client: Any, what: str, show: bool = True) -> None:
+    """Say where to watch the run: the Dask dashboard's link, logged (logger ``hoyito_edu``)
+    and, if ``show``, printed on standard error next to the progress bar."""
     link = getattr(client, "dashboard_link", None)
     if link:
-        print(f"{what} on Dask: dashboard {link}", file=sys.stderr)
+        logging.getLogger("hoyito_edu").info("%s on Dask: dashboard %s", what, link)
+        if show:
+            print(f"{what} on Dask: dashboard {link}", file=sys.stderr)
 
 
 def run_tasks(

@@ -790,10 +790,10 @@ def simulate(
         "holes_per_row": n, "seed": seed, "starter": starter, "max_plies": max_plies,
         "tables": tables, "options": {key: getattr(rules_list[0], key) for key in options},
     }  # fmt: skip
-    if client is not None and progress:
+    if client is not None:
         from .cluster import announce
 
-        announce(client, f"Simulating {total:,} games")
+        announce(client, f"Simulating {total:,} games", show=bool(progress))
     bar = _progress_bar(total, progress, "random games" if use_fast else "games")
     common = dict(use_fast=use_fast, n=n, starter=starter, pair=pair, seed=seed,
                   max_plies=max_plies, tables=tables)  # fmt: skip

@@ -231,10 +231,10 @@ def sweep(
     total = games * len(cells)
     if progress is None:
         progress = total >= 20_000
-    if client is not None and progress:
+    if client is not None:
         from .cluster import announce
 
-        announce(client, f"Sweeping {len(cells)} cells of {games:,} games")
+        announce(client, f"Sweeping {len(cells)} cells of {games:,} games", show=bool(progress))
     bar = _progress_bar(total, progress, "games")
     try:
         tables = _play(cells, checked, games, client, bar)

@@ -219,8 +219,7 @@ def play_games(
         if client is not None:
             from .cluster import announce, run_tasks
 
-            if progress:
-                announce(client, f"Playing {total:,} tournament games")
+            announce(client, f"Playing {total:,} tournament games", show=progress)
             parts = run_tasks(client, _play_batch, batches, [len(b.games) for b in batches],
                               lambda done: bar.update(done - bar.n) if bar else None,
                               name="hoyito-tournament")  # fmt: skip

@@ -72,3 +72,10 @@ def test_workers_and_a_client_together_are_refused(dask_client):
 def test_player_objects_cannot_go_to_the_cluster(dask_client):
     with pytest.raises(ValueError, match="players given by name"):
         hy.simulate("ba-awa", 10, players=(hy.player("greedy"), "random"), client=dask_client)
+
+
+def test_the_dashboard_link_is_logged_without_a_bar(dask_client, caplog, capsys):
+    with caplog.at_level("INFO", logger="hoyito_edu"):
+        hy.simulate("ba-awa", 10, seed=1, client=dask_client, progress=False)
+    assert dask_client.dashboard_link in caplog.text
+    assert dask_client.dashboard_link not in capsys.readouterr().err

@@ -368,3 +368,21 @@ def test_readme_example_runs_as_written():
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.tries >= 5 and runner.failures == 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (dict(chunk_games=10), "give it with client= or out="),
+        (dict(chunk_games=0, out="somewhere"), "chunk_games must be a whole number from 1"),
+        (dict(chunk_games=2.5, out="somewhere"), "chunk_games must be a whole number"),
+        (dict(client="tcp://127.0.0.1:8786"), "client must be a distributed.Client"),
+        (dict(out=""), "out must be a folder"),
+    ],
+)
+def test_cluster_and_dataset_arguments_are_checked_first(kwargs, message, tmp_path):
+    if kwargs.get("out") == "somewhere":
+        kwargs["out"] = tmp_path / "somewhere"
+    with pytest.raises(ValueError, match=message):
+        hy.simulate("ba-awa", 10, **kwargs)
+    assert not (tmp_path / "somewhere").exists()  # nothing written before the checks

@@ -100,6 +100,11 @@ def test_workers_write_their_chunks_on_a_cluster(tmp_path, dask_client):
     sim = hy.simulate(["hoyito-iii", "ba-awa"], 90, seed=2)
     for table in TABLES:
         pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / table), getattr(sim, table))
+    (tmp_path / "moves" / "part-000007.parquet").unlink()  # a task lost with its worker
+    again = hy.simulate(["hoyito-iii", "ba-awa"], 90, seed=2, out=tmp_path, chunk_games=20,
+                        client=dask_client)  # fmt: skip
+    assert (again.written, again.skipped) == (1, 9)
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "moves"), sim.moves)
 
 
 def test_local_worker_processes_write_the_same_dataset(tmp_path):
