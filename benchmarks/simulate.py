@@ -9,7 +9,11 @@ For each variant and board size:
   the figure we hold ourselves to: at least 20x;
 - **fast, many games**: a long run (rare moves that stop at the 1,000-lap limit included);
 - **tables**: ``simulate()`` with all three tables built, in one process and in two;
-- **peak MB**: peak memory of that ``simulate()`` call (traced in a separate, untimed run).
+- **peak MB**: peak memory of that ``simulate()`` call (traced in a separate, untimed run);
+- **against the plain loop**: Hoyito I on 2x6 and 2x12, the raw kernel and ``simulate()`` with
+  all three tables in games per second, as multiples of a plain pure-Python loop with the same
+  rules (``_plain_loop.py``, checked first to play the engine's games), measured side by side
+  (targets: kernel >= 100x, ``simulate()`` >= 20x).
 
 Usage: python benchmarks/simulate.py [--quick]
   --quick   fewer games (about four times faster, noisier figures)
@@ -17,16 +21,18 @@ Usage: python benchmarks/simulate.py [--quick]
 
 from __future__ import annotations
 
+import random
 import resource
 import sys
 import time
 import tracemalloc
 
 import numpy as np
+from _plain_loop import plain_game, same_games
 
 import hoyito_edu as hy
 from hoyito_edu import fastsim
-from hoyito_edu.simulate import DEFAULT_MAX_PLIES
+from hoyito_edu.codes import DEFAULT_MAX_PLIES
 
 SEED = 2026
 # variant, holes per row, engine games, fast games
@@ -89,6 +95,29 @@ def peak_mb(variant: str, n: int, games: int) -> float:
     return peak
 
 
+def against_the_loop(n: int, scale: int) -> str:
+    """Hoyito I on 2xn: the plain loop's games per second, and the kernel's and simulate()'s
+    as multiples of it, each the best of three interleaved rounds."""
+    loop_n, fast_n = (200 if n == 6 else 6) // scale, (40_000 if n == 6 else 400) // scale
+    best = [0.0, 0.0, 0.0]
+    for _ in range(3):
+        started = time.perf_counter()
+        for seed in range(loop_n):
+            plain_game(random.Random(seed), n)
+        best[0] = max(best[0], loop_n / (time.perf_counter() - started))
+        started = time.perf_counter()
+        fastsim.play_random_games("hoyito-i", np.arange(fast_n), seed=SEED, holes_per_row=n,
+                                  moves=False, captures=False)  # fmt: skip
+        best[1] = max(best[1], fast_n / (time.perf_counter() - started))
+        best[2] = max(best[2], fast_n / simulate_seconds("hoyito-i", n, fast_n, 1))
+    loop, kernel, tables = best
+    return (
+        f"Hoyito I 2x{n}: plain loop {loop:,.0f} games/s | raw kernel {kernel:,.0f} games/s = "
+        f"{kernel / loop:.0f}x (target 100x) | simulate(), 3 tables {tables:,.0f} games/s = "
+        f"{tables / loop:.0f}x (target 20x)"
+    )
+
+
 def main(argv: list[str]) -> int:
     scale = 4 if "--quick" in argv else 1
     fast_run("ba-awa", 6, 10)  # load the compiled kernel (it compiles once after installing)
@@ -120,6 +149,12 @@ def main(argv: list[str]) -> int:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\nratio fast/engine on the same games: lowest {min(ratios):.0f}x (target >= 20x)")
     print(f"process peak resident memory: {rss:.0f} MB")
+    if not same_games(range(10)):
+        print("the plain loop does not play the engine's games: no comparison with it")
+        return 1
+    print("\nagainst the plain loop (which plays the engine's games, checked on 10 seeds):")
+    for n in (6, 12):
+        print(against_the_loop(n, scale), flush=True)
     return 0
 
 

@@ -93,7 +93,7 @@ def supports(position: Position) -> bool:
 
 
 # -- one move ---------------------------------------------------------------------------------
-@njit("i8(i8[::1], i8, i8, u8[::1], i8[:, ::1], i8, i8)", cache=True)
+@njit("i8(i8[::1], i8, i8, u8[::1], i8[:, ::1], i8, i8)", cache=True, inline="always")
 def _seen(board, size, player, trail_keys, trail_rows, tstart, ttop):
     """How many times (board, player) is in ``trail_*[tstart:ttop]``."""
     key = kn._position_key(board, player)
@@ -113,7 +113,7 @@ def _seen(board, size, player, trail_keys, trail_rows, tstart, ttop):
 @njit(
     "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
     "i8[::1], i8, i8[::1], u8[::1], i8[:, ::1], i8, i8)",
-    cache=True,
+    cache=True, inline="always",
 )
 def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
           trail_keys, trail_rows, tstart, ttop):  # fmt: skip
@@ -153,7 +153,7 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     return 0
 
 
-@njit("i8(i8[::1], i8, i8[::1])", cache=True)
+@njit("i8(i8[::1], i8, i8[::1])", cache=True, inline="always")
 def _value(row, n, ctx):
     """A position's value from the side of its player to move: ``terminal_value`` for a
     finished game, else ``evaluate`` (the score lead, surplus included)."""
@@ -170,7 +170,7 @@ def _value(row, n, ctx):
 
 
 # -- the table --------------------------------------------------------------------------------
-@njit("UniTuple(u8, 2)(i8[::1], i8)", cache=True)
+@njit("UniTuple(u8, 2)(i8[::1], i8)", cache=True, inline="always")
 def _keys(row, size):
     """Two independent 64-bit hashes of (board, player to move, captures); the first never 0."""
     player, cap0, cap1 = row[size + _PLAYER], row[size + _CAP0], row[size + _CAP1]
@@ -187,7 +187,7 @@ def _keys(row, size):
     return a, b
 
 
-@njit("i8(u8[::1], u8[::1], i8[:, ::1], u8, u8, b1)", cache=True)
+@njit("i8(u8[::1], u8[::1], i8[:, ::1], u8, u8, b1)", cache=True, inline="always")
 def _slot(tt_keys, tt_check, tt_data, a, b, create):
     """The table slot of a position, or -1 if it has none. With ``create`` a missing position
     gets a new entry (depth -1, no best move): in an empty slot, else over the shallowest
@@ -214,7 +214,7 @@ def _slot(tt_keys, tt_check, tt_data, a, b, create):
 
 
 # -- the tree ---------------------------------------------------------------------------------
-@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True)
+@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True, inline="always")
 def _sort_by_gain(order, kids, start, count, size):
     """Stable insertion sort of the child indices ``order[start:count]``, most seeds gained
     first; ``order[:start]`` stays where it is."""
@@ -227,7 +227,7 @@ def _sort_by_gain(order, kids, start, count, size):
         order[j + 1] = i
 
 
-@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True)
+@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True, inline="always")
 def _order(order, kids, count, size, best):
     """Child indices: the most seeds gained first (stable), then ``best`` (a hole) in front."""
     for k in range(count):
@@ -253,7 +253,7 @@ def _out_of_time(ctx):
     return now > ctx[_CLOCK]
 
 
-@njit("void(i8[::1], i8[:, ::1], i8, i8)", cache=True)
+@njit("void(i8[::1], i8[:, ::1], i8, i8)", cache=True, inline="always")
 def _root_order(order, kids, count, size):
     """The root's order: ``order`` holds the wanted holes, previous best first (filled in by
     the caller); turn it into child indices, then stable-sort the rest by seeds gained."""

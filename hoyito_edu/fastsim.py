@@ -161,7 +161,7 @@ class RawRun:
 # row views): numba compiles that several times faster.
 
 
-@njit("UniTuple(i8, 2)(i8[::1], i8, i8, u8, u8, i8, i8)", cache=True)
+@njit("UniTuple(i8, 2)(i8[::1], i8, i8, u8, u8, i8, i8)", cache=True, inline="always")
 def _choose(board, n, player, k0, k1, game, ply):
     """The random player's hole (R2.1) and the number of legal holes."""
     count = 0
@@ -178,7 +178,9 @@ def _choose(board, n, player, k0, k1, game, ply):
 
 
 @njit(
-    "void(i4[:, ::1], i1[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], i8, i8[::1], i8)", cache=True
+    "void(i4[:, ::1], i1[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], i8, i8[::1], i8)",
+    cache=True,
+    inline="always",
 )
 def _write_move(moves_out, boards_out, keep, st, board, mtake, row, values, to_move):
     for i in range(7):

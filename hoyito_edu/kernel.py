@@ -316,6 +316,7 @@ def _start_move(st, mover, caps, mtake):
     "b1(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8[::1], u8[::1], "
     "i8[:, ::1], i8[::1])",
     cache=True,
+    inline="always",
 )
 def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, lap_hist,
          snap):  # fmt: skip
