@@ -14,6 +14,8 @@ def as_whole(value: object) -> int | None:
     >>> as_whole(np.int64(7)), as_whole(7.0), as_whole(True)
     (7, None, None)
     """
+    if value.__class__ is int:
+        return value
     if isinstance(value, bool):
         return None
     try:

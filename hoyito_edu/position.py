@@ -21,9 +21,7 @@ South (0) captured 0
 from __future__ import annotations
 
 import threading
-from bisect import bisect_left
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import NamedTuple
 
 from .checks import as_whole
@@ -41,7 +39,7 @@ from .events import (
     Relay,
 )
 from .rules import Rules, get_rules
-from .sowing import SowResult, next_open_holes, sow, take_all
+from .sowing import SowResult, next_open_holes, sow, sow_quickly, take_all
 
 PLAYER_NAMES = ("South", "North")
 
@@ -87,54 +85,63 @@ def _as_count(value: object, what: str) -> int:
     return count
 
 
+class _cached:
+    """A property computed once per position and kept in its ``__dict__`` (which a frozen
+    dataclass allows), as ``functools.cached_property`` does but without its lock, which
+    costs more than the value: two threads computing it at once keep the same value."""
+
+    def __init__(self, compute) -> None:
+        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
+
+    def __get__(self, position, owner=None):
+        if position is None:
+            return self
+        value = position.__dict__[self.name] = self.compute(position)
+        return value
+
+
 class _Trail:
     """The positions (board, player to move) since the last capture, for the repetition rule.
 
     One trail is shared by the positions of a line of play, each of which sees the first
     ``length`` keys. Playing on from the newest position appends in place, so a game costs time
     and memory linear in its length; playing on from an older position (after an undo, or a
-    search trying a second move) copies that prefix first. A lock (one for all trails) makes
-    the append safe when two threads play on from the same position.
+    search trying a second move) copies that prefix first. ``counts`` says how often each key
+    occurs in the whole trail, which is what the newest position needs. A lock (one for all
+    trails) makes the append safe when two threads play on from the same position.
     """
 
-    __slots__ = ("keys", "where")
+    __slots__ = ("keys", "counts")
     _lock = threading.Lock()
 
     def __init__(self, keys=()) -> None:
-        self.keys: list = []
-        self.where: dict = {}  # key -> the indices where it occurs, ascending
-        for key in keys:
-            self.add(key)
+        self.keys: list = list(keys)
+        self.counts: dict = {}
+        for key in self.keys:
+            self.counts[key] = self.counts.get(key, 0) + 1
 
     @classmethod
     def start(cls, key) -> tuple[_Trail, int]:
         """The (trail, length) of a position with no earlier position since a capture."""
         trail = cls.__new__(cls)
-        trail.keys, trail.where = [key], {key: [0]}
+        trail.keys, trail.counts = [key], {key: 1}
         return trail, 1
 
-    def add(self, key) -> None:
-        where = self.where.get(key)
-        if where is None:
-            self.where[key] = [len(self.keys)]
-        else:
-            where.append(len(self.keys))
-        self.keys.append(key)
-
-    def extended(self, length: int, key) -> tuple[_Trail, int]:
-        """The trail of a position ``length`` keys in, followed by ``key``."""
-        with self._lock:
-            if length == len(self.keys):
-                self.add(key)
-                return self, length + 1
+    def extended(self, length: int, key) -> tuple[tuple[_Trail, int], int]:
+        """The (trail, length) of a position ``length`` keys in, followed by ``key``, and how
+        often ``key`` occurs in it."""
+        lock = self._lock
+        lock.acquire()
+        try:
+            if length == len(self.keys):  # the newest position: append in place
+                counts = self.counts
+                times = counts[key] = counts.get(key, 0) + 1
+                self.keys.append(key)
+                return (self, length + 1), times
+        finally:
+            lock.release()
         trail = _Trail(self.keys[:length])
-        trail.add(key)
-        return trail, length + 1
-
-    def count(self, key, length: int) -> int:
-        """How often ``key`` occurs among the first ``length`` keys."""
-        where = self.where.get(key)
-        return 0 if where is None else bisect_left(where, length)
+        return trail.extended(length, key)
 
     def __getstate__(self):
         return self.keys
@@ -239,25 +246,25 @@ class Position:
 
     def holes_of(self, player: int) -> tuple[int, ...]:
         """The open holes ``player`` owns, in ring order."""
-        return tuple(h for h, o in enumerate(self.owners) if o == player and h not in self.closed)
+        closed = self.closed
+        return tuple([h for h, o in enumerate(self.owners) if o == player and h not in closed])
 
     def legal_moves(self) -> tuple[int, ...]:
         """The holes the player to move may sow: owned, open and not empty (R2.1)."""
         return self._legal
 
-    @cached_property
+    @_cached
     def _legal(self) -> tuple[int, ...]:
-        # cached_property writes to the instance __dict__, which a frozen dataclass allows
         if self.outcome is not None:
             return ()
         return _moves_for(self.board, self._own_holes[self.player])
 
-    @cached_property
+    @_cached
     def _ring(self) -> tuple[int, ...]:
         """The next open hole after each hole, in sowing order (kept by the positions after)."""
         return next_open_holes(len(self.board), self.closed)
 
-    @cached_property
+    @_cached
     def _own_holes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The open holes each player owns, in ring order (kept by the positions after it)."""
         return (self.holes_of(0), self.holes_of(1))
@@ -308,16 +315,20 @@ class Position:
     def _advance(self, hole: int, record: bool) -> tuple[Position, list[Event] | None]:
         """The position after sowing legal ``hole``, and the move's events (None unless
         ``record``): the sowing, then Ba-awa's last eight (R4.2), a pass (R3.2), the
-        repetition rule (R4.3) and the quiet limit (R4.5)."""
-        result = sow(self, hole, record)
-        events = result.events
-        board = tuple(result.board)
-        captures = (result.captures[0], result.captures[1])
-        end = result.end
-        mover = self.player
-        nxt = mover if result.extra_turn else 1 - mover
-        rules = self.rules
+        repetition rule (R4.3) and the quiet limit (R4.5). Without a record, the move is sown
+        by :func:`~hoyito_edu.sowing.sow_quickly` when it can (most moves)."""
+        sown = None if record else sow_quickly(self, hole)
+        if sown is None:
+            result = sow(self, hole, record)
+            events, end, extra_turn = result.events, result.end, result.extra_turn
+            board, captures = tuple(result.board), tuple(result.captures)
+        else:
+            result = events = end = None
+            board, captures, extra_turn = tuple(sown[0]), tuple(sown[1]), sown[2]
+        mover, rules = self.player, self.rules
+        nxt = mover if extra_turn else 1 - mover
         if end is None and rules.end_rule == "eight-or-fewer" and sum(board) <= 8:
+            result = result or SowResult(list(board), list(captures), events)
             end = self._eight_or_fewer(result)
             board, captures = tuple(result.board), tuple(result.captures)
         quiet = 0 if captures != self.captures else self.quiet_plies + 1
@@ -332,14 +343,15 @@ class Position:
                 legal = _moves_for(board, own[nxt])
             key = (board, nxt)
             if quiet:
-                trail = self._trail[0].extended(self._trail[1], key)
-                if trail[0].count(key, trail[1]) >= 3:
+                trail, times = self._trail[0].extended(self._trail[1], key)
+                if times >= 3:
                     end = Reason.REPETITION
             else:
                 trail = _Trail.start(key)
             if end is None and rules.quiet_limit is not None and quiet >= rules.quiet_limit:
                 end = Reason.QUIET_LIMIT
             if end is not None:
+                result = result or SowResult(list(board), list(captures), events)
                 take_all(result, self.owners.__getitem__, end)
                 board, captures = tuple(result.board), tuple(result.captures)
         outcome = None
@@ -633,7 +645,9 @@ def _validate(position: Position) -> None:
         raise ValueError(f"board needs an even number of holes (two rows), got {len(board)}")
     n = _check_size(rules, len(board) // 2, from_board=True)
     size = 2 * n
-    counts = tuple(_as_count(c, f"hole {h}") for h, c in enumerate(board))
+    counts = tuple(board)
+    if not (set(map(type, counts)) == {int} and 0 <= min(counts) and max(counts) <= MAX_SEEDS):
+        counts = tuple(_as_count(c, f"hole {h}") for h, c in enumerate(board))  # says what is wrong
     put(position, "board", counts)
     put(position, "player", _check_player(position.player, "player"))
     put(position, "captures", _pair(position.captures, "captures"))
@@ -643,7 +657,7 @@ def _validate(position: Position) -> None:
         if counts[h]:
             raise ValueError(f"closed hole {h} must be empty, it holds {counts[h]}")
     put(position, "closed", closed)
-    rows = tuple(0 if h < n else 1 for h in range(size))
+    rows = (0,) * n + (1,) * n
     owners = position.owners
     if isinstance(owners, (str, bytes, dict)) or not hasattr(owners, "__len__"):
         raise ValueError(f"owners must be a list of 0s and 1s, one per hole, not {owners!r}")
@@ -707,6 +721,9 @@ def _holes(value: object, size: int, what: str) -> frozenset[int]:
 
 
 def _pair(value: object, what: str) -> tuple[int, int]:
+    if value.__class__ is tuple and len(value) == 2 and set(map(type, value)) == {int}:
+        if 0 <= min(value) and max(value) <= MAX_SEEDS:
+            return value  # the common case, checked at once
     if isinstance(value, (str, bytes, dict)):
         raise ValueError(f"{what} must be a pair (South, North), not {value!r}")
     try:
@@ -714,5 +731,3 @@ def _pair(value: object, what: str) -> tuple[int, int]:
     except (TypeError, ValueError):
         raise ValueError(f"{what} must be a pair (South, North), not {value!r}") from None
     return (_as_count(a, f"{what} of South"), _as_count(b, f"{what} of North"))
-
-

@@ -7,18 +7,27 @@ from hypothesis import strategies as st
 from invariants import check_move, expected_legal
 
 import hoyito_edu as hy
+from hoyito_edu.sowing import sow, sow_quickly
 
 VARIANT = st.sampled_from(sorted(hy.VARIANTS))
 
 
 @st.composite
-def set_ups(draw):
-    """A random legal set-up: variant, size, seeds, closed holes (Hoyito) or owners (Ba-awa)."""
+def set_ups(draw, options=False):
+    """A random legal set-up: variant, size, seeds, closed holes (Hoyito) or owners (Ba-awa);
+    with ``options``, random rule options too (lap limits from 1 lap, quiet limits)."""
     variant = draw(VARIANT)
     rules = hy.VARIANTS[variant]
     n = draw(st.integers(rules.min_holes_per_row, rules.max_holes_per_row))
     board = draw(st.lists(st.integers(0, hy.MAX_SEEDS // 24), min_size=2 * n, max_size=2 * n))
     kwargs = {"board": board, "player": draw(st.integers(0, 1))}
+    if options:  # and a hole that may hold enough to sow a whole lap and come round
+        big = draw(st.integers(0, 2 * n - 1))
+        board[big] += min(draw(st.integers(0, 30)), hy.MAX_SEEDS - sum(board))
+        kwargs["skip_origin"] = draw(st.booleans())
+        kwargs["chain_opponent_side_only"] = rules.chain and draw(st.booleans())
+        kwargs["max_laps"] = draw(st.sampled_from([None, 1, 2, 3, 5, 31, 32, 33, 40, 1000]))
+        kwargs["quiet_limit"] = draw(st.sampled_from([None, 1, 2, 5, 20]))
     if rules.territory:
         kwargs["owners"] = draw(st.lists(st.integers(0, 1), min_size=12, max_size=12))
     else:
@@ -104,3 +113,50 @@ def test_legal_moves_are_exactly_the_owned_open_non_empty_holes(pos):
             except hy.IllegalMove:
                 continue
             raise AssertionError(f"hole {hole} should be illegal")
+
+
+def assert_same_position(played, sown):
+    """``played`` (from play) is ``sown`` (from sow) in every field, its history and moves."""
+    assert played == sown
+    assert played.quiet_plies == sown.quiet_plies
+    assert played.history_since_capture() == sown.history_since_capture()
+    assert played.legal_moves() == sown.legal_moves()
+
+
+@settings(max_examples=300, deadline=None)
+@given(set_ups(options=True), st.integers(0, 2**32))
+def test_play_is_sow_without_its_record_and_the_quick_sowing_is_the_full_one(start, seed):
+    # Position.play sows most moves with sowing.sow_quickly and Position.sow with the full
+    # sowing that records every event: every legal move of a random line of play, on every
+    # rule set, size and option (lap limits, endless moves, quiet limits), gives the same
+    # position both ways, and the quick sowing gives the full one's board, captures and
+    # extra turn whenever it sows a move at all.
+    rng, pos = random.Random(seed), start
+    for _ in range(12):
+        for hole in pos.legal_moves():
+            move = pos.sow(hole)
+            assert_same_position(pos.play(hole), move.after)
+            quick, full = sow_quickly(pos, hole), sow(pos, hole, record=False)
+            if quick is not None:
+                assert full.end is None
+                assert quick == (full.board, full.captures, full.extra_turn)
+        if pos.is_over:
+            break
+        pos = pos.play(rng.choice(pos.legal_moves()))
+
+
+ENDLESS_OR_LONG = [  # (variant, board, hole): moves of many laps (see test_rules_sowing.py)
+    ("hoyito-ii", [4, 1, 2, 3, 2, 3, 2, 1, 0, 5, 1, 0], 2),
+    ("hoyito-i", [2, 1, 3, 1, 0, 2, 1, 0, 1, 0, 1, 0], 2),
+    ("ba-awa", [0, 2, 1, 0, 1, 3, 1, 0, 2, 1, 0, 1], 5),
+]
+
+
+def test_play_is_sow_for_endless_moves_and_at_every_lap_limit():
+    for variant, board, hole in ENDLESS_OR_LONG:
+        for max_laps in (None, 1, 2, 31, 32, 33, 41, 42, 43, 59, 60, 61, 1000):
+            pos = hy.new_game(variant, board=board, max_laps=max_laps)
+            move = pos.sow(hole)
+            assert move.after.is_over and (move.endless or move.lap_limit)
+            assert_same_position(pos.play(hole), move.after)
+            assert sow_quickly(pos, hole) is None  # long moves are left to the full sowing
