@@ -86,7 +86,7 @@ def choose(name: str):
 
 def replay_widget(position: hy.Position, hole: int):
     replay = hy.Replay(game_with(position, hole))
-    replay_widget.note = f"{len(replay.frames(1))} frames"
+    replay_widget.note = f"{len(replay.film_for(1)['steps'])} film steps"
     return replay
 
 

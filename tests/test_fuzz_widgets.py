@@ -47,7 +47,7 @@ def assert_clear(error: ValueError, arguments) -> None:
         "match": ("match",),
         "seed": ("seed",),
         "record": ("record", "path", "saved", "JSON", "read"),
-        "position": ("board", "position", "seeds"),
+        "board_or_position": ("board", "position", "seeds", "Entry", "Type"),
         "hole": ("hole",),
         "player": ("player",),
         "variants": ("variant",),
@@ -98,7 +98,7 @@ REPLAY_RECORDS["game"].play_all([3, 9, 0])
 @FUZZ
 @given(
     st.one_of(st.sampled_from(list(REPLAY_RECORDS)), JUNK),
-    st.one_of(st.just("default"), setting("slow", "normal", "fast")),
+    st.one_of(st.just("default"), setting("off", "slow", "normal", "fast")),
 )
 def test_replay_arguments_give_a_replay_or_a_clear_error(record, speed):
     record = REPLAY_RECORDS.get(record, record) if isinstance(record, str) else record
@@ -109,6 +109,8 @@ def test_replay_arguments_give_a_replay_or_a_clear_error(record, speed):
         assert_clear(error, {"record", *kwargs})
         return
     assert replay.shown_board == replay.game.position.board
+    replay.receive({"type": "action", "name": "start"})
+    assert replay.shown_board == replay.game.start.board and replay.move == 0
 
 
 POSITIONS = st.one_of(
@@ -116,6 +118,7 @@ POSITIONS = st.one_of(
     st.lists(st.integers(0, 9), min_size=12, max_size=12),
     st.lists(st.integers(-2, 200), max_size=26),
     st.lists(st.sampled_from([4, 4.0, True, np.int8(4), "4", None]), min_size=12, max_size=12),
+    st.text(alphabet="0123456789 ,;x-.", max_size=60),  # a board typed as text
     JUNK,
 )
 
@@ -125,7 +128,7 @@ POSITIONS = st.one_of(
     st.fixed_dictionaries(
         {},
         optional={
-            "position": POSITIONS,
+            "board_or_position": POSITIONS,
             "hole": setting(None, 0, 3, 5, np.int64(2), 11),
             "player": setting(0, 1),
             "variants": st.one_of(
@@ -142,4 +145,5 @@ def test_compare_arguments_give_a_comparison_or_a_clear_error(kwargs):
         assert_clear(error, kwargs)
         return
     assert compare.hole in compare.position.legal_moves()
-    assert 0 < compare.step_slider.max <= MAX_FILM_FRAMES
+    assert len(compare.view["columns"]) == len(compare.variants)
+    assert all(0 < len(f["steps"]) <= MAX_FILM_FRAMES for f in compare.films_sent)

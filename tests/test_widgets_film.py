@@ -1,8 +1,7 @@
-"""Frames (a move as a film) and the animation clock behind the board."""
+"""Frames: a move as the film the page animates, bounded however long the move."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import random
 
@@ -10,7 +9,6 @@ import pytest
 
 import hoyito_edu as hy
 from hoyito_edu.events import Capture, Drop, GameOver, LapLimit, Lift, Reason, Relay
-from hoyito_edu.widgets.animation import Animator, Clock
 from hoyito_edu.widgets.frames import (
     ENDED_BECAUSE,
     MAX_FILM_FRAMES,
@@ -246,62 +244,3 @@ def test_explain_counts_captures_beyond_the_first_few():
     casas = [c for c in why.captures if c.reason in (Reason.MID_SOW, Reason.LAST_SEED)]
     assert f"South takes {len(casas)} casas ({sum(c.seeds for c in casas)} seeds)." in why.text
     assert "South takes the last four seeds." in why.text and len(why.text) < 400
-
-
-# -- the animator ----------------------------------------------------------------------------
-def test_animator_step_skip_and_cancel():
-    shown, done = [], []
-    film = Animator(show=shown.append)
-    film.start([1, 2, 3], on_done=lambda: done.append(True))
-    assert shown == [1] and film.busy
-    film.step()
-    assert shown == [1, 2] and not done
-    film.step()
-    assert shown == [1, 2, 3] and done == [True] and not film.busy
-    film.step()
-    film.skip()
-    assert done == [True]
-    film.start([4, 5, 6], on_done=lambda: done.append("again"))
-    film.cancel()
-    assert not film.busy and done == [True]
-    with pytest.raises(ValueError, match="at least one frame"):
-        film.start([], on_done=lambda: None)
-
-
-def test_clock_needs_a_running_loop():
-    assert Clock(lambda: True, on_error=print).start() is False
-
-
-def test_animator_runs_by_itself_on_the_event_loop_and_pauses():
-    async def scenario():
-        shown, done = [], asyncio.Event()
-        film = Animator(show=shown.append)
-        film.interval = 0.01
-        film.start(list(range(30)), on_done=done.set)
-        assert film.ticking
-        await asyncio.sleep(0.05)
-        film.pause()
-        at_pause = len(shown)
-        await asyncio.sleep(0.1)
-        assert len(shown) == at_pause and 1 < at_pause < 30
-        film.play()
-        await asyncio.wait_for(done.wait(), timeout=10)
-        assert shown == list(range(30)) and not film.ticking
-
-    asyncio.run(scenario())
-
-
-def test_an_error_in_a_clock_callback_is_reported_not_lost():
-    async def scenario():
-        errors = []
-
-        def boom():
-            raise RuntimeError("broken player")
-
-        film = Animator(show=lambda frame: None, on_error=errors.append)
-        film.interval = 0.01
-        film.start([1, 2], on_done=boom)
-        await asyncio.sleep(0.2)
-        assert [str(e) for e in errors] == ["broken player"]
-
-    asyncio.run(scenario())

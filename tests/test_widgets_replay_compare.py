@@ -1,21 +1,24 @@
-"""Replay (scrubbing a recorded game) and CompareRules (one move under every rule set)."""
+"""Replay (a recorded game on the board component) and CompareRules (one hole sown under several
+rules, one small board each): the models the page draws, driven by the page's messages."""
 
 from __future__ import annotations
 
+import json
 import random
-import re
 
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.widgets.frames import MAX_FILM_FRAMES, Skipped, move_frames
-from hoyito_edu.widgets.replay import KEPT_FILMS
+from hoyito_edu import words
+from hoyito_edu.widgets.frames import MAX_FILM_FRAMES
 
 LAP_LIMIT_2X11 = hy.new_game(
     "hoyito-ii",
     board=[0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4],
     player=1,
 )  # North sows 11: 1,000 laps, then the lap limit stops the move
+
+JARGON = ("casa>", "mid-sow", "drops (", "relays)", "eight-or-fewer", "invalid literal")
 
 
 def recorded_game(variant: str = "hoyito-i", seed: int = 8) -> hy.Game:
@@ -26,68 +29,94 @@ def recorded_game(variant: str = "hoyito-i", seed: int = 8) -> hy.Game:
     return game
 
 
+def page_says(widget, kind: str, **content) -> None:
+    """What the page sends when the person uses a control."""
+    widget.receive({"type": kind, **content})
+
+
 # -- Replay ----------------------------------------------------------------------------------
-def test_replay_goes_move_by_move_through_every_position():
+def test_replay_opens_at_the_end_with_the_ending_in_plain_words():
     game = recorded_game()
     replay = hy.Replay(game)
-    assert replay.move == len(game.moves) and "Game over" in replay.status.value
+    told = words.outcome(game)
+    assert replay.move == len(game.moves) == replay.view["replay"]["total"]
+    assert replay.view["banner"]["title"] == told.title and told.why in replay.view["banner"]["why"]
+    assert replay.status_text == told.text and replay.shown_board == game.position.board
+    assert replay.view["last_move"] == game.moves[-1].hole
+    assert replay.view["mode"] == "replay" and replay.view["playable"] == []
+    assert [line for _, _, line in replay.view["moves"]] == [words.move_line(m) for m in game.moves]
+
+
+def test_replay_goes_to_any_move_and_back_showing_the_engines_positions():
+    game = recorded_game()
+    replay = hy.Replay(game)
     for m, position in enumerate(game.positions()):
-        replay.move_slider.value = m
-        assert replay.shown_board == position.board
-        assert f"Move {m} of {len(game.moves)}" in replay.status.value
-    replay.start_button.click()
-    for m in range(1, len(game.moves) + 1):
-        replay.forward_move_button.click()
-        assert replay.move == m and replay.shown_board == game.moves[m - 1].after.board
-    replay.forward_move_button.click()  # at the end already
-    assert replay.move == len(game.moves)
+        page_says(replay, "goto", move=m)
+        assert replay.shown_board == position.board and replay.move == m
+        assert list(replay.view["captures"]) == list(position.captures)
+        if 0 < m < len(game.moves):
+            assert replay.status_text.startswith(f"Move {m} of {len(game.moves)}. ")
+            assert replay.view["banner"] is None
+            assert replay.view["last_move"] == game.moves[m - 1].hole
+    page_says(replay, "action", name="start")
+    assert replay.move == 0 and replay.view["last_move"] is None
+    assert replay.status_text == "The start of the game: South to move."
+    page_says(replay, "action", name="back")  # at the start already
+    assert replay.move == 0
+    page_says(replay, "action", name="end")
+    page_says(replay, "action", name="back")
+    assert replay.shown_board == game.moves[-2].after.board
 
 
-def test_replay_goes_seed_by_seed_forwards_and_backwards():
+def test_replay_sends_each_moves_film_once_when_going_forward():
     game = hy.Game("hoyito-ii")
     game.play_all([0, 6, 1])
     replay = hy.Replay(game)
-    replay.start_button.click()
-    visited = [((0, 0), game.start.board)]
-    while True:
-        replay.forward_seed_button.click()
-        here = ((replay.move, replay.step), replay.shown_board)
-        if here == visited[-1]:
-            break
-        visited.append(here)
-    expected = [f.board for move in game.moves for f in move_frames(move)]
-    assert [board for _, board in visited[1:]] == expected
-    assert visited[-1][0] == (3, len(move_frames(game.moves[2])))
-    back = [visited[-1]]
-    while back[-1][0] != (0, 0):
-        replay.back_seed_button.click()
-        back.append(((replay.move, replay.step), replay.shown_board))
-    assert back == visited[::-1]
+    replay.goto_move(0)
+    epoch = replay.view["game"]
+    sent = []
+    replay.send = sent.append  # what goes to the page
+    for m in (1, 2, 3):
+        page_says(replay, "action", name="forward")
+        film = sent[-1]["film"]
+        move = game.moves[m - 1]
+        assert (film["ply"], film["player"], film["hole"]) == (m, move.player, move.hole)
+        assert film["before"] == list(move.before.board) and film["after"] == list(move.after.board)
+        assert replay.view["ply"] == m and replay.view["game"] == epoch  # animated, not a jump
+    assert len(sent) == 3
+    assert replay.forward() is False and len(sent) == 3
+    replay.back()
+    assert replay.view["game"] != epoch and len(sent) == 3  # a jump: shown at once, no film
 
 
-def test_replay_step_slider_scrubs_within_a_move_with_captions():
-    game = hy.Game("hoyito-i")
-    game.play_all([0, 6])
+def test_replay_plays_the_game_through_as_the_page_asks_for_each_move():
+    game = recorded_game("hoyito-i", seed=3)
     replay = hy.Replay(game)
-    replay.move_slider.value = 1
-    frames = move_frames(game.moves[0])
-    assert replay.step_slider.max == len(frames)
-    replay.step_slider.value = 0
-    assert replay.shown_board == game.start.board and "will sow hole 0" in replay.commentary.value
-    for s in (1, 5, 9):
-        replay.step_slider.value = s
-        assert replay.shown_board == frames[s - 1].board
-        assert frames[s - 1].caption.split(":")[0] in replay.commentary.value
-    assert 'class="hoyito-move hoyito-latest" data-player="0" data-hole="0"' in (
-        replay.move_list.value
-    )
+    sent = []
+    replay.send = sent.append
+    page_says(replay, "action", name="play")  # at the end: from the start again
+    assert replay.playing and replay.view["playing"] and replay.move == 1
+    page_says(replay, "next", ply=0)  # a stale request (an older move): ignored
+    assert replay.move == 1
+    while replay.playing:
+        page_says(replay, "next", ply=replay.move)  # the page has shown this move
+    assert replay.move == len(game.moves) == len(sent)
+    assert [m["film"]["hole"] for m in sent] == game.holes()
+    assert replay.view["banner"]["title"] == words.outcome(game).title
+    page_says(replay, "next", ply=replay.move)
+    assert len(sent) == len(game.moves)  # nothing after the end
+    replay.goto_move(5)
+    page_says(replay, "action", name="play")
+    page_says(replay, "action", name="stop")
+    assert not replay.playing and replay.move == 6
+    page_says(replay, "next", ply=6)  # a request on its way when Stop was pressed
+    assert replay.move == 6
 
 
-def test_replay_loads_saved_games_and_matches(tmp_path):
+def test_replay_loads_saved_games_and_matches_with_their_rounds(tmp_path):
     game = recorded_game("hoyito-iii", seed=2)
-    path = game.save(tmp_path / "game.json")
-    replay = hy.Replay(path)
-    assert replay.game.holes() == game.holes() and replay.round_picker.layout.display == "none"
+    replay = hy.Replay(game.save(tmp_path / "game.json"))
+    assert replay.game.holes() == game.holes() and len(replay.view["replay"]["rounds"]) == 1
     assert replay.shown_board == game.position.board
 
     match = hy.Match("ba-awa")
@@ -97,23 +126,18 @@ def test_replay_loads_saved_games_and_matches(tmp_path):
             match.play(rng.choice(match.position.legal_moves()))
         if match.round == 1:
             match.next_round()
-    saved = match.save(tmp_path / "match.json")
-    replay = hy.Replay(str(saved))
-    assert replay.round_picker.layout.display is None
-    assert [v for _, v in replay.round_picker.options] == [1, 2]
-    replay.round_picker.value = 1
-    assert replay.game.holes() == match.games[0].holes()
-    replay.start_button.click()
-    assert replay.shown_board == match.games[0].start.board
-    replay.round_picker.value = 2
+    replay = hy.Replay(str(match.save(tmp_path / "match.json")))
+    assert replay.view["replay"]["rounds"] == [[1, "Round 1"], [2, "Round 2"]]
+    assert replay.round == 2 and replay.view["territory"]
     owners = match.games[1].start.owners
     assert owners.count(0) == 8  # seed 0: South won round 1 by 32-16
-    for hole, owner in enumerate(owners):
-        badge = "[S]" if owner == 0 else "[N]"
-        assert replay.view.holes[hole].description.split("\n")[0].endswith(badge)
-    assert replay.view.counts() == match.games[1].position.board
-    with pytest.raises(ValueError, match="speed must be one of slow, normal, fast"):
-        hy.Replay(match, speed="off")
+    assert replay.view["owners"] == list(match.games[1].position.owners)
+    page_says(replay, "round", round=1)
+    assert replay.game.holes() == match.games[0].holes()
+    page_says(replay, "goto", move=0)
+    assert replay.shown_board == match.games[0].start.board
+    with pytest.raises(ValueError, match="round must be from 1 to 2"):
+        replay.show_round(3)
 
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
@@ -121,38 +145,32 @@ def test_replay_loads_saved_games_and_matches(tmp_path):
         hy.Replay(bad)
 
 
-def test_replay_shows_a_thousand_lap_move_in_a_few_steps(tmp_path):
+def test_replay_closed_holes_of_a_hoyito_match_are_drawn_closed(tmp_path):
+    match = hy.Match("hoyito-i")
+    rng = random.Random(4)
+    while not match.game.is_over:
+        match.play(rng.choice(match.position.legal_moves()))
+    match.next_round()
+    match.play(match.position.legal_moves()[0])
+    replay = hy.Replay(match)
+    closed = sorted(match.games[1].start.closed)
+    assert closed and replay.view["closed"] == closed
+    assert all(replay.view["board"][h] == 0 for h in closed)
+
+
+def test_replay_films_a_thousand_lap_move_in_a_bounded_number_of_steps(tmp_path):
     game = hy.Game(start=LAP_LIMIT_2X11)
     game.play(11)
     replay = hy.Replay(game.save(tmp_path / "long.json"))
     south, north = game.position.outcome.score
-    assert f"Game over: North wins {south}-{north}" in replay.status.value
-    assert "stopped at the lap limit" in replay.move_list.value
-    replay.start_button.click()
-    captions = []
-    while replay.forward():
-        captions.append(replay.commentary.value)
-        assert replay.step <= MAX_FILM_FRAMES
-    assert replay.step_slider.max == len(move_frames(game.moves[0])) <= MAX_FILM_FRAMES
-    stop = "After 1,000 laps the move stops: nobody can finish it by hand"
-    assert any(stop in caption for caption in captions)
-    assert replay.shown_board == game.position.board and "lap limit" in replay.status.value
-    skip = next(k for k, f in enumerate(replay.frames(1), start=1) if isinstance(f.event, Skipped))
-    replay.step_slider.value = skip
-    assert "After 1,000 laps" in replay.commentary.value
-    replay.back_seed_button.click()
-    assert replay.step == skip - 1 and "Lap 5" in replay.commentary.value
-
-
-def test_replay_keeps_the_films_of_a_few_moves_only():
-    game = recorded_game("hoyito-i", seed=3)
-    replay = hy.Replay(game)
-    replay.start_button.click()
-    while replay.forward():
-        pass
-    assert len(game.moves) > KEPT_FILMS and len(replay._frames) <= KEPT_FILMS
-    replay.back_move_button.click()
-    assert replay.shown_board == game.moves[-2].after.board
+    assert f"North wins {north}-{south}" in replay.status_text
+    replay.goto_move(0)
+    replay.forward()
+    steps = replay.films_sent[-1]["steps"]
+    assert len(steps) <= MAX_FILM_FRAMES
+    stops = [s for s in steps if s[0] in ("skip", "stop")]
+    assert any("After 1,000 laps the move stops" in s[-1] for s in stops)
+    assert replay.films_sent[-1]["after"] == list(game.position.board)
 
 
 def test_replay_of_a_game_ended_by_agreement_ends_with_the_agreement(tmp_path):
@@ -160,26 +178,27 @@ def test_replay_of_a_game_ended_by_agreement_ends_with_the_agreement(tmp_path):
     game.play_all([3, 9, 0])
     game.end_by_agreement()
     replay = hy.Replay(game.save(tmp_path / "agreed.json"))
-    assert replay.game.ended_by_agreement
-    assert replay.shown_board == (0,) * 12 and "agreed to stop" in replay.commentary.value
-    assert "Why: the players agreed to stop" in replay.status.value
-    assert "both players agreed to stop" in replay.move_list.value
-    replay.back_move_button.click()
-    assert replay.shown_board == game.moves[1].after.board
-    assert "agreed" not in replay.status.value
+    assert replay.game.ended_by_agreement and replay.total == 4
+    assert replay.shown_board == (0,) * 12 and "agreed to stop" in replay.view["moves"][-1][2]
+    assert replay.view["banner"]["title"] == words.outcome(game).title
+    replay.back()
+    assert replay.shown_board == game.moves[2].after.board and replay.view["banner"] is None
+    sent = len(replay.films_sent)
+    assert replay.forward() and len(replay.films_sent) == sent  # the agreement has no film
+    assert replay.shown_board == (0,) * 12
     nothing = hy.Game("hoyito-i")
     nothing.end_by_agreement()
     replay = hy.Replay(nothing)
-    assert replay.shown_board == (0,) * 12 and "agreed to stop" in replay.status.value
+    assert replay.shown_board == (0,) * 12 and replay.view["banner"] is not None
 
 
-def test_replay_bad_arguments_say_what_is_allowed(tmp_path):
+def test_replay_bad_arguments_and_messages_say_what_is_allowed(tmp_path):
     game = recorded_game()
     for record in (5, None, [game], b"game.json"):
         with pytest.raises(ValueError, match="record must be a Game, a Match or the path"):
             hy.Replay(record)
-    for speed in (1, None, ["fast"], "off"):
-        with pytest.raises(ValueError, match="speed must be one of slow, normal, fast"):
+    for speed in (1, None, ["fast"], "warp"):
+        with pytest.raises(ValueError, match="speed must be one of off, slow, normal, fast"):
             hy.Replay(game, speed=speed)
     with pytest.raises(ValueError, match="speed must be one of"):
         hy.Replay(5, speed="warp")  # checked first: nothing else is looked at
@@ -187,88 +206,125 @@ def test_replay_bad_arguments_say_what_is_allowed(tmp_path):
     bad.write_bytes(b'{"format": "hoyito_edu.game", "\xff\xfe": 1}')
     with pytest.raises(hy.FormatError):
         hy.Replay(bad)
-    bad.write_text("[" * 5000 + "]" * 5000)
-    with pytest.raises(hy.FormatError):
-        hy.Replay(bad)
     with pytest.raises(hy.FormatError):
         hy.Replay(tmp_path / "missing.json")
-
-
-def test_replay_holes_are_a_picture_not_buttons_to_press():
-    replay = hy.Replay(recorded_game())
-    assert all(b.disabled for b in replay.view.holes)
-    assert "hoyito-static" in replay.view.widget._dom_classes
+    replay = hy.Replay(game)
+    before = dict(replay.view)
+    for junk in ({"type": "click", "hole": 0}, {"type": "goto", "move": "x"}, "junk",
+                 {"type": "action", "name": "undo"}, {"type": "round", "round": None}):  # fmt: skip
+        replay.receive(junk)  # a picture, not a board to play on: nothing changes
+    assert replay.view == before
 
 
 # -- CompareRules ----------------------------------------------------------------------------
-def test_compare_shows_each_variant_and_highlights_where_they_differ():
+def test_compare_shows_each_rule_set_on_its_own_board_and_marks_what_differs():
     """Spec R2.5 on an explicit board: South sows hole 0 (2 seeds); the first seed makes hole 1
-    a mid-sow casa. Hoyito I: the mover takes it; Ba-awa: the owner (South) takes it;
-    Hoyito II and III: the four stay."""
+    a casa during the sowing. Hoyito I: the mover takes it; Ba-awa: the owner (South) takes
+    it; Hoyito II and III: the four stay."""
     board = [2, 3, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4]
     compare = hy.CompareRules(board, hole=0)
-    views = {v: c["view"] for v, c in compare.columns.items()}
-    assert [views[v].counts()[1] for v in hy.VARIANTS] == [0, 4, 4, 0]
-    assert "hoyito-diff" in views["hoyito-i"].holes[1]._dom_classes
-    assert "hoyito-diff" not in views["hoyito-i"].holes[2]._dom_classes
-    assert all(views[v].counts()[2] == 1 for v in views)
-    assert compare.differing_rows() == ["South took", "seeds left on the board"]
-    table = compare.table.value
-    assert re.search(r'<tr class="hoyito-differs"><th>South took</th><td>4</td><td>0</td>', table)
-    assert "<tr><th>laps</th><td>1</td><td>1</td><td>1</td><td>1</td><td>same</td>" in table
-    events = compare.columns["hoyito-i"]["events"].value
-    assert events.count("hoyito-differs") == 1 and "South takes 4 from hole 1" in events
-    missing = compare.columns["hoyito-ii"]["events"].value.split("Not under these rules")[1]
-    assert "South takes 4 from hole 1" in missing and "(Hoyito I, Ba-awa)" in missing
+    columns = compare.view["columns"]
+    assert [c["title"] for c in columns] == [r.title for r in hy.VARIANTS.values()]
+    assert [c["board"][1] for c in columns] == [0, 4, 4, 0]
+    assert all(c["differ"] == [1] and c["last_move"] == 0 for c in columns)
+    assert compare.differing_rows() == ["South took", "Seeds left", "What happened"]
+    table = compare.view["table"]
+    assert table["head"][:4] == ["Rules", "Laps", "Seeds sown", "South took"]
+    assert [table["head"][j] for j in table["differs"]] == compare.differing_rows()
+    assert [row[3] for row in table["rows"]] == ["4", "0", "0", "4"]
+    assert table["differ_line"] == "The rules differ in: South took, Seeds left, What happened."
+    films = compare.films_sent[-4:]
+    for film, variant in zip(films, hy.VARIANTS, strict=True):
+        assert film["hole"] == 0 and film["after"] == list(compare.result(variant).after.board)
+    assert not any(word in json.dumps(compare.view) for word in JARGON)
 
 
-def test_compare_steps_all_columns_together():
+def test_compare_sends_one_film_per_board_to_its_column():
     compare = hy.CompareRules()  # the example: all four differ
-    assert len(set(compare.differing_rows())) >= 2
+    sent = []
+    compare.send = sent.append
+    epoch = compare.view["columns"][0]["game"]
+    page_says(compare, "action", name="again")
+    assert [m["column"] for m in sent] == [0, 1, 2, 3]
+    assert [m["film"]["after"] for m in sent] == [
+        list(compare.result(v).after.board) for v in hy.VARIANTS
+    ]
+    assert compare.view["columns"][0]["game"] == epoch + 1  # the boards start the film again
     assert len({(compare.result(v).after.board, compare.result(v).taken) for v in hy.VARIANTS}) == 4
-    compare.start_button.click()
-    for c in compare.columns.values():
-        assert c["view"].counts() == compare.position.board
-    compare.forward_button.click()
-    for v, c in compare.columns.items():
-        assert c["view"].counts() == move_frames(compare.result(v))[0].board
-    compare.end_button.click()
-    for v, c in compare.columns.items():
-        assert c["view"].counts() == compare.result(v).after.board
 
 
-def test_compare_choose_a_hole_by_clicking_it_in_any_column():
-    compare = hy.CompareRules([2, 3, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4], hole=0)
-    compare.columns["ba-awa"]["view"].holes[1].click()
-    assert compare.hole == 1 and compare.result("hoyito-i").hole == 1
-    compare.columns["hoyito-i"]["view"].holes[7].click()  # North's hole: South is to move
-    assert compare.hole == 1 and "hole 7 is not yours" in compare.notice.value
-    compare.columns["hoyito-iii"]["view"].holes[0].click()
-    assert compare.hole == 0 and compare.notice.value == ""
-
-
-def test_compare_takes_a_typed_board_and_explains_what_cannot_be_compared():
-    compare = hy.CompareRules()
-    compare.board_text.value = "4 4 4 4 4 4 4 4  4 4 4 4 4 4 4 4"
-    compare.set_button.click()
-    assert compare.position.holes_per_row == 8 and compare.hole == 0
-    assert "played on 2x6 only" in compare.columns["ba-awa"]["events"].value
-    with pytest.raises(ValueError, match="2x6 only"):
-        compare.result("ba-awa")
-    assert compare.result("hoyito-ii").after == hy.new_game("hoyito-ii", holes_per_row=8).play(0)
-    compare.board_text.value = "4 4 x"
-    compare.set_button.click()
-    assert (
-        "Cannot set up that board" in compare.notice.value and compare.position.holes_per_row == 8
+def test_compare_rule_options_get_a_board_each_with_plain_titles():
+    compare = hy.CompareRules(
+        variants=["hoyito-i", "hoyito-ii"],
+        options=[{}, {"skip_origin": True}, {"chain_opponent_side_only": True}, {"max_laps": 2}],
+    )
+    titles = [c["title"] for c in compare.view["columns"]]
+    assert titles == [
+        "Hoyito I", "Hoyito I: skip the starting hole", "Hoyito I: chain on the other side only",
+        "Hoyito I: stop after 2 laps", "Hoyito II", "Hoyito II: skip the starting hole",
+        "Hoyito II: chain on the other side only", "Hoyito II: stop after 2 laps",
+    ]  # fmt: skip
+    chainless = compare.view["columns"][2]
+    assert not chainless["played"] and "has no chain" in chainless["note"]
+    with pytest.raises(ValueError, match="has no chain"):
+        compare.result("hoyito-i", chain_opponent_side_only=True)
+    skipped = compare.result("hoyito-ii", skip_origin=True)
+    alone = hy.new_game("hoyito-ii", board=compare.position.board, skip_origin=True)
+    assert skipped.after == alone.sow(compare.hole).after
+    assert skipped.after != compare.result("hoyito-ii").after  # the option changes the result
+    assert compare.view["columns"][6]["board"] == list(
+        compare.result("hoyito-ii", chain_opponent_side_only=True).after.board
     )
 
 
-def test_compare_a_thousand_lap_move_under_every_rule_set():
+def test_compare_chooses_a_hole_clicked_on_any_board():
+    compare = hy.CompareRules([2, 3, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4], hole=0)
+    page_says(compare, "click", hole=1, column=3)
+    assert compare.hole == 1 and compare.result("hoyito-i").hole == 1
+    assert compare.view["form"]["hole"] == 1
+    page_says(compare, "click", hole=7, column=0)  # North's hole: South is to move
+    assert compare.hole == 1 and "hole 7 is not yours" in compare.notice_text
+    assert compare.view["notice"]["kind"] == "refused"
+    page_says(compare, "hole", hole=0)
+    assert compare.hole == 0 and compare.notice_text == ""
+
+
+@pytest.mark.parametrize(
+    "typed, sentence",
+    [
+        ("4 4 banana 4", "Entry 3, “banana”, is not a number of seeds"),
+        ("4 4 4", "Type an even number of seed counts, from 12 to 24"),
+        ("", "Type the seeds in each hole"),
+        ("0 " * 12, "That board has no seeds"),
+        ("4 -4 4 4 4 4 4 4 4 4 4 4", "Entry 2, “-4”, is not a number of seeds"),
+    ],
+)
+def test_compare_explains_a_typed_board_it_cannot_use_in_one_sentence(typed, sentence):
+    compare = hy.CompareRules()
+    before = compare.position
+    page_says(compare, "board", text=typed, player=0)
+    assert compare.notice_text.startswith(sentence) or sentence in compare.notice_text
+    assert compare.position is before and not any(w in compare.notice_text for w in JARGON)
+
+
+def test_compare_takes_a_typed_2x8_board_and_says_what_cannot_be_compared():
+    compare = hy.CompareRules()
+    page_says(compare, "board", text="4 4 4 4 4 4 4 4, 4 4 4 4 4 4 4 4", player=1)
+    assert compare.position.holes_per_row == 8 and compare.hole == 8
+    assert compare.view["form"]["text"] == " ".join(["4"] * 16) and compare.notice_text == ""
+    ba_awa = compare.view["columns"][3]
+    assert not ba_awa["played"] and "not played on 2x8" in ba_awa["note"]
+    with pytest.raises(ValueError, match="not played on 2x8"):
+        compare.result("ba-awa")
+    expected = hy.new_game("hoyito-ii", holes_per_row=8, player=1).sow(8)
+    assert compare.result("hoyito-ii").after == expected.after
+
+
+def test_compare_a_thousand_lap_move_has_bounded_films():
     compare = hy.CompareRules(LAP_LIMIT_2X11, hole=11)
     assert compare.result("hoyito-ii").lap_limit
-    assert compare.step_slider.max <= MAX_FILM_FRAMES
-    assert "After 1,000 laps the move stops" in compare.columns["hoyito-ii"]["events"].value
-    assert "who moves next" in compare.differing_rows()
+    assert all(len(f["steps"]) <= MAX_FILM_FRAMES for f in compare.films_sent)
+    assert "Next" in compare.differing_rows()
 
 
 def test_compare_bad_arguments_say_what_is_allowed():
@@ -277,11 +333,15 @@ def test_compare_bad_arguments_say_what_is_allowed():
         (dict(variants=[]), "variants must name at least one rule set"),
         (dict(variants=["hoyito-i", "Hoyito-I"]), "variants must name each rule set once"),
         (dict(variants=["oware"]), "unknown variant 'oware'"),
-        (dict(position=5), "board must be a list of 2n seed counts"),
-        (dict(position=[4] * 12, player=2), r"player must be 0 \(South\) or 1 \(North\)"),
-        (dict(position=[4] * 12, hole=1.0), "hole 1.0 is not a hole number"),
-        (dict(position=[4] * 12, hole=7), "hole 7 is not yours"),
-        (dict(position=[0] * 12), "no seeds"),
+        (dict(board_or_position=5), "board must be a list of 2n seed counts"),
+        (dict(board_or_position=[4] * 12, player=2), r"player must be 0 \(South\) or 1"),
+        (dict(board_or_position=[4] * 12, hole=1.0), "hole 1.0 is not a hole number"),
+        (dict(board_or_position=[4] * 12, hole=7), "hole 7 is not yours"),
+        (dict(board_or_position=[0] * 12), "no seeds"),
+        (dict(board_or_position="4 4 x"), "Entry 3, “x”, is not a number of seeds"),
+        (dict(options=[{"laps": 3}]), "unknown option"),
+        (dict(options={}), "options must be a list"),
+        (dict(speed="warp"), "speed must be one of off, slow, normal, fast"),
     ]
     for settings, message in cases:
         with pytest.raises(ValueError, match=message):

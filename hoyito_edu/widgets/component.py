@@ -103,10 +103,14 @@ class BoardComponent(anywidget.AnyWidget):
             raise traitlets.TraitError(f"speed must be one of {', '.join(SPEEDS)}, not {value!r}")
         return value
 
-    def send_film(self, record: dict) -> None:
-        """Send one move's film to the page (once) and keep the last few here."""
+    def send_film(self, record: dict, column: int | None = None) -> None:
+        """Send one move's film to the page (once) and keep the last few here; ``column``
+        says which of several boards animates it (CompareRules)."""
         self.films_sent = self.films_sent[-7:] + [record]
-        self.send({"type": "film", "film": record})
+        message = {"type": "film", "film": record}
+        if column is not None:
+            message["column"] = column
+        self.send(message)
 
     def receive(self, content: dict) -> None:  # pragma: no cover - overridden
         """A message from the page."""

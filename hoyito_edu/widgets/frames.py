@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import groupby
 from typing import NamedTuple, Union
 
 from ..events import (
@@ -326,29 +325,3 @@ def move_summary(move: Move) -> str:
         parts.append(f"{mover} plays again")
     parts += [f"{PLAYER_NAMES[p]} passes" for p in move.passes]
     return f"{mover} sowed hole {move.hole}: {', '.join(parts)}"
-
-
-def moves_summary(moves: list[Move]) -> str:
-    """Several moves in a few words: a run of moves by one player (extra turns, passes) is
-    told as one sentence.
-
-    >>> import hoyito_edu as hy
-    >>> moves = hy.Game("hoyito-ii").play_all([3, 9, 0, 2, 10, 10, 11])
-    >>> moves_summary(moves[3:])
-    'South sowed hole 2: 1 lap, no capture. North sowed 3 times in a row (holes 10, 10, 11): \
-North took 8.'
-    """
-    parts = []
-    for player, run in groupby(moves, key=lambda m: m.player):
-        run = list(run)
-        if len(run) == 1:
-            parts.append(f"{move_summary(run[0])}.")
-            continue
-        taken = [sum(m.taken[p] for m in run) for p in (0, 1)]
-        took = ", ".join(f"{PLAYER_NAMES[p]} took {n}" for p, n in enumerate(taken) if n)
-        holes = ", ".join(str(m.hole) for m in run)
-        parts.append(
-            f"{PLAYER_NAMES[player]} sowed {len(run)} times in a row (holes {holes}): "
-            f"{took or 'no capture'}."
-        )
-    return " ".join(parts)

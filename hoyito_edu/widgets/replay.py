@@ -1,44 +1,38 @@
-"""``Replay``: watch a recorded game again, move by move and seed by seed.
+"""``Replay``: watch a recorded game again on the same board as :class:`~hoyito_edu.Board`.
 
-The place in the game is a pair (move ``m``, step ``s``): ``m`` moves have been started,
-and ``s`` counts the events of move ``m`` shown so far (0: the board before it, all of them:
-the board after it). The "After move" slider goes move by move; the "Step" slider and the
-seed buttons go event by event.
+The place in the game is ``move``: how many moves have been played on the board shown (0:
+the start; a game the players agreed to stop has one more place, its end). Going one move on
+sends that move's film to the page once, and the page animates it seed by seed (Pause, Step
+and Skip work as on the board); going back or jumping shows the board at once. "Play the
+game" goes on move after move: each time the page has shown a move it asks for the next.
 
 >>> import hoyito_edu as hy
 >>> game = hy.Game("hoyito-i")
 >>> _ = game.play_all([0, 6, 1])
 >>> replay = hy.Replay(game)
->>> replay.move_slider.value
-3
->>> replay.move_slider.value = 1
+>>> replay.move, replay.total
+(3, 3)
+>>> replay.goto_move(1)
 >>> replay.shown_board == game.moves[0].after.board
 True
->>> replay.back_seed_button.click()
->>> replay.step_slider.value == len(replay.frames(1)) - 1
+>>> replay.forward()            # move 2: its film goes to the page
 True
+>>> replay.films_sent[-1]["hole"], replay.move
+(6, 2)
 """
 
 from __future__ import annotations
 
-import html
 import os
-from collections import OrderedDict
 from pathlib import Path
 
-import ipywidgets as widgets
-
+from .. import words
 from ..game import Game
 from ..match import Match
 from ..position import PLAYER_NAMES, Position
 from ..saving import read_json
-from .animation import SPEEDS, Clock, report_error
-from .frames import Frame, move_frames, move_summary, outcome_sentence
-from .style import hand_text, style_sheet, toggle_buttons
-from .view import BoardView
-
-#: Replay keeps the films of this many moves at once (a long game is not kept as films).
-KEPT_FILMS = 8
+from . import texts
+from .component import SPEEDS, BoardComponent, film
 
 
 def load_record(path: str | os.PathLike) -> Game | Match:
@@ -71,240 +65,180 @@ def _checked_record(record: object) -> Game | Match:
 AGREED = "Then both players agreed to stop: each took the seeds in their own holes."
 
 
-class Replay(widgets.VBox):
-    """Scrub through a game: a :class:`~hoyito_edu.Game`, a :class:`~hoyito_edu.Match` (pick
-    the round) or the path of a saved JSON file.
+class Replay(BoardComponent):
+    """Watch a game again: a :class:`~hoyito_edu.Game`, a :class:`~hoyito_edu.Match` (pick
+    the round) or the path of a saved JSON file, on the board of :class:`~hoyito_edu.Board`.
 
     Args:
         record: what to watch.
-        speed: speed of the Play button: ``"slow"``, ``"normal"`` or ``"fast"``.
+        speed: the animation's speed: ``"off"``, ``"slow"``, ``"normal"`` or ``"fast"``.
 
     A bad argument is a ValueError (a bad file a FormatError) raised before anything is built.
-    A long move is shown as its film is (see :func:`~hoyito_edu.widgets.frames.move_frames`):
-    its first laps, a step that skips ahead, and its end.
+    It opens at the end of the game (the last round of a match), with the ending in words.
     """
 
     def __init__(self, record: Game | Match | str | Path, *, speed: str = "normal") -> None:
-        names = [s for s in SPEEDS if SPEEDS[s] is not None]
-        if not isinstance(speed, str) or speed not in names:
-            raise ValueError(f"speed must be one of {', '.join(names)}, not {speed!r}")
+        if not isinstance(speed, str) or speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
         record = _checked_record(record)
-        super().__init__()
+        super().__init__(speed=speed)
+        self.match = record if isinstance(record, Match) else None
         self.games = list(record.games) if isinstance(record, Match) else [record]
+        self.round = len(self.games)
         self.game = self.games[-1]
-        self._frames: OrderedDict[int, list[Frame]] = OrderedDict()
-        self._summaries: list[str] = []
-        self._syncing = False
-        self.clock = Clock(self.forward, report_error)
-        self._make_controls(speed)
-        self.view = BoardView(self.game.start.holes_per_row, clickable=False)
-        self.view.show_rows(("", ""))
-        self._layout()
-        self.add_class("hoyito-replay")
-        self._watch()
-        self.show_round(len(self.games))
-
-    # -- building ------------------------------------------------------------------------
-    def _make_controls(self, speed: str) -> None:
-        rounds = [(f"Round {k}", k) for k in range(1, len(self.games) + 1)]
-        self.round_picker = widgets.Dropdown(options=rounds, description="Round")
-        self.round_picker.layout.display = None if len(rounds) > 1 else "none"
-        self.move_slider = widgets.IntSlider(description="After move", min=0)
-        self.step_slider = widgets.IntSlider(description="Step", min=0)
-        buttons = {
-            "start": ("Start", "Go to the start of the game"),
-            "back_move": ("Previous move", "Go back one whole move"),
-            "back_seed": ("Back a step", "Go back one seed (one event)"),
-            "forward_seed": ("Forward a step", "Show the next seed (one event)"),
-            "forward_move": ("Next move", "Go on one whole move"),
-            "end": ("End", "Go to the end of the game"),
-            "play": ("Play", "Show the game seed by seed"),
-            "pause": ("Pause", "Stop playing"),
-        }
-        for key, (label, tip) in buttons.items():
-            setattr(self, f"{key}_button", widgets.Button(description=label, tooltip=tip))
-        names = [s for s in SPEEDS if SPEEDS[s] is not None]
-        self.speed_picker = toggle_buttons(names, speed, "Speed")
-        self.clock.interval = SPEEDS[speed]
-        self.status = widgets.HTML().add_class("hoyito-status")
-        self.commentary = widgets.HTML().add_class("hoyito-commentary")
-        self.move_list = widgets.HTML().add_class("hoyito-moves")
-
-    def _layout(self) -> None:
-        steps = widgets.HBox(
-            [
-                self.start_button,
-                self.back_move_button,
-                self.back_seed_button,
-                self.forward_seed_button,
-                self.forward_move_button,
-                self.end_button,
-            ]
-        )
-        playing = widgets.HBox([self.play_button, self.pause_button, self.speed_picker])
-        sliders = widgets.HBox([self.round_picker, self.move_slider, self.step_slider])
-        for box in (steps, playing, sliders):
-            box.add_class("hoyito-controls")
-        self.children = [
-            style_sheet(),
-            self.status,
-            self.view.widget,
-            self.commentary,
-            sliders,
-            steps,
-            playing,
-            self.move_list,
-        ]
-
-    def _watch(self) -> None:
-        self.start_button.on_click(lambda _: self.goto(0, 0))
-        self.back_move_button.on_click(lambda _: self.goto_move(self.move - 1))
-        self.back_seed_button.on_click(lambda _: self.back())
-        self.forward_seed_button.on_click(lambda _: self.forward())
-        self.forward_move_button.on_click(lambda _: self.goto_move(self.move + 1))
-        self.end_button.on_click(lambda _: self.goto_move(len(self.game.moves)))
-        self.play_button.on_click(lambda _: self.play())
-        self.pause_button.on_click(lambda _: self.pause())
-        self.speed_picker.observe(lambda c: setattr(self.clock, "interval", SPEEDS[c.new]), "value")
-        self.round_picker.observe(lambda c: self.show_round(c.new), "value")
-        self.move_slider.observe(lambda c: self._syncing or self.goto_move(c.new), "value")
-        self.step_slider.observe(lambda c: self._syncing or self.goto(self.move, c.new), "value")
+        self.move = 0
+        self.playing = False
+        self._epoch = 0  # a jump: the page drops what it was showing
+        self._serial = 0
+        self.show_round(self.round)
 
     # -- where we are --------------------------------------------------------------------
     @property
-    def move(self) -> int:
-        """Moves started so far (0: the start of the game)."""
-        return self.move_slider.value
+    def total(self) -> int:
+        """The places after the start: the moves, and the agreement to stop if there was one."""
+        return len(self.game.moves) + self.game.ended_by_agreement
 
     @property
-    def step(self) -> int:
-        """Events of the current move shown so far."""
-        return self.step_slider.value
+    def position(self) -> Position:
+        """The position on the board now."""
+        if self.move > len(self.game.moves):
+            return self.game.position  # the agreed end
+        return self.game.moves[self.move - 1].after if self.move else self.game.start
 
     @property
     def shown_board(self) -> tuple[int, ...]:
-        """The seed counts on the hole buttons now."""
-        return self.view.counts()
+        """The seed counts the page shows once it has shown the current move."""
+        return tuple(self.view["board"])
 
-    def frames(self, m: int) -> list[Frame]:
-        """The frames of move ``m`` (counting from 1); the films of the last few moves seen
-        are kept."""
-        if m in self._frames:
-            self._frames.move_to_end(m)
-        else:
-            self._frames[m] = move_frames(self.game.moves[m - 1])
-            if len(self._frames) > KEPT_FILMS:
-                self._frames.popitem(last=False)
-        return self._frames[m]
+    @property
+    def status_text(self) -> str:
+        return self.view.get("status", "")
 
-    def _steps(self, m: int) -> int:
-        return len(self.frames(m)) if m else 0
+    def film_for(self, m: int) -> dict:
+        """The film of move ``m`` (counting from 1), as the page gets it."""
+        move = self.game.moves[m - 1]
+        return film(move, m, words.move_line(move))
+
+    # -- what the page sends -------------------------------------------------------------
+    def receive(self, content: dict) -> None:
+        """A message from the page: a button, a move or round chosen, or "show the next"."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "action":
+            actions = {
+                "start": lambda: self.goto_move(0),
+                "back": self.back,
+                "forward": self.forward,
+                "end": lambda: self.goto_move(self.total),
+                "play": self.play,
+                "stop": self.pause,
+            }
+            action = actions.get(content.get("name"))
+            if action is not None:
+                action()
+        elif kind == "goto" and isinstance(content.get("move"), int):
+            self.goto_move(content["move"])
+        elif kind == "round" and isinstance(content.get("round"), int):
+            self.show_round(content["round"])
+        elif kind == "next" and self.playing and content.get("ply") == self.move:
+            self.forward()
 
     # -- moving about --------------------------------------------------------------------
     def show_round(self, number: int) -> None:
         """Watch round ``number`` of a match (1 for a single game); starts at its end."""
-        self.pause()
+        if not 1 <= number <= len(self.games):
+            raise ValueError(f"round must be from 1 to {len(self.games)}, not {number!r}")
+        self.round = number
         self.game = self.games[number - 1]
-        self._frames.clear()
-        self._summaries = [html.escape(move_summary(m)) for m in self.game.moves]
-        self.view.resize(self.game.start.holes_per_row)
-        self._syncing = True
-        try:
-            self.round_picker.value = number
-            self.move_slider.max = len(self.game.moves)
-        finally:
-            self._syncing = False
-        self.goto_move(len(self.game.moves))
+        self.goto_move(self.total)
 
     def goto_move(self, m: int) -> None:
-        """Show the board after move ``m`` (0: the start)."""
-        m = min(max(m, 0), len(self.game.moves))
-        self.goto(m, self._steps(m))
-
-    def goto(self, m: int, s: int) -> None:
-        """Show move ``m`` after ``s`` of its events."""
-        m = min(max(m, 0), len(self.game.moves))
-        s = min(max(s, 0), self._steps(m))
-        self._syncing = True
-        try:
-            self.move_slider.value = m
-            self.step_slider.max = self._steps(m)
-            self.step_slider.value = s
-            self.step_slider.disabled = m == 0
-        finally:
-            self._syncing = False
-        self._draw(m, s)
+        """Show the board after move ``m`` at once (0: the start); stops playing."""
+        self.playing = False
+        self.move = min(max(int(m), 0), self.total)
+        self._epoch += 1
+        self._render()
 
     def forward(self) -> bool:
-        """One event on (into the next move at the end of one). False at the end of the game."""
-        m, s = self.move, self.step
-        if s < self._steps(m):
-            self.goto(m, s + 1)
-        elif m < len(self.game.moves):
-            self.goto(m + 1, 1)
-        else:
+        """One move on: its film goes to the page, which animates it. False at the end."""
+        if self.move >= self.total:
+            self.playing = False
+            self._render()
             return False
-        return (self.move, self.step) != (len(self.game.moves), self._steps(self.move))
+        self.move += 1
+        if self.move <= len(self.game.moves):
+            self.send_film(self.film_for(self.move))
+        if self.move >= self.total:
+            self.playing = False
+        self._render()
+        return True
 
     def back(self) -> None:
-        """One event back: exactly the way :meth:`forward` came."""
-        m, s = self.move, self.step
-        if s > 1:
-            self.goto(m, s - 1)
-        elif m > 0:  # the board before move m is the board after move m - 1
-            self.goto(m - 1, self._steps(m - 1) - (s == 0))
+        """One move back (shown at once)."""
+        self.goto_move(self.move - 1)
 
     def play(self) -> None:
-        """Show the game event by event on the clock (from the start if at the end)."""
-        if not self.forward():
-            self.goto(0, 0)
-        self.clock.start()
+        """Play the game from here to its end, move after move (from the start if at the end)."""
+        if self.move >= self.total:
+            self.goto_move(0)
+        self.playing = True
+        self.forward()
 
     def pause(self) -> None:
-        self.clock.stop()
+        """Stop playing through the game (the move being shown ends as it is)."""
+        self.playing = False
+        self._render()
 
     # -- drawing -------------------------------------------------------------------------
-    def _draw(self, m: int, s: int) -> None:
-        moves, view = self.game.moves, self.view
-        if m == 0:
-            shown, caption = self.game.start, "The start of the game."
-            if not moves and self.game.ended_by_agreement:
-                shown, caption = self.game.position, f"{caption} {AGREED}"
-            view.show_position(shown, turn=None if shown.is_over else shown.player)
-        else:
-            move = moves[m - 1]
-            if s == 0:
-                shown = move.before
-                caption = f"Before move {m}: {PLAYER_NAMES[move.player]} will sow hole {move.hole}."
-                view.show_position(shown, turn=shown.player, marks={move.hole: ("lift", "next")})
-            elif s == self._steps(m):
-                shown, caption = move.after, f"After move {m}: {move_summary(move)}."
-                if m == len(moves) and self.game.ended_by_agreement:
-                    shown, caption = self.game.position, f"{caption} {AGREED}"
-                view.show_position(shown, turn=None if shown.is_over else shown.player)
-            else:
-                shown, frame = None, self.frames(m)[s - 1]
-                view.show_frame(move.before, frame)
-                caption = f"{frame.caption} In hand: {hand_text(frame.hand)}"
-        self.commentary.value = f"<div>{html.escape(caption)}</div>"
-        self._draw_status(m, s, shown)
-        self._draw_moves(m)
+    def _render(self) -> None:
+        self._serial += 1
+        self.view = {**self._view(), "serial": self._serial}
 
-    def _draw_status(self, m: int, s: int, shown: Position | None) -> None:
-        total = len(self.game.moves)
-        text = f"Move {m} of {total}" + (f", step {s} of {self._steps(m)}" if m else "") + "."
-        if shown is not None and shown.is_over:
-            text += " " + outcome_sentence(shown.outcome)
-        elif shown is not None:
-            text += f" {PLAYER_NAMES[shown.player]} to move."
-        self.status.value = f'<div role="status">{html.escape(text)}</div>'
+    def _view(self) -> dict:
+        pos, game = self.position, self.game
+        at_end = self.move == self.total and pos.is_over
+        last = game.moves[self.move - 1] if 0 < self.move <= len(game.moves) else None
+        rounds = [[k, f"Round {k}"] for k in range(1, len(self.games) + 1)]
+        return {
+            "mode": "replay",
+            "game": self._epoch,
+            "ply": self.move,
+            "n": pos.holes_per_row,
+            "board": list(pos.board),
+            "captures": list(pos.captures),
+            "surplus": list(pos.surplus),
+            "closed": sorted(pos.closed),
+            "owners": list(pos.owners),
+            "territory": pos.rules.territory,
+            "to_move": None if pos.is_over else pos.player,
+            "playable": [],
+            "human": None,
+            "names": list(PLAYER_NAMES),
+            "last_move": None if last is None else last.hole,
+            "last_player": None if last is None else last.player,
+            "thinking": False,
+            "playing": self.playing,
+            "status": self._status(at_end),
+            "notice": {"text": "", "kind": "info"},
+            "banner": self._banner() if at_end else None,
+            "moves": self._move_lines(),
+            "rounds": texts.rounds(self.match) if self.match is not None else "",
+            "replay": {"total": self.total, "round": self.round, "rounds": rounds},
+        }
 
-    def _draw_moves(self, current: int) -> None:
-        moves = zip(self.game.moves, self._summaries, strict=True)
-        items = "".join(
-            f'<li class="hoyito-move{" hoyito-latest" if k == current else ""}" '
-            f'data-player="{m.player}" data-hole="{m.hole}">{summary}</li>'
-            for k, (m, summary) in enumerate(moves, start=1)
-        )
-        agreed = f"<div>{AGREED}</div>" if self.game.ended_by_agreement else ""
-        self.move_list.value = f"<div><b>Moves (current in bold)</b><ol>{items}</ol>{agreed}</div>"
+    def _banner(self) -> dict:
+        return texts.banner(self.game, None)
+
+    def _status(self, at_end: bool) -> str:
+        pos = self.position
+        if at_end:
+            return self._banner()["text"]
+        if self.move == 0:
+            return f"The start of the game: {PLAYER_NAMES[pos.player]} to move."
+        line = words.move_line(self.game.moves[self.move - 1])
+        return f"Move {self.move} of {self.total}. {line}"
+
+    def _move_lines(self) -> list[list]:
+        lines = [[m.player, m.hole, words.move_line(m)] for m in self.game.moves]
+        if self.game.ended_by_agreement:
+            lines.append([self.game.position.player, -1, AGREED])
+        return lines

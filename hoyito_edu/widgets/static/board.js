@@ -67,6 +67,8 @@ class BoardPage {
     this.sent = null; // the click on its way to the kernel: [game, ply]
     this.localNotice = null;
     this.hand = { seeds: 0, hole: null, lap: 1 };
+    this.askedPly = null; // Replay playing through: the move after which the next was asked
+    this.nextTimer = null;
     this.build();
     this.onView = () => this.viewChanged();
     this.onMsg = (msg) => msg && msg.type === "film" && this.receiveFilm(msg.film);
@@ -81,6 +83,7 @@ class BoardPage {
 
   destroy() {
     clearTimeout(this.timer);
+    clearTimeout(this.nextTimer);
     this.model.off("change:view", this.onView);
     this.model.off("msg:custom", this.onMsg);
     this.model.off("change:speed", this.onSpeed);
@@ -104,7 +107,7 @@ class BoardPage {
     this.bannerNew = button(bannerRow, "hoyito-banner-new", "New game");
     this.bannerNext = button(bannerRow, "hoyito-banner-next", "Next round");
     this.bannerHide = button(bannerRow, "hoyito-banner-hide", "See the board");
-    this.bannerNew.onclick = () => this.action("new");
+    this.bannerNew.onclick = () => this.action(this.v.mode === "replay" ? "start" : "new");
     this.bannerNext.onclick = () => this.action("next-round");
     this.bannerHide.onclick = () => { this.bannerHidden = true; this.banner.hidden = true; };
     this.sides[0] = html("div", { class: "hoyito-side hoyito-side-0" }, root);
@@ -129,7 +132,28 @@ class BoardPage {
       else this.schedule();
     };
 
+    // Replay: move by move through a recorded game (the kernel sends each move's film)
+    const rp = html("div", { class: "hoyito-row hoyito-replay-row", hidden: "" }, root);
+    this.replayRow = rp;
+    this.replayStart = button(rp, "hoyito-replay-start", "Start", "Go to the start of the game");
+    this.replayBack = button(rp, "hoyito-back", "Previous move", "Go back one move");
+    this.replayForward = button(rp, "hoyito-forward", "Next move", "Show the next move, seed by seed");
+    this.replayEnd = button(rp, "hoyito-end", "End", "Go to the end of the game");
+    this.replayPlay = button(rp, "hoyito-replay-play", "Play the game", "Show every move in turn");
+    const goto = html("label", { class: "hoyito-goto-label" }, rp, "Move ");
+    this.gotoInput = html("input", { type: "range", class: "hoyito-goto", min: "0", max: "0", step: "1", "aria-label": "Go to move" }, goto);
+    this.gotoText = html("span", { class: "hoyito-goto-text" }, goto);
+    this.roundPicker = html("select", { class: "hoyito-round", "aria-label": "Round" }, rp);
+    this.replayStart.onclick = () => this.action("start");
+    this.replayBack.onclick = () => this.action("back");
+    this.replayForward.onclick = () => this.action("forward");
+    this.replayEnd.onclick = () => this.action("end");
+    this.replayPlay.onclick = () => this.action(this.v.playing ? "stop" : "play");
+    this.gotoInput.onchange = () => this.model.send({ type: "goto", move: Number(this.gotoInput.value) });
+    this.roundPicker.onchange = () => this.model.send({ type: "round", round: Number(this.roundPicker.value) });
+
     const game = html("div", { class: "hoyito-row hoyito-game-row" }, root);
+    this.gameRow = game;
     this.newButton = button(game, "hoyito-new", "New game", "Start again (asks first if a game is in progress)");
     this.undoButton = button(game, "hoyito-undo", "Undo", "Take back your last move");
     this.redoButton = button(game, "hoyito-redo", "Redo", "Play again the move taken back");
@@ -157,6 +181,7 @@ class BoardPage {
     this.offer = html("div", { class: "hoyito-offer" }, root);
 
     const settings = html("details", { class: "hoyito-settings" }, root);
+    this.settingsBox = settings;
     html("summary", {}, settings, "Settings: game, board, opponent, your side");
     const row = html("div", { class: "hoyito-row" }, settings);
     this.variantPicker = this.picker(row, "hoyito-variant", "Game");
@@ -257,7 +282,7 @@ class BoardPage {
       this.shown = { board: v.board.slice(), captures: v.captures.slice() };
       this.lastFilmPly = v.ply;
     }
-    if (newGame) { this.bannerHidden = false; this.paused = false; }
+    if (newGame) { this.bannerHidden = false; this.paused = false; this.askedPly = null; }
     this.sent = null; // every click is answered with a new view
     if (v.notice && v.notice.text) this.localNotice = null;
     if (v.to_move !== this.skipPlayer && this.film === null && this.queue.length === 0) this.skipPlayer = null;
@@ -289,7 +314,8 @@ class BoardPage {
     const hints = idle ? v.hints || {} : {};
     const numbers = this.model.get("numbers");
     const last = idle ? v.last_move : this.film ? null : null;
-    const static_ = v.mode !== "play";
+    const static_ = v.mode === "replay";
+    const differ = new Set(idle ? v.differ || [] : []);
     this.root.classList.toggle("hoyito-static", static_);
     for (let i = 0; i < this.pits.length; i++) {
       const pit = this.pits[i];
@@ -300,6 +326,7 @@ class BoardPage {
       g.classList.toggle("hoyito-closed", closed.has(i));
       g.classList.toggle("hoyito-empty", count === 0);
       g.classList.toggle("hoyito-last-move", last === i);
+      g.classList.toggle("hoyito-diff", differ.has(i));
       const owner = (v.owners || [])[i] ?? (i < this.n ? 0 : 1);
       g.classList.toggle("hoyito-owner-0", owner === 0);
       g.classList.toggle("hoyito-owner-1", owner === 1);
@@ -325,7 +352,8 @@ class BoardPage {
         svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - w / 2, y: hy - 13, width: w, height: 26, rx: 8 }, pit.extra);
         svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
       }
-      const label = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
+      let label = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
+      if (differ.has(i)) label += ", not the same under the other rules";
       g.setAttribute("aria-label", label);
       pit.title.textContent = label;
       if (static_) g.setAttribute("aria-disabled", "true");
@@ -407,6 +435,7 @@ class BoardPage {
       this.bannerWhy.textContent = banner.why;
       this.bannerNext.hidden = !(v.buttons && v.buttons.next_round);
       this.bannerNew.hidden = Boolean(v.buttons && v.buttons.next_round);
+      this.bannerNew.textContent = v.mode === "replay" ? "Watch from the start" : "New game";
     }
     const q = v.question;
     this.question.hidden = !q;
@@ -416,12 +445,23 @@ class BoardPage {
     this.rules.textContent = v.limits || "";
     this.rounds.textContent = "";
     for (const line of v.rounds || []) html("div", {}, this.rounds, line);
-    const moves = (v.moves || []).slice(0, this.film ? this.film.ply : undefined);
+    const replaying = v.mode === "replay";
+    const moves = (v.moves || []).slice(0, this.film && !replaying ? this.film.ply : undefined);
+    const current = replaying ? (this.film ? this.film.ply : v.ply) : moves.length;
     this.movesTitle.textContent = moves.length ? `Moves (${moves.length})` : "Moves: none yet";
+    if (replaying && !this.movesOpened) { this.movesBox.open = true; this.movesOpened = true; }
     this.movesList.textContent = "";
     moves.forEach(([player, hole, line], k) => {
-      const li = html("li", { "data-player": String(player), "data-hole": String(hole), class: k === moves.length - 1 ? "hoyito-move hoyito-latest" : "hoyito-move" }, this.movesList, line);
+      const li = html("li", { "data-player": String(player), "data-hole": String(hole), class: k === current - 1 ? "hoyito-move hoyito-latest" : "hoyito-move" }, this.movesList, line);
       li.value = k + 1;
+      if (replaying) {
+        li.setAttribute("tabindex", "0");
+        li.setAttribute("role", "button");
+        li.title = `Go to the board after move ${k + 1}`;
+        const go = () => this.model.send({ type: "goto", move: k + 1 });
+        li.onclick = go;
+        li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } };
+      }
     });
   }
 
@@ -432,8 +472,10 @@ class BoardPage {
     // What the page is doing, for people (the status says it) and for tests (this attribute).
     const computerNext = v.human !== null && v.human !== undefined && v.to_move !== null
       && v.to_move !== undefined && v.to_move !== v.human;
+    const mode = v.mode || "play";
+    this.root.dataset.mode = mode;
     this.root.dataset.state = busy ? "animating" : v.thinking ? "thinking"
-      : this.sent || computerNext ? "waiting" : "idle";
+      : this.sent || computerNext ? "waiting" : v.playing ? "playing" : "idle";
     this.root.dataset.ply = String(busy && this.film ? this.film.ply - 1 : v.ply);
     this.speedPicker.value = this.model.get("speed");
     this.pauseButton.disabled = !busy || this.paused;
@@ -447,6 +489,11 @@ class BoardPage {
     this.hintButton.setAttribute("aria-pressed", String(Boolean(v.hints_on)));
     this.numbersButton.setAttribute("aria-pressed", String(Boolean(this.model.get("numbers"))));
     this.nextButton.hidden = !b.match;
+    for (const el of [this.newButton, this.undoButton, this.redoButton, this.hintButton, this.agreeButton, this.settingsBox]) {
+      el.hidden = mode !== "play";
+    }
+    this.replayRow.hidden = mode !== "replay";
+    if (mode === "replay") this.drawReplayControls(busy);
     this.nextButton.disabled = busy || !b.next_round;
     const c = v.choices || {};
     const s = v.settings || {};
@@ -460,6 +507,40 @@ class BoardPage {
     this.matchBox.checked = Boolean(s.match);
     const line = opponents.find(([name]) => name === (s.opponent === null ? "person" : s.opponent));
     this.levelLine.textContent = line ? line[1] : "";
+  }
+
+  drawReplayControls(busy) {
+    const v = this.v;
+    const r = v.replay || {};
+    const total = r.total || 0;
+    const at = busy && this.film ? this.film.ply : v.ply;
+    this.gotoInput.max = String(total);
+    this.gotoInput.value = String(at);
+    this.gotoText.textContent = ` ${at} of ${total}`;
+    this.replayStart.disabled = v.ply === 0 && !busy;
+    this.replayBack.disabled = v.ply === 0 && !busy;
+    this.replayForward.disabled = v.ply >= total || Boolean(v.playing);
+    this.replayEnd.disabled = v.ply >= total && !busy;
+    this.replayPlay.textContent = v.playing ? "Stop" : "Play the game";
+    this.replayPlay.setAttribute("aria-pressed", String(Boolean(v.playing)));
+    this.replayPlay.disabled = !v.playing && v.ply >= total;
+    const rounds = r.rounds || [];
+    this.roundPicker.hidden = rounds.length < 2;
+    this.fill(this.roundPicker, rounds.map(([k, label]) => [String(k), label]), String(r.round));
+    this.askNext();
+  }
+
+  // Replay playing through the game: once a move has been shown, ask the kernel for the next.
+  askNext() {
+    const v = this.v;
+    if (!v.playing || this.busy() || this.paused) return;
+    if (this.askedPly === v.ply || v.ply < this.lastFilmPly) return;
+    this.askedPly = v.ply;
+    clearTimeout(this.nextTimer);
+    this.nextTimer = setTimeout(() => {
+      this.nextTimer = null;
+      if (this.v.playing && this.v.ply === this.askedPly) this.model.send({ type: "next", ply: this.v.ply });
+    }, Math.max(250, 4 * this.ms()));
   }
 
   fill(select, options, value) {
@@ -743,14 +824,167 @@ class BoardPage {
   // (a run of extra turns).
   skip() {
     if (!this.film) return;
-    this.skipPlayer = this.film.player;
+    if (this.v.mode === "play") this.skipPlayer = this.film.player;
     this.endFilm();
+  }
+}
+
+// One column of CompareRules: the board page of `view.columns[k]`, with films for column k.
+function columnModel(model, k) {
+  const wrapped = new Map();
+  return {
+    get: (name) => (name === "view" ? ((model.get("view") || {}).columns || [])[k] || {} : model.get(name)),
+    set: (name, value) => model.set(name, value),
+    save_changes: () => model.save_changes(),
+    send: (content) => model.send({ ...content, column: k }),
+    on(event, fn) {
+      const w = event === "msg:custom" ? (msg) => msg && msg.column === k && fn(msg) : fn;
+      wrapped.set(fn, w);
+      model.on(event, w);
+    },
+    off(event, fn) {
+      model.off(event, wrapped.get(fn) || fn);
+    },
+  };
+}
+
+// CompareRules: the same hole sown under several rules, one small board each, a table below.
+class ComparePage {
+  constructor(model, host) {
+    this.model = model;
+    this.columns = [];
+    const root = html("div", { class: "hoyito-board hoyito-compare", "data-mode": "compare" }, host);
+    this.root = root;
+    this.status = html("div", { class: "hoyito-status", role: "status", "aria-live": "polite" }, root);
+    const form = html("div", { class: "hoyito-row hoyito-compare-form" }, root);
+    const typed = html("label", { class: "hoyito-board-label" }, form, "Seeds in each hole, in ring order: ");
+    this.boardInput = html("input", { type: "text", class: "hoyito-board-text", spellcheck: "false", autocomplete: "off" }, typed);
+    this.playerPicker = this.picker(form, "hoyito-player-picker", "To move");
+    this.setButton = button(form, "hoyito-set-board", "Set up this board", "Compare the board typed in the box");
+    this.boardInput.onkeydown = (e) => { if (e.key === "Enter") this.sendBoard(); };
+    this.setButton.onclick = () => this.sendBoard();
+    const choose = html("div", { class: "hoyito-row" }, root);
+    this.holePicker = this.picker(choose, "hoyito-hole-picker", "Hole to sow");
+    this.holePicker.onchange = () => model.send({ type: "hole", hole: Number(this.holePicker.value) });
+    this.againButton = button(choose, "hoyito-again", "Sow again", "Show the sowing again on every board");
+    this.pauseButton = button(choose, "hoyito-pause", "Pause", "Stop the animations here");
+    this.playButton = button(choose, "hoyito-play", "Play", "Go on showing the sowing");
+    this.stepButton = button(choose, "hoyito-step", "Step", "Show the next seed on every board");
+    this.skipButton = button(choose, "hoyito-skip", "Skip", "Show the end of the move on every board");
+    this.speedPicker = this.picker(choose, "hoyito-speed", "Animation");
+    this.fill(this.speedPicker, ["off", "slow", "normal", "fast"].map((s) => [s, s]), model.get("speed"));
+    this.againButton.onclick = () => model.send({ type: "action", name: "again" });
+    this.pauseButton.onclick = () => this.each((b) => b.pause());
+    this.playButton.onclick = () => this.each((b) => b.resume());
+    this.stepButton.onclick = () => this.each((b) => b.step());
+    this.skipButton.onclick = () => this.each((b) => b.skip());
+    this.speedPicker.onchange = () => {
+      model.set("speed", this.speedPicker.value);
+      model.save_changes();
+    };
+    this.notice = html("div", { class: "hoyito-notice", role: "alert" }, root);
+    this.grid = html("div", { class: "hoyito-compare-grid" }, root);
+    this.differ = html("p", { class: "hoyito-differ-line" }, root);
+    this.table = html("table", { class: "hoyito-table" }, root);
+    this.onView = () => this.draw();
+    model.on("change:view", this.onView);
+    this.ticker = setInterval(() => this.drawState(), 100);
+    this.draw();
+  }
+
+  picker(parent, cls, label) {
+    const l = html("label", {}, parent, `${label} `);
+    return html("select", { class: cls, "aria-label": label }, l);
+  }
+
+  fill(select, options, value) {
+    BoardPage.prototype.fill.call(this, select, options, value);
+  }
+
+  each(fn) {
+    for (const c of this.columns) fn(c.page);
+    this.drawState();
+  }
+
+  destroy() {
+    clearInterval(this.ticker);
+    this.model.off("change:view", this.onView);
+    for (const c of this.columns) c.page.destroy();
+  }
+
+  sendBoard() {
+    this.model.send({ type: "board", text: this.boardInput.value, player: Number(this.playerPicker.value) });
+  }
+
+  draw() {
+    const v = this.model.get("view") || {};
+    const cols = v.columns || [];
+    if (this.columns.length !== cols.length) {
+      for (const c of this.columns) c.page.destroy();
+      this.grid.textContent = "";
+      this.columns = cols.map((_, k) => {
+        const box = html("section", { class: `hoyito-column hoyito-column-${k}` }, this.grid);
+        const title = html("h4", { class: "hoyito-column-title" }, box);
+        const note = html("p", { class: "hoyito-column-note" }, box);
+        const holder = html("div", {}, box);
+        return { box, title, note, page: new BoardPage(columnModel(this.model, k), holder) };
+      });
+    }
+    cols.forEach((c, k) => {
+      this.columns[k].title.textContent = c.title || "";
+      this.columns[k].note.textContent = c.note || "";
+      this.columns[k].box.classList.toggle("hoyito-cannot", !c.played);
+    });
+    this.status.textContent = v.status || "";
+    const notice = v.notice || { text: "", kind: "info" };
+    this.notice.textContent = notice.text || "";
+    this.notice.setAttribute("data-kind", notice.kind || "info");
+    const form = v.form || {};
+    if (form.text !== undefined && form.text !== this.shownText) {
+      this.boardInput.value = form.text; // only when the kernel set a new board: typing stays
+      this.shownText = form.text;
+    }
+    this.boardInput.setAttribute("aria-label", "Seeds in each hole, in ring order");
+    this.fill(this.playerPicker, [["0", "South"], ["1", "North"]], String(form.player ?? 0));
+    this.fill(this.holePicker, (form.holes || []).map((h) => [String(h), `hole ${h}`]), String(form.hole));
+    this.speedPicker.value = this.model.get("speed");
+    this.drawTable(v.table || {});
+    this.drawState();
+  }
+
+  drawTable(t) {
+    const heads = t.head || [];
+    const differs = new Set(t.differs || []);
+    this.differ.textContent = t.differ_line || "";
+    this.table.textContent = "";
+    const head = html("tr", {}, html("thead", {}, this.table));
+    heads.forEach((h, j) => html("th", { scope: "col", class: differs.has(j) ? "hoyito-differs" : "" }, head, h));
+    const body = html("tbody", {}, this.table);
+    for (const row of t.rows || []) {
+      const tr = html("tr", {}, body);
+      row.forEach((cell, j) => {
+        const attrs = { "data-label": heads[j] || "" };
+        if (differs.has(j)) attrs.class = "hoyito-differs";
+        html(j === 0 ? "th" : "td", j === 0 ? { ...attrs, scope: "row" } : attrs, tr, String(cell));
+      });
+    }
+  }
+
+  drawState() {
+    const busy = this.columns.some((c) => c.page.busy());
+    const paused = this.columns.some((c) => c.page.paused);
+    this.root.dataset.state = busy ? "animating" : "idle";
+    this.pauseButton.disabled = !busy || paused;
+    this.playButton.disabled = !busy || !paused;
+    this.stepButton.disabled = !busy;
+    this.skipButton.disabled = !busy;
   }
 }
 
 export default {
   render({ model, el }) {
-    const page = new BoardPage(model, el);
+    const compare = (model.get("view") || {}).mode === "compare";
+    const page = compare ? new ComparePage(model, el) : new BoardPage(model, el);
     el.hoyitoBoard = page; // for tests and benchmarks
     return () => page.destroy();
   },
