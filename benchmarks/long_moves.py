@@ -93,13 +93,12 @@ def replay_widget(position: hy.Position, hole: int):
 def board_widget(position: hy.Position, hole: int):
     """A Board (no browser) whose game is set to ``position``, then the click on ``hole``. The
     Board has no public way to start from a set-up position, so its game is replaced."""
-    board = hy.Board(position.rules.name, holes_per_row=position.holes_per_row)
+    board = hy.Board(position.rules.name, holes_per_row=position.holes_per_row, opponent=None)
     board._game = hy.Game(start=position)
     board._render()
     if not board.play(hole):
         raise RuntimeError(f"the board refused hole {hole}: {board.notice_text}")
-    board.film.cancel()
-    return board
+    return board  # the move's film went to the page (no page here: nothing animates)
 
 
 PATHS = [
