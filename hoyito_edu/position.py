@@ -20,6 +20,7 @@ South (0) captured 0
 
 from __future__ import annotations
 
+import operator
 import threading
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -323,33 +324,32 @@ class Position:
             events, end, extra_turn = result.events, result.end, result.extra_turn
             board, captures = tuple(result.board), tuple(result.captures)
         else:
+            board, captures, extra_turn = sown
             result = events = end = None
-            board, captures, extra_turn = tuple(sown[0]), tuple(sown[1]), sown[2]
-        mover, rules = self.player, self.rules
+        rules, mover = self.rules, self.player
         nxt = mover if extra_turn else 1 - mover
         if end is None and rules.end_rule == "eight-or-fewer" and sum(board) <= 8:
             result = result or SowResult(list(board), list(captures), events)
             end = self._eight_or_fewer(result)
             board, captures = tuple(result.board), tuple(result.captures)
         quiet = 0 if captures != self.captures else self.quiet_plies + 1
-        trail, legal = (), ()
         if end is None:
-            own = self._own_holes
-            legal = _moves_for(board, own[nxt])
+            own = self._own_holes[nxt]
+            legal = tuple([h for h in own if board[h]])
             if not legal:
                 if events is not None:
                     events.append(Pass(nxt))
                 nxt = 1 - nxt
-                legal = _moves_for(board, own[nxt])
-            key = (board, nxt)
+                legal = _moves_for(board, self._own_holes[nxt])
             if quiet:
-                trail, times = self._trail[0].extended(self._trail[1], key)
+                trail, length = self._trail
+                trail, times = trail.extended(length, (board, nxt))
                 if times >= 3:
                     end = Reason.REPETITION
+                elif rules.quiet_limit is not None and quiet >= rules.quiet_limit:
+                    end = Reason.QUIET_LIMIT
             else:
-                trail = _Trail.start(key)
-            if end is None and rules.quiet_limit is not None and quiet >= rules.quiet_limit:
-                end = Reason.QUIET_LIMIT
+                trail = _Trail.start((board, nxt))
             if end is not None:
                 result = result or SowResult(list(board), list(captures), events)
                 take_all(result, self.owners.__getitem__, end)
@@ -553,17 +553,22 @@ class Move:
         return f"<Move {who} sows {self.hole}: {', '.join(parts)}>"
 
 
+#: Defaults of :func:`new_game`: the standard opening is the set-up that keeps them all.
+_NONE_TAKEN, _NO_HOLES = (0, 0), ()
+_DEFAULTS = (_NONE_TAKEN, _NONE_TAKEN, _NO_HOLES, None, None, None, 1)
+
+
 def new_game(
     variant: str | Rules = "hoyito-i",
     *,
     holes_per_row: int | None = None,
     board: object = None,
     player: int = 0,
-    captures: tuple[int, int] = (0, 0),
+    captures: tuple[int, int] = _NONE_TAKEN,
     starter: int | None = None,
-    closed: object = (),
+    closed: object = _NO_HOLES,
     owners: object = None,
-    surplus: tuple[int, int] = (0, 0),
+    surplus: tuple[int, int] = _NONE_TAKEN,
     round: int = 1,
     previous_winner: int | None = None,
     **options: object,
@@ -594,6 +599,59 @@ def new_game(
     ...
     ValueError: Ba-awa is played on 2x6 only; got holes_per_row=7
     """
+    rules = get_rules(variant, **options)
+    defaults = (captures, surplus, closed, owners, starter, previous_winner, round)
+    if board is None and all(map(operator.is_, defaults, _DEFAULTS)):
+        if holes_per_row is None or holes_per_row.__class__ is int:
+            if player.__class__ is int:
+                return _standard_opening(rules, holes_per_row, player)
+    return _set_up(
+        rules,
+        holes_per_row=holes_per_row,
+        board=board,
+        player=player,
+        captures=captures,
+        starter=starter,
+        closed=closed,
+        owners=owners,
+        surplus=surplus,
+        round=round,
+        previous_winner=previous_winner,
+    )
+
+
+#: The standard openings checked so far, by (rules, holes_per_row, player); see below.
+_OPENINGS: dict[tuple, Position] = {}
+
+
+def _standard_opening(rules: Rules, holes_per_row: object, player: int) -> Position:
+    """The standard opening of a game: checked once, then copied (positions are immutable)
+    with a trail of its own, since playing on appends to it."""
+    key = (rules, holes_per_row, player)
+    opening = _OPENINGS.get(key)
+    if opening is None:
+        opening = _set_up(rules, holes_per_row=holes_per_row, player=player)
+        if len(_OPENINGS) < 1024:
+            _OPENINGS[key] = opening
+    return opening._successor(_trail=_Trail.start((opening.board, opening.player)))
+
+
+def _set_up(
+    variant: str | Rules,
+    *,
+    holes_per_row: int | None = None,
+    board: object = None,
+    player: int = 0,
+    captures: tuple[int, int] = _NONE_TAKEN,
+    starter: int | None = None,
+    closed: object = _NO_HOLES,
+    owners: object = None,
+    surplus: tuple[int, int] = _NONE_TAKEN,
+    round: int = 1,
+    previous_winner: int | None = None,
+    **options: object,
+) -> Position:
+    """:func:`new_game` from its arguments, each checked."""
     rules = get_rules(variant, **options)
     if board is None:
         n = 6 if holes_per_row is None else _check_size(rules, holes_per_row)

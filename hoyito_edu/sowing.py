@@ -276,7 +276,9 @@ def take_all(result: SowResult, taker_of: Callable[[int], int], reason: Reason) 
                 result.events.append(Capture(hole, seeds, taker, reason))
 
 
-def sow_quickly(position: Position, hole: int) -> tuple[list[int], list[int], bool] | None:
+def sow_quickly(
+    position: Position, hole: int
+) -> tuple[tuple[int, ...], tuple[int, int], bool] | None:
     """The move of :func:`sow` without its record, in one plain loop, for the common move: the
     board, the captures and whether the mover plays again. None for the few moves it leaves to
     :func:`sow`: a capture that leaves four seeds or none (the game ends, R4.1), a last-seed casa
@@ -289,10 +291,10 @@ def sow_quickly(position: Position, hole: int) -> tuple[list[int], list[int], bo
 
     >>> from hoyito_edu import new_game
     >>> sow_quickly(new_game("hoyito-i"), 0)
-    ([2, 7, 1, 6, 1, 6, 6, 6, 0, 1, 6, 6], [0, 0], False)
+    ((2, 7, 1, 6, 1, 6, 6, 6, 0, 1, 6, 6), (0, 0), False)
     """
     rules, ring, mover = position.rules, position._ring, position.player
-    board, captures = list(position.board), list(position.captures)
+    board, captures = list(position.board), position.captures
     skip, mid_sow, lap = rules.skip_origin, rules.mid_sow_taker, 1
     hand, board[hole], current = board[hole], 0, hole
     while True:
@@ -305,24 +307,29 @@ def sow_quickly(position: Position, hole: int) -> tuple[list[int], list[int], bo
             hand -= 1
             if seeds == 4 and hand and mid_sow != "none":  # a mid-sow casa (R2.5)
                 board[current] = 0
-                captures[position.owners[current] if mid_sow == "owner" else mover] += 4
+                captures = _add(captures, position.owners[current] if mid_sow == "owner" else mover)
                 if rules.end_rule == "last-four" and sum(board) + hand in (0, 4):
                     return None  # the game ends (R4.1)
             else:
                 board[current] = seeds
         seeds = board[current]
         if seeds == 1:  # the last seed fell in an empty hole: the move is over
-            return board, captures, False
+            return tuple(board), captures, False
         if seeds == 4:  # the last seed made a casa (R2.7)
             if rules.chain:
                 return None
-            board[current], captures[mover] = 0, captures[mover] + 4
+            board[current], captures = 0, _add(captures, mover)
             if rules.end_rule == "last-four" and sum(board) in (0, 4):
                 return None  # the game ends (R4.1)
-            return board, captures, rules.extra_turn
+            return tuple(board), captures, rules.extra_turn
         if lap >= EXACT_FROM_LAP or lap == rules.max_laps:
             return None
         lap, hand, board[current] = lap + 1, seeds, 0  # relay (R2.3)
+
+
+def _add(captures: tuple[int, int], taker: int) -> tuple[int, int]:
+    """``captures`` after ``taker`` takes a casa of four seeds."""
+    return (captures[0] + 4, captures[1]) if taker == 0 else (captures[0], captures[1] + 4)
 
 
 def sow(position: Position, hole: int, record: bool = True) -> SowResult:

@@ -139,7 +139,7 @@ def test_play_is_sow_without_its_record_and_the_quick_sowing_is_the_full_one(sta
             quick, full = sow_quickly(pos, hole), sow(pos, hole, record=False)
             if quick is not None:
                 assert full.end is None
-                assert quick == (full.board, full.captures, full.extra_turn)
+                assert quick == (tuple(full.board), tuple(full.captures), full.extra_turn)
         if pos.is_over:
             break
         pos = pos.play(rng.choice(pos.legal_moves()))
