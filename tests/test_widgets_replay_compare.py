@@ -314,6 +314,7 @@ def test_compare_takes_a_typed_2x8_board_and_says_what_cannot_be_compared():
     assert compare.view["form"]["text"] == " ".join(["4"] * 16) and compare.notice_text == ""
     ba_awa = compare.view["columns"][3]
     assert not ba_awa["played"] and "not played on 2x8" in ba_awa["note"]
+    assert ba_awa["playable"] == [] and ba_awa["last_move"] is None  # drawn as not in play
     with pytest.raises(ValueError, match="not played on 2x8"):
         compare.result("ba-awa")
     expected = hy.new_game("hoyito-ii", holes_per_row=8, player=1).sow(8)

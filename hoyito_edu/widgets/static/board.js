@@ -523,7 +523,7 @@ class BoardPage {
     this.replayEnd.disabled = v.ply >= total && !busy;
     this.replayPlay.textContent = v.playing ? "Stop" : "Play the game";
     this.replayPlay.setAttribute("aria-pressed", String(Boolean(v.playing)));
-    this.replayPlay.disabled = !v.playing && v.ply >= total;
+    this.replayPlay.disabled = total === 0; // at the end it plays the game from the start
     const rounds = r.rounds || [];
     this.roundPicker.hidden = rounds.length < 2;
     this.fill(this.roundPicker, rounds.map(([k, label]) => [String(k), label]), String(r.round));
