@@ -273,7 +273,7 @@ _SEARCH_SIGNATURE = (
 )
 
 
-@njit(_SEARCH_SIGNATURE, cache=True)
+@njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
 def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes, kids,
              orders, trail_keys, trail_rows, tt_keys, tt_check, tt_data, ply, depth, alpha,
              beta, tstart):  # fmt: skip

@@ -60,6 +60,7 @@ from .kernel import (  # noqa: F401 - the codes and rule switches are part of th
     PLY_CAP,
     QUIET_LIMIT,
     REPETITION,
+    ENTRY_OPTIONS,
     SNAP_SIZE,
     _count_position,
     _end_by_history,
@@ -208,7 +209,7 @@ _KERNEL_SIGNATURE = (
 )
 
 
-@njit(_KERNEL_SIGNATURE, cache=True)
+@njit(_KERNEL_SIGNATURE, **ENTRY_OPTIONS)
 def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
                  moves_out, boards_out, caps_out, counts, work, lap_table, lap_keys, lap_hist,
                  table, keys, hist):  # fmt: skip
