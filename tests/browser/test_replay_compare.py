@@ -218,3 +218,27 @@ def test_compare_shows_a_board_for_each_rule_option(page, served, artifacts):
     wait_compare_idle(page, OPTIONS)
     assert compare_counts(page, OPTIONS) == [r.move.after.board for r in rows]
     page.locator(OPTIONS).screenshot(path=artifacts / "voila-compare-options.png")
+
+
+def test_replay_pause_holds_playing_through_the_game_between_moves(page, served):
+    url, game = served
+    open_page(page, url)
+    page.locator(f"{REPLAY} .hoyito-replay-start").click()
+    wait_replay_at(page, 0)
+    page.locator(f"{REPLAY} .hoyito-speed").select_option("slow")
+    page.locator(f"{REPLAY} .hoyito-replay-play").click()
+    page.locator(f"{REPLAY} .hoyito-drop").wait_for()
+    page.locator(f"{REPLAY} > .hoyito-film-row .hoyito-pause").click()
+    page.locator(f"{REPLAY} > .hoyito-film-row .hoyito-skip").click()  # the end of move 1
+    wait_for(
+        page,
+        "(scope) => document.querySelector(scope).dataset.state === 'playing'",
+        REPLAY,
+    )
+    page.wait_for_timeout(1000)  # paused: the next move is not asked for
+    state = read_board(page, REPLAY)
+    assert state["ply"] == 1 and state["counts"] == game.moves[0].after.board
+    page.locator(f"{REPLAY} .hoyito-speed").select_option("off")
+    page.locator(f"{REPLAY} > .hoyito-film-row .hoyito-play").click()
+    wait_replay_at(page, len(game.moves))
+    assert words.outcome(game).title in read_board(page, REPLAY)["banner"]

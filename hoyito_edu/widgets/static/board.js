@@ -148,7 +148,10 @@ class BoardPage {
     this.replayBack.onclick = () => this.action("back");
     this.replayForward.onclick = () => this.action("forward");
     this.replayEnd.onclick = () => this.action("end");
-    this.replayPlay.onclick = () => this.action(this.v.playing ? "stop" : "play");
+    this.replayPlay.onclick = () => {
+      if (!this.v.playing) this.paused = false; // Play the game: the moves are shown, not held
+      this.action(this.v.playing ? "stop" : "play");
+    };
     this.gotoInput.onchange = () => this.model.send({ type: "goto", move: Number(this.gotoInput.value) });
     this.roundPicker.onchange = () => this.model.send({ type: "round", round: Number(this.roundPicker.value) });
 
@@ -479,7 +482,9 @@ class BoardPage {
     this.root.dataset.ply = String(busy && this.film ? this.film.ply - 1 : v.ply);
     this.speedPicker.value = this.model.get("speed");
     this.pauseButton.disabled = !busy || this.paused;
-    this.playButton.disabled = !busy || !this.paused;
+    // Replay playing through the game stays paused between two moves until Play is pressed
+    const between = mode === "replay" && Boolean(v.playing);
+    this.playButton.disabled = !(busy || between) || !this.paused;
     this.stepButton.disabled = !busy;
     this.skipButton.disabled = !busy;
     this.undoButton.disabled = busy || !b.undo;
