@@ -108,7 +108,8 @@ def test_a_mid_sow_casa_is_shown_as_taken_by_the_right_player():
         assert casa.tag == "casa>S" and casa.captures == (4, 0)
         captions[variant] = casa.caption
     assert captions["hoyito-i"] == captions["ba-awa"]  # South is mover and owner here
-    assert "South takes 4 from hole 1" in captions["hoyito-i"] and "mid-sow" in captions["ba-awa"]
+    plain = "South takes 4 from hole 1: a casa formed while seeds were still in hand."
+    assert captions["ba-awa"] == plain  # the page's words: no "mid-sow"
     move = hy.new_game("hoyito-ii", board=board).sow(0)
     assert not any(isinstance(f.event, Capture) for f in move_frames(move))
 

@@ -82,10 +82,10 @@ class Frame(NamedTuple):
 
 # Why seeds were taken, as the end of a sentence about the taker.
 _TAKEN_BECAUSE = {
-    Reason.MID_SOW: "a casa formed while seeds were still in hand (mid-sow)",
+    Reason.MID_SOW: "a casa formed while seeds were still in hand",
     Reason.LAST_SEED: "the last seed made a casa",
     Reason.CHAIN: "the chain: this hole just behind holds four too",
-    Reason.FINAL_FOUR: "only four seeds were left (the final four)",
+    Reason.FINAL_FOUR: "only four seeds were left",
     Reason.EIGHT_OR_FEWER: "eight or fewer seeds were left: the game's starter takes them",
     Reason.ENDLESS: "the sowing would never end: owners take their own holes",
     Reason.REPETITION: "the position came up a third time: owners take their own holes",
