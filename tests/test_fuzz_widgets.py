@@ -147,3 +147,32 @@ def test_compare_arguments_give_a_comparison_or_a_clear_error(kwargs):
     assert compare.hole in compare.position.legal_moves()
     assert len(compare.view["columns"]) == len(compare.variants)
     assert all(0 < len(f["steps"]) <= MAX_FILM_FRAMES for f in compare.films_sent)
+
+
+MESSAGES = st.fixed_dictionaries(
+    {"type": st.sampled_from(["click", "hole", "board", "action", "goto", "round", "next"])},
+    optional={
+        "hole": setting(0, 3, 7, 11),
+        "move": setting(0, 1, 2, 3),
+        "round": setting(1, 2),
+        "ply": setting(0, 1, 2),
+        "name": setting("start", "back", "forward", "end", "play", "stop", "again"),
+        "text": setting("4 " * 12, "4 4 banana", "4 " * 16, "0 " * 12),
+        "player": setting(0, 1),
+    },
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(MESSAGES, JUNK), max_size=8))
+def test_any_message_from_the_page_leaves_replay_and_compare_consistent(messages):
+    replay = hy.Replay(REPLAY_RECORDS["game"])
+    compare = hy.CompareRules()
+    for message in messages:
+        replay.receive(message)
+        compare.receive(message)
+        assert 0 <= replay.move <= replay.total
+        assert replay.shown_board == replay.position.board
+        assert compare.hole in compare.position.legal_moves()
+        assert compare.view["form"]["hole"] == compare.hole
+        assert [c["title"] for c in compare.view["columns"]] == [r.rules for r in compare.rows]
