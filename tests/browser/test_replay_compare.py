@@ -156,7 +156,7 @@ def compare_counts(page, scope: str) -> list[tuple[int, ...]]:
             for k in range(columns)]  # fmt: skip
 
 
-@pytest.mark.parametrize("width", [320, 1366])
+@pytest.mark.parametrize("width", [320, 768, 1366])
 def test_compare_explains_a_bad_board_and_fits_2x12_without_clipping(
     browser, served, artifacts, width
 ):
