@@ -598,6 +598,45 @@ def test_two_threads_playing_one_game_never_fork_its_history():
         sys.setswitchinterval(old_interval)
 
 
+def test_threads_playing_on_from_one_position_each_keep_their_own_history():
+    # Position.play appends to a trail shared by the positions of a line of play (one of the
+    # two threads plays on in place, the other from a copy); two threads playing on from the
+    # same position at once must still get the histories (and so the repetition counts) of a
+    # single-threaded run.
+    import sys
+    import threading
+
+    def line(pos, pick):  # twelve plies, each the first or the last legal move
+        for _ in range(12):
+            if pos.is_over:
+                break
+            pos = pos.play(pick(pos.legal_moves()))
+        return pos
+
+    picks = (min, max)
+    expected = [line(hy.new_game("hoyito-ii"), pick) for pick in picks]
+    old_interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible, to provoke races
+    try:
+        for _ in range(100):
+            start, ends, ready = hy.new_game("hoyito-ii"), [None, None], threading.Barrier(2)
+
+            def run(i, start=start, ends=ends, ready=ready):
+                ready.wait()  # both start at once
+                ends[i] = line(start, picks[i])
+
+            threads = [threading.Thread(target=run, args=(i,)) for i in (0, 1)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            for end, want in zip(ends, expected, strict=True):
+                assert end == want and end.quiet_plies == want.quiet_plies
+                assert end.history_since_capture() == want.history_since_capture()
+    finally:
+        sys.setswitchinterval(old_interval)
+
+
 @pytest.mark.parametrize(
     "change",
     [
