@@ -614,12 +614,14 @@ def test_threads_playing_on_from_one_position_each_keep_their_own_history():
         return pos
 
     picks = (min, max)
-    expected = [line(hy.new_game("hoyito-ii"), pick) for pick in picks]
+    board = [1, 2, 0, 1, 0, 0, 0, 1, 0, 2, 1, 0]  # eleven plies without a capture either way
+    expected = [line(hy.new_game("hoyito-i", board=board), pick) for pick in picks]
     old_interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # switch threads as often as possible, to provoke races
     try:
         for _ in range(100):
-            start, ends, ready = hy.new_game("hoyito-ii"), [None, None], threading.Barrier(2)
+            start, ends = hy.new_game("hoyito-i", board=board), [None, None]
+            ready = threading.Barrier(2)
 
             def run(i, start=start, ends=ends, ready=ready):
                 ready.wait()  # both start at once
