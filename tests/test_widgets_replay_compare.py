@@ -321,6 +321,19 @@ def test_compare_takes_a_typed_2x8_board_and_says_what_cannot_be_compared():
     assert compare.result("hoyito-ii").after == expected.after
 
 
+def test_compare_says_when_the_side_asked_to_move_has_no_seeds_and_passes():
+    compare = hy.CompareRules()
+    page_says(compare, "board", text="0 0 0 0 0 0 1 2 3 4 0 1", player=0)
+    assert compare.position.player == 1 and compare.hole == 6  # R3.2: South passes
+    assert compare.notice_text == (
+        "South has no seeds on this board, so South passes and North's sowing is compared."
+    )
+    page_says(compare, "board", text="1 0 0 0 0 0 1 2 3 4 0 1", player=0)
+    assert compare.position.player == 0 and compare.notice_text == ""
+    given = hy.CompareRules([0] * 6 + [4] * 6, player=0)
+    assert given.position.player == 1 and "South passes" in given.notice_text
+
+
 def test_compare_a_thousand_lap_move_has_bounded_films():
     compare = hy.CompareRules(LAP_LIMIT_2X11, hole=11)
     assert compare.result("hoyito-ii").lap_limit

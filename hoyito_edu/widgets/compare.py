@@ -59,6 +59,14 @@ def _checked_variants(variants: object) -> list[str]:
     return names
 
 
+def _passed_line(asked: int, mover: int) -> str:
+    """The notice when the side asked to move has no seeds, so the other side sows."""
+    return (
+        f"{PLAYER_NAMES[asked]} has no seeds on this board, so {PLAYER_NAMES[asked]} passes "
+        f"and {PLAYER_NAMES[mover]}'s sowing is compared."
+    )
+
+
 def _legal(position: Position) -> list[int]:
     legal = list(position.legal_moves())
     if not legal:
@@ -112,6 +120,8 @@ class CompareRules(BoardComponent):
         self._serial = 0
         self._notice = ("", "info")
         self._use(position, hole, rows)
+        if not isinstance(board_or_position, Position):
+            self._passed_notice(as_whole(player))
 
     # -- results -------------------------------------------------------------------------
     @property
@@ -160,6 +170,11 @@ class CompareRules(BoardComponent):
         self._notice = ("", "info")
         self._use(position, hole, rows)
 
+    def _passed_notice(self, asked: object) -> None:
+        """Say so when the side asked to move had no seeds and the turn passed (R3.2)."""
+        if asked in (0, 1) and self.position.player != asked:
+            self._say(_passed_line(asked, self.position.player), "info")
+
     def set_board(self, text: object, player: object = 0) -> bool:
         """The board a student typed: compared if it can be read, else the notice says why in
         one sentence. True if it was set up."""
@@ -170,6 +185,7 @@ class CompareRules(BoardComponent):
         except ValueError as err:
             self._say(f"{err}", "refused")
             return False
+        self._passed_notice(player)
         return True
 
     def choose_hole(self, hole: object) -> bool:
