@@ -469,7 +469,7 @@ class CompiledSearch:
         self.tt_keys[:] = 0
         st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)  # then room for a snapshot
         mtake = np.zeros(8, dtype=np.int64)
-        caps_out = np.zeros((1, 7), dtype=np.int32)
+        caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
         rules = kn.rule_codes(position.rules)
         lap_table, lap_keys, lap_hist = self.laps
         best, value, done, root_values = order[0], 0, 0, {}

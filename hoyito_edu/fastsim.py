@@ -185,21 +185,21 @@ def _choose(board, n, player, k0, k1, game, ply):
 )
 def _write_move(moves_out, boards_out, keep, st, board, mtake, row, values, to_move):
     for i in range(7):
-        moves_out[row, i] = values[i]
+        moves_out[i, row] = values[i]
     for i in range(8):
-        moves_out[row, 7 + i] = mtake[i]
+        moves_out[7 + i, row] = mtake[i]
     left = 0
     for h in range(board.size):
         left += board[h]
-    moves_out[row, 15] = left
-    moves_out[row, 16] = st[_EXTRA]
-    moves_out[row, 17] = values[7]
-    moves_out[row, 18] = st[_ENDLESS]
-    moves_out[row, 19] = st[_LAP_STOP]
+    moves_out[15, row] = left
+    moves_out[16, row] = st[_EXTRA]
+    moves_out[17, row] = values[7]
+    moves_out[18, row] = st[_ENDLESS]
+    moves_out[19, row] = st[_LAP_STOP]
     if keep[2] != 0:
         for h in range(board.size):
-            boards_out[row, h] = board[h]
-        boards_out[row, board.size] = to_move
+            boards_out[h, row] = board[h]
+        boards_out[board.size, row] = to_move
 
 
 _KERNEL_SIGNATURE = (
@@ -217,8 +217,10 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
     buffers could not hold another game; return the index of the next game to play, or
     ``-1 - index`` if game ``index`` had a move with more laps than ``lap_keys`` can hold.
 
-    ``keep`` = (moves, captures, boards); ``counts`` = rows written to moves_out, caps_out.
-    The other arrays are work space (see :func:`_work_arrays`).
+    ``keep`` = (moves, captures, boards); the ``*_out`` tables have one row per field and
+    one column per game, move, capture (contiguous columns for pandas); ``counts`` = columns
+    written to moves_out, caps_out. The other arrays are work space (see
+    :func:`_work_arrays`).
     """
     size = 2 * n
     st, board, caps, mtake, values = work[0], work[1, :size], work[2, :2], work[3, :8], work[4, :8]
@@ -226,9 +228,9 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
     st[_KEEP] = keep[1]
     index = first
     while index < ids.size:
-        if keep[0] != 0 and counts[0] + max_plies > moves_out.shape[0]:
+        if keep[0] != 0 and counts[0] + max_plies > moves_out.shape[1]:
             return index
-        if keep[1] != 0 and counts[1] + 2 * size + 2 > caps_out.shape[0]:
+        if keep[1] != 0 and counts[1] + 2 * size + 2 > caps_out.shape[1]:
             return index
         game, starter = ids[index], starters[index]
         st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS], st[_END] = counts[1], game, 0, 0, -1
@@ -275,16 +277,16 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
         counts[1] = st[_NCAPS]
         end = st[_END]
         decided = caps[0] != caps[1] and end != PLY_CAP
-        games_out[index, 0], games_out[index, 1] = game, starter
-        games_out[index, 2] = (1 if caps[1] > caps[0] else 0) if decided else -1
-        games_out[index, 3], games_out[index, 4] = caps[0], caps[1]
-        games_out[index, 5], games_out[index, 6] = ply, ply - extras
+        games_out[0, index], games_out[1, index] = game, starter
+        games_out[2, index] = (1 if caps[1] > caps[0] else 0) if decided else -1
+        games_out[3, index], games_out[4, index] = caps[0], caps[1]
+        games_out[5, index], games_out[6, index] = ply, ply - extras
         left = 0
         for h in range(size):
             left += board[h]
-        games_out[index, 7], games_out[index, 8] = end, left
-        games_out[index, 9], games_out[index, 10] = st[_CASAS], passes
-        games_out[index, 11] = legal_sum
+        games_out[7, index], games_out[8, index] = end, left
+        games_out[9, index], games_out[10, index] = st[_CASAS], passes
+        games_out[11, index] = legal_sum
         index += 1
     return index
 
@@ -337,58 +339,55 @@ def play_random_games(
     n, size = holes_per_row, 2 * holes_per_row
     keep = np.array([moves or boards, captures, boards], dtype=np.int64)
     room = max(max_plies + 1, 1 << 16)
-    games_out = np.zeros((ids.size, len(GAME_FIELDS)), dtype=np.int64)
-    moves_out = np.zeros((room if keep[0] else 0, len(MOVE_FIELDS)), dtype=np.int32)
-    boards_out = np.zeros((room if keep[2] else 0, size + 1), dtype=np.int8)
-    caps_out = np.zeros((room if keep[1] else 0, len(CAPTURE_FIELDS)), dtype=np.int32)
+    games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
+    moves_out = np.zeros((len(MOVE_FIELDS), room if keep[0] else 0), dtype=np.int32)
+    boards_out = np.zeros((size + 1, room if keep[2] else 0), dtype=np.int8)
+    caps_out = np.zeros((len(CAPTURE_FIELDS), room if keep[1] else 0), dtype=np.int32)
     k0, k1 = run_keys(seed)
     codes = rule_codes(rules)
-    move_parts, board_parts, cap_parts = [], [], []
     if lap_room is None:
         lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
-    done, work = 0, _work_arrays(n, max_plies, lap_room)
+    done, work, counts = 0, _work_arrays(n, max_plies, lap_room), np.zeros(2, dtype=np.int64)
     while done < ids.size:
-        counts = np.zeros(2, dtype=np.int64)
         step = ids[: min(ids.size, done + 2000)]
-        reached = _play_kernel(
-            codes,
-            n,
-            step,
-            starters,
-            done,
-            k0,
-            k1,
-            max_plies,
-            keep,
-            games_out,
-            moves_out,
-            boards_out,
-            caps_out,
-            counts,
-            *work,
-        )
+        tables = (games_out, moves_out, boards_out, caps_out)
+        reached = _play_kernel(codes, n, step, starters, done, k0, k1, max_plies, keep, *tables,
+                               counts, *work)  # fmt: skip
         if reached < 0:  # a move with more laps than there was room for: play that game again
             reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]))
-        move_parts.append(moves_out[: counts[0]].copy())
-        board_parts.append(boards_out[: counts[0]].copy())
-        cap_parts.append(caps_out[: counts[1]].copy())
         if progress is not None and reached > done:
             progress(reached)
         done = reached
-    run = RawRun(games={name: games_out[:, i] for i, name in enumerate(GAME_FIELDS)})
-    move_parts.append(moves_out[:0])
-    board_parts.append(boards_out[:0])
-    cap_parts.append(caps_out[:0])
+        left = (ids.size - done) / max(done, 1)  # games left per game played
+        if keep[0] and counts[0] + max_plies > moves_out.shape[1]:
+            moves_out = _more_room(moves_out, counts[0], counts[0] * left + max_plies + 1)
+            if keep[2]:
+                boards_out = _more_room(boards_out, counts[0], moves_out.shape[1] - counts[0])
+        if keep[1] and counts[1] + 2 * size + 2 > caps_out.shape[1]:
+            caps_out = _more_room(caps_out, counts[1], counts[1] * left + 2 * size + 2)
+    run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
     if keep[0]:
-        table = np.concatenate(move_parts)
-        run.moves = {name: table[:, i] for i, name in enumerate(MOVE_FIELDS)}
+        run.moves = {name: moves_out[i, : counts[0]] for i, name in enumerate(MOVE_FIELDS)}
     if keep[1]:
-        table = np.concatenate(cap_parts)
-        run.captures = {name: table[:, i] for i, name in enumerate(CAPTURE_FIELDS)}
+        run.captures = {name: caps_out[i, : counts[1]] for i, name in enumerate(CAPTURE_FIELDS)}
     if keep[2]:
-        table = np.concatenate(board_parts)
-        run.boards, run.to_move = table[:, :size], table[:, size].astype(np.int64)
+        run.boards = boards_out[:size, : counts[0]].T
+        run.to_move = boards_out[size, : counts[0]].astype(np.int64)
     return run
+
+
+def _more_room(table: np.ndarray, used: int, more: float) -> np.ndarray:
+    """``table`` (one row per field, one column per move or capture) with its first ``used``
+    columns, and room for at least ``more`` (an estimate: 10 % is added) and half as many as
+    it has: the kernel fills the columns of the games left without any copy of each part.
+
+    >>> _more_room(np.arange(6).reshape(2, 3), 2, 4).tolist()
+    [[0, 1, 0, 0, 0, 0, 0], [3, 4, 0, 0, 0, 0, 0]]
+    """
+    columns = used + max(int(more * 1.1) + 1, table.shape[1] // 2)
+    grown = np.zeros((table.shape[0], columns), dtype=table.dtype)
+    grown[:, :used] = table[:, :used]
+    return grown
 
 
 def merge(runs: list[RawRun]) -> RawRun:

@@ -176,7 +176,8 @@ def rule_codes(rules: Rules) -> np.ndarray:
 )
 def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
     """``taker`` takes ``seeds`` from ``hole`` (-1: from the hand); record the capture
-    (in ``caps_out`` when ``st[_KEEP]``; ``mtake`` counts seeds by group and taker)."""
+    (in column ``st[_NCAPS]`` of ``caps_out``, one row per field, when ``st[_KEEP]``; ``mtake``
+    counts seeds by group and taker)."""
     if hole < 0:
         st[_HAND] = 0
     else:
@@ -188,13 +189,13 @@ def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
         st[_CASAS] += 1
     if st[_KEEP]:
         r = st[_NCAPS]
-        caps_out[r, 0] = st[_GAME]
-        caps_out[r, 1] = st[_PLY]
-        caps_out[r, 2] = st[_SEQ]
-        caps_out[r, 3] = hole
-        caps_out[r, 4] = taker
-        caps_out[r, 5] = kind
-        caps_out[r, 6] = seeds
+        caps_out[0, r] = st[_GAME]
+        caps_out[1, r] = st[_PLY]
+        caps_out[2, r] = st[_SEQ]
+        caps_out[3, r] = hole
+        caps_out[4, r] = taker
+        caps_out[5, r] = kind
+        caps_out[6, r] = seeds
         st[_NCAPS] = r + 1
     st[_SEQ] += 1
 
