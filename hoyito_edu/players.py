@@ -581,7 +581,16 @@ _FACTORIES: dict[str, Callable[..., Player]] = {
     "expert": lambda seed=None, **kw: SearchPlayer(
         seed=seed, **{"max_nodes": EXPERT_NODES, "name": "expert", **kw}
     ),
+    "mcts": lambda seed=None, **kw: _mcts_player(seed=seed, **kw),
 }
+
+
+def _mcts_player(**settings: Any) -> Player:
+    """The ``mcts`` level (imported here: :mod:`hoyito_edu.mcts` imports this module)."""
+    from .mcts import MCTSPlayer
+
+    return MCTSPlayer(**settings)
+
 
 #: What each name does, for help texts and the README table.
 DESCRIPTIONS: dict[str, str] = {
@@ -592,6 +601,8 @@ DESCRIPTIONS: dict[str, str] = {
     "intermediate": "alpha-beta search 2 moves deep: sees the reply to its move",
     "expert": "deep alpha-beta (compiled) with a fixed work budget, setting traps for greedy "
     "replies when that costs nothing",
+    "mcts": "Monte Carlo tree search (UCT, random playouts, compiled); 1 s a move unless "
+    "playouts or time_limit say",
 }
 
 
@@ -609,6 +620,7 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "random": ("capture_bias", "name"),
     "greedy": ("name",),
     "search": ("max_depth", "max_nodes", "time_limit", "compiled", "name"),
+    "mcts": ("time_limit", "playouts", "exploration", "name"),
 }
 SETTINGS.update(
     beginner=SETTINGS["random"], intermediate=SETTINGS["search"], expert=SETTINGS["search"]

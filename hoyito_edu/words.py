@@ -93,7 +93,7 @@ def _check_human(human: object) -> int | None:
 #: random half the time, so the two are close, and one near-random level is enough) and
 #: ``"search"`` (the same search as the intermediate and expert levels, with limits a
 #: programmer sets; its default, four moves deep, lies between them). :func:`level_line`
-#: still describes both.
+#: still describes both, and ``"mcts"`` (Monte Carlo tree search, the benchmark opponent).
 LEVELS: tuple[tuple[str, str], ...] = (
     ("beginner", "Beginner: plays almost at random, but often grabs seeds when it can"),
     ("greedy", "Greedy: always grabs the most seeds it can right now"),
@@ -105,6 +105,7 @@ LEVELS: tuple[tuple[str, str], ...] = (
 OTHER_LEVELS: dict[str, str] = {
     "random": "Random: plays any move, chosen by pure chance",
     "search": "Search: looks four moves ahead, or as far as you set",
+    "mcts": "Mcts: plays thousands of random games to the end before each move",
 }
 
 
@@ -117,7 +118,7 @@ def level_line(name: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: unknown opponent 'chess'; the opponents are beginner, greedy, intermediate, \
-expert, random, search
+expert, random, search, mcts
     """
     lines = {**dict(LEVELS), **OTHER_LEVELS}
     key = name.strip().lower() if isinstance(name, str) else None

@@ -418,6 +418,8 @@ VALID_SETTINGS = {
     "max_depth": st.integers(1, 4),
     "max_nodes": st.integers(1, 5000),
     "time_limit": st.floats(0.01, 0.2),
+    "playouts": st.integers(1, 300),
+    "exploration": st.floats(0, 3),
     "compiled": st.booleans(),
     "name": st.text(min_size=1, max_size=5),
 }
@@ -447,7 +449,12 @@ TEST_POSITIONS = [
 
 
 def quick(agent) -> bool:
-    """A player whose choice takes a moment: not a deep search without a small budget."""
+    """A player whose choice takes a moment: not a deep search without a small budget, nor
+    mcts thinking for its default second."""
+    from hoyito_edu.mcts import MCTSPlayer
+
+    if isinstance(agent, MCTSPlayer):
+        return agent.time_limit is None or agent.time_limit <= 0.2
     if not isinstance(agent, hy.players.SearchPlayer):
         return True
     return (
