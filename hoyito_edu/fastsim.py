@@ -138,6 +138,11 @@ MOVE_FIELDS = ("game", "ply", "player", "hole", "legal", "laps", "drops", *TAKE_
                "seeds_left", "extra_turn", "passed", "endless", "lap_limit")  # fmt: skip
 CAPTURE_FIELDS = ("game", "ply", "seq", "hole", "taker", "kind", "seeds")
 _MOVE_TAKE = MOVE_FIELDS.index(TAKE_FIELDS[0])
+#: The kernel writes the moves fields in three tables, of the dtypes simulate()'s moves table
+#: has (flags are 0 or 1), so the table takes them as they are.
+MOVE_I4 = ("game", "ply", "laps", "drops")
+MOVE_I1 = ("player", "hole", "legal", "extra_turn", "passed", "endless", "lap_limit")
+MOVE_I2 = (*TAKE_FIELDS, "seeds_left")
 
 
 @dataclass
@@ -179,23 +184,25 @@ def _choose(board, n, player, k0, k1, game, ply):
 
 
 @njit(
-    "void(i4[:, ::1], i1[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], i8, i8[::1], i8)",
+    "void(i4[:, ::1], i1[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], "
+    "i8, i8[::1], i8)",
     cache=True,
     inline="always",
 )
-def _write_move(moves_out, boards_out, keep, st, board, mtake, row, values, to_move):
-    for i in range(7):
-        moves_out[i, row] = values[i]
+def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, mtake, row, values,
+                to_move):  # fmt: skip
+    """Column ``row`` of the moves tables (:data:`MOVE_I4`, :data:`MOVE_I1`, :data:`MOVE_I2`)."""
+    moves_out[0, row], moves_out[1, row] = values[0], values[1]
+    moves_out[2, row], moves_out[3, row] = values[5], values[6]
+    flags_out[0, row], flags_out[1, row], flags_out[2, row] = values[2], values[3], values[4]
+    flags_out[3, row], flags_out[4, row] = st[_EXTRA], values[7]
+    flags_out[5, row], flags_out[6, row] = st[_ENDLESS], st[_LAP_STOP]
     for i in range(8):
-        moves_out[7 + i, row] = mtake[i]
+        takes_out[i, row] = mtake[i]
     left = 0
     for h in range(board.size):
         left += board[h]
-    moves_out[15, row] = left
-    moves_out[16, row] = st[_EXTRA]
-    moves_out[17, row] = values[7]
-    moves_out[18, row] = st[_ENDLESS]
-    moves_out[19, row] = st[_LAP_STOP]
+    takes_out[8, row] = left
     if keep[2] != 0:
         for h in range(board.size):
             boards_out[h, row] = board[h]
@@ -204,15 +211,15 @@ def _write_move(moves_out, boards_out, keep, st, board, mtake, row, values, to_m
 
 _KERNEL_SIGNATURE = (
     "i8(i8[::1], i8, i8[::1], i8[::1], i8, u8, u8, i8, i8[::1], i8[:, ::1], i4[:, ::1], "
-    "i1[:, ::1], i4[:, ::1], i8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], "
-    "u8[::1], i8[:, ::1])"
+    "i1[:, ::1], i2[:, ::1], i1[:, ::1], i4[:, ::1], i8[::1], i8[:, ::1], i8[::1], u8[::1], "
+    "i8[:, ::1], i8[::1], u8[::1], i8[:, ::1])"
 )
 
 
 @njit(_KERNEL_SIGNATURE, **ENTRY_OPTIONS)
 def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
-                 moves_out, boards_out, caps_out, counts, work, lap_table, lap_keys, lap_hist,
-                 table, keys, hist):  # fmt: skip
+                 moves_out, flags_out, takes_out, boards_out, caps_out, counts, work, lap_table,
+                 lap_keys, lap_hist, table, keys, hist):  # fmt: skip
     """Play games ``first, first + 1, ...`` of ``ids`` until all are played or the output
     buffers could not hold another game; return the index of the next game to play, or
     ``-1 - index`` if game ``index`` had a move with more laps than ``lap_keys`` can hold.
@@ -265,8 +272,8 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
                 values[0], values[1], values[2], values[3] = game, ply, player, hole
                 values[4], values[5], values[6], values[7] = count, st[_LAPS], st[_DROPS], passed
                 to_move = nxt if st[_END] < 0 else -1
-                _write_move(moves_out, boards_out, keep, st, board, mtake, counts[0], values,
-                            to_move)  # fmt: skip
+                _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board,
+                            mtake, counts[0], values, to_move)  # fmt: skip
                 counts[0] += 1
             if st[_END] >= 0:
                 break
@@ -340,7 +347,10 @@ def play_random_games(
     keep = np.array([moves or boards, captures, boards], dtype=np.int64)
     room = max(max_plies + 1, 1 << 16)
     games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
-    moves_out = np.zeros((len(MOVE_FIELDS), room if keep[0] else 0), dtype=np.int32)
+    moves_out, flags_out, takes_out = (
+        np.zeros((len(fields), room if keep[0] else 0), dtype=dtype)
+        for fields, dtype in ((MOVE_I4, np.int32), (MOVE_I1, np.int8), (MOVE_I2, np.int16))
+    )
     boards_out = np.zeros((size + 1, room if keep[2] else 0), dtype=np.int8)
     caps_out = np.zeros((len(CAPTURE_FIELDS), room if keep[1] else 0), dtype=np.int32)
     k0, k1 = run_keys(seed)
@@ -350,7 +360,7 @@ def play_random_games(
     done, work, counts = 0, _work_arrays(n, max_plies, lap_room), np.zeros(2, dtype=np.int64)
     while done < ids.size:
         step = ids[: min(ids.size, done + 2000)]
-        tables = (games_out, moves_out, boards_out, caps_out)
+        tables = (games_out, moves_out, flags_out, takes_out, boards_out, caps_out)
         reached = _play_kernel(codes, n, step, starters, done, k0, k1, max_plies, keep, *tables,
                                counts, *work)  # fmt: skip
         if reached < 0:  # a move with more laps than there was room for: play that game again
@@ -360,14 +370,18 @@ def play_random_games(
         done = reached
         left = (ids.size - done) / max(done, 1)  # games left per game played
         if keep[0] and counts[0] + max_plies > moves_out.shape[1]:
-            moves_out = _more_room(moves_out, counts[0], counts[0] * left + max_plies + 1)
-            if keep[2]:
-                boards_out = _more_room(boards_out, counts[0], moves_out.shape[1] - counts[0])
+            more = counts[0] * left + max_plies + 1
+            moves_out, flags_out, takes_out, boards_out = (
+                _more_room(t, counts[0], more) if t.shape[1] else t
+                for t in (moves_out, flags_out, takes_out, boards_out)
+            )
         if keep[1] and counts[1] + 2 * size + 2 > caps_out.shape[1]:
             caps_out = _more_room(caps_out, counts[1], counts[1] * left + 2 * size + 2)
     run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
     if keep[0]:
-        run.moves = {name: moves_out[i, : counts[0]] for i, name in enumerate(MOVE_FIELDS)}
+        parts = ((MOVE_I4, moves_out), (MOVE_I1, flags_out), (MOVE_I2, takes_out))
+        found = {name: t[i, : counts[0]] for fields, t in parts for i, name in enumerate(fields)}
+        run.moves = {name: found[name] for name in MOVE_FIELDS}
     if keep[1]:
         run.captures = {name: caps_out[i, : counts[1]] for i, name in enumerate(CAPTURE_FIELDS)}
     if keep[2]:

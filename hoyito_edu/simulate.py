@@ -562,23 +562,28 @@ def _games_table(raw: RawRun, rules: Rules, n: int, names: tuple[str, str]) -> p
 def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
     import pandas as pd
 
+    # The fast path's columns have these dtypes already (no copy); the engine's are int64.
     m = raw.moves
     count = len(m["game"])
     small = {"player": np.int8, "hole": np.int8, "legal": np.int8}
     columns: dict[str, Any] = {
-        "variant": _categorical(np.zeros(count), [rules.name]),
+        "variant": _categorical(np.zeros(count, dtype=np.int8), [rules.name]),
         "holes_per_row": np.full(count, n, dtype=np.int8),
     }
     for name in ("game", "ply", "player", "hole", "legal", "laps", "drops"):
-        columns[name] = m[name].astype(small.get(name, np.int32))
+        columns[name] = m[name].astype(small.get(name, np.int32), copy=False)
+    takes = {f"{side}_{g}": m[f"{side}_{g}"].astype(np.int16, copy=False)
+             for g in _GROUPS for side in _SEAT}  # fmt: skip
     for side in _SEAT:
-        columns[f"taken_{side}"] = sum(m[f"{side}_{g}"].astype(np.int16) for g in _GROUPS)
-    for group in _GROUPS:
-        for side in _SEAT:
-            columns[f"{side}_{group}"] = m[f"{side}_{group}"].astype(np.int16)
-    columns["seeds_left"] = m["seeds_left"].astype(np.int16)
+        taken = takes[f"{side}_{_GROUPS[0]}"].copy()
+        for group in _GROUPS[1:]:
+            taken += takes[f"{side}_{group}"]
+        columns[f"taken_{side}"] = taken
+    columns.update(takes)
+    columns["seeds_left"] = m["seeds_left"].astype(np.int16, copy=False)
     for name in ("extra_turn", "passed", "endless", "lap_limit"):
-        columns[name] = m[name].astype(bool)
+        flag = m[name]
+        columns[name] = flag.view(bool) if flag.dtype == np.int8 else flag.astype(bool)
     return pd.DataFrame(columns, copy=False)
 
 
