@@ -52,12 +52,13 @@ def sow_game(rng: random.Random) -> tuple[int, list[int]]:
     return plies, list(pos.captures)
 
 
-def kernel_games(games: int) -> float:
-    """Games per second of the raw kernel: random Hoyito I on 2x6, no tables kept."""
+def kernel_games(games: int) -> tuple[float, float]:
+    """(games, moves) per second of the raw kernel: random Hoyito I on 2x6, no tables kept."""
     ids = np.arange(games)
     started = time.perf_counter()
-    fastsim.play_random_games("hoyito-i", ids, seed=1, moves=False, captures=False)
-    return games / (time.perf_counter() - started)
+    raw = fastsim.play_random_games("hoyito-i", ids, seed=1, moves=False, captures=False)
+    seconds = time.perf_counter() - started
+    return games / seconds, int(raw.games["plies"].sum()) / seconds
 
 
 def simulate_games(games: int) -> float:
@@ -99,7 +100,8 @@ def main(argv: list[str]) -> int:
             "loop games/s": per_second(plain_game, seeds)[0],
             "play moves/s": per_second(engine_game, seeds)[1],
             "sow moves/s": per_second(sow_game, seeds)[1],
-            "kernel games/s": kernel_games(kernel_n),
+            "kernel games/s": kernel_games(kernel_n)[0],
+            "kernel moves/s": kernel_games(kernel_n)[1],
             "simulate games/s": simulate_games(simulate_n),
             "search reached/s": search_positions(nodes)[0],
         }
@@ -124,6 +126,11 @@ def main(argv: list[str]) -> int:
         met = target is not None and ratio >= target
         goal = "" if target is None else f">= {target}x " + ("met" if met else "NOT met")
         print(f"{name:<24}{value:>14,.0f}  {unit:<12}{ratio:>7.2f}x  {goal}")
+    print(
+        f"raw kernel: {1e9 / best['kernel moves/s']:.0f} ns a move; the plain loop "
+        f"{1e9 / loop_moves:,.0f} ns; the kernel's games are "
+        f"{best['kernel moves/s'] / best['kernel games/s']:.0f} plies long on average"
+    )
     return 0
 
 
