@@ -9,6 +9,20 @@ searched (median, and the 5th percentile: the shallowest moves, usually openings
 
 Run it with ``make bench`` or ``.venv/bin/python benchmarks/agents.py`` (several minutes;
 ``--jobs 2`` uses both cores, ``--games 40`` for a quick look).
+
+Two more modes (issue 16):
+
+- ``--mode pairs``: the expert against ``mcts`` at equal time a move (``--seconds``, 1 by
+  default; the expert's node budget is lifted so that both think for the same time), in
+  ``--pairs`` pairs of games per rule set with seats swapped. Prints, per rule set, the
+  expert's wins, draws and losses and its mean margin from each seat, every pair's margin (the
+  expert's two scores minus mcts's two), their mean and the worst, and the games stopped at the
+  ply cap. Time-limited play is not reproducible run to run.
+- ``--mode ladder``: one round robin of every level (random, beginner, greedy, intermediate,
+  mcts at ``--seconds`` a move, expert), ``--games`` games per pair and rule set, and the Elo
+  ladder fitted to it (``hoyito_edu.tournament.standings``: Bradley-Terry, all games at once).
+- ``--mode playouts``: how many playouts a second ``mcts`` plays (``--seconds`` a move) from
+  the start and from a position 20 random plies in, per rule set.
 """
 
 from __future__ import annotations
@@ -23,7 +37,7 @@ import pandas as pd
 
 import hoyito_edu as hy
 from hoyito_edu.players import available
-from hoyito_edu.tournament import play_games
+from hoyito_edu.tournament import play_games, standings
 
 CHUNK = 20  # games per task: a tournament seed of its own, seats alternating inside it
 
@@ -58,12 +72,21 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per variant and opponent")
     parser.add_argument("--variants", nargs="+", default=list(hy.VARIANTS), choices=hy.VARIANTS)
-    parser.add_argument(
-        "--opponents", nargs="+", default=["random", "greedy"], choices=available()
-    )
+    parser.add_argument("--opponents", nargs="+", default=["random", "greedy"], choices=available())
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2)")
     parser.add_argument("--max-nodes", type=int, default=None, help="override expert's budget")
+    parser.add_argument(
+        "--mode", choices=["levels", "pairs", "ladder", "playouts"], default="levels"
+    )
+    parser.add_argument("--pairs", type=int, default=40, help="pairs of games (--mode pairs)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time a move (pairs, ladder)")
     args = parser.parse_args(argv)
+    if args.mode == "pairs":
+        return run_pairs(args)
+    if args.mode == "ladder":
+        return run_ladder(args)
+    if args.mode == "playouts":
+        return run_playouts(args)
     settings = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
     tasks = []
     for variant in args.variants:
@@ -141,6 +164,101 @@ def summary_row(variant: str, opponent: str, parts: list) -> str:
         f" {statistics.median(times):>8.3f} {percentile(times, 95):>6.3f} {len(times):>6}"
         f" {statistics.median(depths):>6.0f} {percentile(depths, 5):>5}"
     )
+
+
+# -- expert against mcts, in pairs of games with seats swapped ----------------------------------
+def pair_players(seconds: float) -> dict:
+    """The expert and mcts, both limited to ``seconds`` a move (the expert's node budget
+    lifted)."""
+    return {
+        "expert": lambda seed: hy.player("expert", seed=seed, time_limit=seconds, max_nodes=None),
+        "mcts": lambda seed: hy.player("mcts", seed=seed, time_limit=seconds),
+    }
+
+
+def run_pair_games(variant: str, pairs: int, seconds: float, seed: int):
+    """``pairs`` pairs of games in ``variant``: in game 2i the expert is South, in 2i+1 North."""
+    start = time.perf_counter()
+    table = play_games(pair_players(seconds), [variant], games_per_pairing=2 * pairs, seed=seed)
+    return variant, table, time.perf_counter() - start
+
+
+def pair_report(variant: str, table: pd.DataFrame) -> str:
+    """Per seat: the expert's wins, draws, losses and mean margin; per pair: its margin."""
+    lines = [f"{variant}: {len(table)} games, {(~table['finished']).sum()} stopped at the ply cap"]
+    sign = table["south"].eq("expert").map({True: 1, False: -1})
+    table = table.assign(expert_margin=table["margin"] * sign)
+    for seat, column in (("South", "south"), ("North", "north")):
+        mine = table[table[column] == "expert"]
+        wins = (mine["winner"] == "expert").sum()
+        losses = (mine["winner"] == "mcts").sum()
+        draws = (mine["finished"] & mine["winner"].isna()).sum()
+        pairs = zip(mine["south_score"], mine["north_score"], strict=True)
+        scores = ", ".join(f"{s}-{n}" for s, n in pairs)
+        lines.append(
+            f"  expert as {seat}: {wins} W {draws} D {losses} L, mean margin "
+            f"{mine['expert_margin'].mean():+.1f} (scores South-North: {scores})"
+        )
+    pair_margins = table.groupby(table["game"] // 2)["expert_margin"].sum()
+    lines.append(
+        f"  pair margins (expert's two scores minus mcts's two): {list(pair_margins)}; mean "
+        f"{pair_margins.mean():+.1f}, worst {pair_margins.min():+d}, pairs behind "
+        f"{(pair_margins < 0).sum()}; plies per game median {table['plies'].median():.0f}"
+    )
+    return "\n".join(lines)
+
+
+def run_pairs(args) -> int:
+    print(f"expert vs mcts, {args.pairs} pairs per rule set, {args.seconds} s a move, 2x6",
+          flush=True)  # fmt: skip
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(run_pair_games, variant, args.pairs, args.seconds, 16)
+                   for variant in args.variants]  # fmt: skip
+        for future in as_completed(futures):
+            variant, table, seconds = future.result()
+            print(f"[{time.perf_counter() - started:6.0f} s] {pair_report(variant, table)}",
+                  flush=True)  # fmt: skip
+    return 0
+
+
+def run_playouts(args) -> int:
+    """Playouts a second of ``mcts`` at ``args.seconds`` a move, per rule set (2x6)."""
+    import random
+
+    hy.player("mcts", seed=0, playouts=10).choose(hy.new_game("hoyito-i"))  # compile first
+    for variant in args.variants:
+        pos, rng = hy.new_game(variant), random.Random(0)
+        for label in ("start", "ply 20"):
+            agent = hy.player("mcts", seed=0, time_limit=args.seconds)
+            agent.choose(pos)
+            found = agent.last_search
+            print(
+                f"{variant:<11} {label:<7} {found['playouts'] / found['seconds']:>10,.0f} "
+                f"playouts/s ({found['playouts']:,} in {found['seconds']:.2f} s, "
+                f"{found['nodes']:,} tree nodes)",
+                flush=True,
+            )
+            for _ in range(20):
+                if not pos.is_over:
+                    pos = pos.play(rng.choice(pos.legal_moves()))
+            if pos.is_over:
+                break
+    return 0
+
+
+# -- the Elo ladder --------------------------------------------------------------------------
+LADDER = ("random", "beginner", "greedy", "intermediate", "mcts", "expert")
+
+
+def run_ladder(args) -> int:
+    players = {name: name for name in LADDER}
+    players["mcts"] = ("mcts", {"time_limit": args.seconds})
+    print(f"round robin of {', '.join(LADDER)} (mcts {args.seconds} s a move), {args.games} "
+          f"games per pair and rule set: {', '.join(args.variants)}", flush=True)  # fmt: skip
+    games = play_games(players, args.variants, games_per_pairing=args.games, seed=16)
+    print(standings(games).to_string())
+    return 0
 
 
 if __name__ == "__main__":
