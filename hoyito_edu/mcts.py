@@ -33,7 +33,9 @@ is some hundred times slower, and ``last_search["compiled"]`` is False then.
 Budgets: ``playouts`` (a number of playouts: the same seed then gives the same move on every
 machine) or ``time_limit`` (seconds of wall time, 1.0 by default: a faster machine plays more
 playouts, so time-limited play is not reproducible across machines or runs). With both, the
-search stops at whichever comes first.
+search stops at whichever comes first. The first search in a new installation compiles the
+search (about a minute and a half on the project's 2-core machine); numba caches it on disk
+for the next runs.
 
 >>> import hoyito_edu as hy
 >>> pos = hy.new_game("hoyito-i")
@@ -45,6 +47,7 @@ True
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from typing import Any
@@ -300,7 +303,7 @@ class MCTSPlayer:
         self.time_limit = 1.0 if time_limit is None and playouts is None else time_limit
         if (
             isinstance(exploration, bool)
-            or not isinstance(exploration, (int, float))
+            or not isinstance(exploration, numbers.Real)
             or not 0 <= exploration <= 100
         ):
             raise ValueError(f"exploration must be a number from 0 to 100, not {exploration!r}")
