@@ -378,6 +378,10 @@ def play_random_games(
         if keep[1] and counts[1] + 2 * size + 2 > caps_out.shape[1]:
             caps_out = _more_room(caps_out, counts[1], counts[1] * left + 2 * size + 2)
     run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
+    moves_out, flags_out, takes_out, boards_out = (
+        _trimmed(t, counts[0]) for t in (moves_out, flags_out, takes_out, boards_out)
+    )
+    caps_out = _trimmed(caps_out, counts[1])
     if keep[0]:
         parts = ((MOVE_I4, moves_out), (MOVE_I1, flags_out), (MOVE_I2, takes_out))
         found = {name: t[i, : counts[0]] for fields, t in parts for i, name in enumerate(fields)}
@@ -402,6 +406,14 @@ def _more_room(table: np.ndarray, used: int, more: float) -> np.ndarray:
     grown = np.zeros((table.shape[0], columns), dtype=table.dtype)
     grown[:, :used] = table[:, :used]
     return grown
+
+
+def _trimmed(table: np.ndarray, used: int) -> np.ndarray:
+    """``table``, or a copy of its first ``used`` columns if it has many more (so that a short
+    run's columns, which simulate() keeps as they are, do not hold a large buffer)."""
+    if table.shape[1] <= used + used // 4 + 4096:
+        return table
+    return table[:, :used].copy()
 
 
 def merge(runs: list[RawRun]) -> RawRun:
