@@ -535,14 +535,14 @@ def _games_table(raw: RawRun, rules: Rules, n: int, names: tuple[str, str]) -> p
     result[g["end_reason"] == END_REASONS.index("ply-cap")] = 3
     return pd.DataFrame(
         {
-            "variant": _categorical(np.zeros(count), [rules.name]),
+            "variant": _categorical(np.zeros(count, dtype=np.int8), [rules.name]),
             "holes_per_row": np.full(count, n, dtype=np.int64),
             "game": g["game"].astype(np.int64),
-            "south": _categorical(np.zeros(count), [names[0]]).astype(str),
-            "north": _categorical(np.zeros(count), [names[1]]).astype(str),
+            "south": np.full(count, names[0], dtype=object),
+            "north": np.full(count, names[1], dtype=object),
             "starter": starter.astype(np.int64),
-            "first": np.asarray(names, dtype=object)[starter].astype(str),
-            "pairing": np.asarray(pairings, dtype=object)[starter].astype(str),
+            "first": np.asarray(names, dtype=object)[starter],
+            "pairing": np.asarray(pairings, dtype=object)[starter],
             "winner": _nullable(winner, winner < 0),
             "result": _categorical(result, ["south", "north", "draw", "unfinished"]),
             "starter_won": winner == starter,
