@@ -185,12 +185,12 @@ def _choose(board, n, player, k0, k1, game, ply):
 
 @njit(
     "void(i4[:, ::1], i1[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], "
-    "i8, i8[::1], i8)",
+    "i8[::1], i8, i8[::1], i8)",
     cache=True,
     inline="always",
 )
-def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, mtake, row, values,
-                to_move):  # fmt: skip
+def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, caps, mtake, row,
+                values, to_move):  # fmt: skip
     """Column ``row`` of the moves tables (:data:`MOVE_I4`, :data:`MOVE_I1`, :data:`MOVE_I2`)."""
     moves_out[0, row], moves_out[1, row] = values[0], values[1]
     moves_out[2, row], moves_out[3, row] = values[5], values[6]
@@ -199,10 +199,7 @@ def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, mt
     flags_out[5, row], flags_out[6, row] = st[_ENDLESS], st[_LAP_STOP]
     for i in range(8):
         takes_out[i, row] = mtake[i]
-    left = 0
-    for h in range(board.size):
-        left += board[h]
-    takes_out[8, row] = left
+    takes_out[8, row] = 4 * board.size - caps[0] - caps[1]  # seeds left: none are in hand
     if keep[2] != 0:
         for h in range(board.size):
             boards_out[h, row] = board[h]
@@ -273,7 +270,7 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
                 values[4], values[5], values[6], values[7] = count, st[_LAPS], st[_DROPS], passed
                 to_move = nxt if st[_END] < 0 else -1
                 _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board,
-                            mtake, counts[0], values, to_move)  # fmt: skip
+                            caps, mtake, counts[0], values, to_move)  # fmt: skip
                 counts[0] += 1
             if st[_END] >= 0:
                 break

@@ -598,8 +598,8 @@ def _captures_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
         {
             "variant": _categorical(np.zeros(count), [rules.name]),
             "holes_per_row": np.full(count, n, dtype=np.int8),
-            "game": c["game"].astype(np.int32),
-            "ply": c["ply"].astype(np.int32),
+            "game": c["game"].astype(np.int32, copy=False),
+            "ply": c["ply"].astype(np.int32, copy=False),
             "seq": c["seq"].astype(np.int16),
             "hole": _nullable(hole, in_hand),
             "row": _categorical(np.where(in_hand, -1, hole >= n), ["south", "north"]),
