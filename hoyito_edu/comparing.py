@@ -165,7 +165,7 @@ def compare(
     without a chain) gives a row saying so. Bad arguments are ValueErrors that say what is
     allowed.
     """
-    start = _start(position_or_board, player)
+    start = start_position(position_or_board, player)
     hole = start.check_move(hole)
     names = [get_rules(v).name for v in _list(variants, "variants")]
     if not names:
@@ -176,7 +176,9 @@ def compare(
     return [_row(start, hole, name, chosen) for name in names for chosen in settings]
 
 
-def _start(given: object, player: int) -> Position:
+def start_position(given: object, player: object = 0) -> Position:
+    """What was given as a Position: a Position, seed counts in ring order, or the text a
+    student typed (read by :func:`parse_board`); ``player`` moves first on a given board."""
     if isinstance(given, Position):
         return given
     if isinstance(given, str):

@@ -41,7 +41,7 @@ from ..match import Match
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 from ..rules import BOARD_QUIET_LIMIT, VARIANTS, get_rules
 from . import texts
-from .component import SPEEDS, BoardComponent, film
+from .component import SPEEDS, BoardComponent, film, position_view
 
 #: Languages the board speaks.
 LANGUAGES = ("en",)
@@ -505,14 +505,7 @@ class Board(BoardComponent):
             "mode": "play",
             "game": self._epoch,
             "ply": self.ply,
-            "n": pos.holes_per_row,
-            "board": list(pos.board),
-            "captures": list(pos.captures),
-            "surplus": list(pos.surplus),
-            "closed": sorted(pos.closed),
-            "owners": list(pos.owners),
-            "territory": pos.rules.territory,
-            "to_move": None if pos.is_over else pos.player,
+            **position_view(pos),
             "playable": list(pos.legal_moves()) if person else [],
             "human": self.human,
             "names": [texts.side_name(p, self.human, self._level()) for p in (0, 1)],

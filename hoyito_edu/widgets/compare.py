@@ -27,23 +27,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..checks import as_whole
-from ..comparing import EXAMPLE_BOARD, Comparison, as_table, compare, differing, parse_board
+from ..comparing import (
+    EXAMPLE_BOARD,
+    Comparison,
+    as_table,
+    compare,
+    differing,
+    parse_board,
+    start_position,
+)
 from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 from ..rules import VARIANTS, get_rules
 from ..words import COLUMNS
-from .component import SPEEDS, BoardComponent, film
+from .component import SPEEDS, BoardComponent, film, position_view
 
 #: The hole of :data:`~hoyito_edu.comparing.EXAMPLE_BOARD` where every rule set differs.
 EXAMPLE_HOLE = 3
-
-
-def _position(given: object, player: object) -> Position:
-    """What was given as a Position: a Position, seed counts, or the text a student typed."""
-    if isinstance(given, Position):
-        return given
-    if isinstance(given, str):
-        given = parse_board(given)
-    return new_game("hoyito-i", board=given, player=player)
 
 
 def _checked_variants(variants: object) -> list[str]:
@@ -105,7 +104,7 @@ class CompareRules(BoardComponent):
             board_or_position = EXAMPLE_BOARD
             if hole is None and as_whole(player) == 0:
                 hole = EXAMPLE_HOLE  # South to move: the hole where all four rule sets differ
-        position = _position(board_or_position, player)
+        position = start_position(board_or_position, player)
         legal = _legal(position)
         if hole is not None:
             position.check_move(hole)
@@ -250,13 +249,7 @@ class CompareRules(BoardComponent):
             "mode": "compare",
             "game": self._epoch,
             "ply": 1 if move is not None else 0,
-            "n": start.holes_per_row,
-            "board": list(shown.board),
-            "captures": list(shown.captures),
-            "surplus": [0, 0],
-            "closed": sorted(start.closed),
-            "owners": list(start.owners),
-            "territory": start.rules.territory,
+            **position_view(shown),
             "to_move": None,
             "playable": list(start.legal_moves()) if move is not None else [],
             "human": None,

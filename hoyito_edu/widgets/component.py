@@ -25,7 +25,7 @@ import anywidget
 import traitlets
 
 from ..events import Capture, Drop, Endless, ExtraTurn, GameOver, LapLimit, Lift, Pass, Relay
-from ..position import Move
+from ..position import Move, Position
 from .frames import Skipped, capture_caption, move_frames
 
 STATIC = Path(__file__).parent / "static"
@@ -75,6 +75,22 @@ def film(move: Move, ply: int, line: str = "") -> dict:
         "after": list(move.after.board),
         "captures_after": list(move.after.captures),
         "line": line,
+    }
+
+
+def position_view(position: Position) -> dict:
+    """The fields of the page's ``view`` that draw ``position``'s board (the same for the
+    board, Replay and each CompareRules column): pits, piles, closed and owned holes, whose move.
+    """
+    return {
+        "n": position.holes_per_row,
+        "board": list(position.board),
+        "captures": list(position.captures),
+        "surplus": list(position.surplus),
+        "closed": sorted(position.closed),
+        "owners": list(position.owners),
+        "territory": position.rules.territory,
+        "to_move": None if position.is_over else position.player,
     }
 
 

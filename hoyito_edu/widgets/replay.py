@@ -32,7 +32,7 @@ from ..match import Match
 from ..position import PLAYER_NAMES, Position
 from ..saving import read_json
 from . import texts
-from .component import SPEEDS, BoardComponent, film
+from .component import SPEEDS, BoardComponent, film, position_view
 
 
 def load_record(path: str | os.PathLike) -> Game | Match:
@@ -202,14 +202,7 @@ class Replay(BoardComponent):
             "mode": "replay",
             "game": self._epoch,
             "ply": self.move,
-            "n": pos.holes_per_row,
-            "board": list(pos.board),
-            "captures": list(pos.captures),
-            "surplus": list(pos.surplus),
-            "closed": sorted(pos.closed),
-            "owners": list(pos.owners),
-            "territory": pos.rules.territory,
-            "to_move": None if pos.is_over else pos.player,
+            **position_view(pos),
             "playable": [],
             "human": None,
             "names": list(PLAYER_NAMES),
