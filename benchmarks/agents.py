@@ -176,11 +176,11 @@ def pair_players(seconds: float) -> dict:
     }
 
 
-def run_pair_games(variant: str, pairs: int, seconds: float, seed: int):
-    """``pairs`` pairs of games in ``variant``: in game 2i the expert is South, in 2i+1 North."""
+def run_pair_games(variant: str, pair: int, seconds: float):
+    """Pair ``pair`` in ``variant``: in its first game the expert is South, then North."""
     start = time.perf_counter()
-    table = play_games(pair_players(seconds), [variant], games_per_pairing=2 * pairs, seed=seed)
-    return variant, table, time.perf_counter() - start
+    table = play_games(pair_players(seconds), [variant], games_per_pairing=2, seed=1600 + pair)
+    return variant, table.assign(pair=pair), time.perf_counter() - start
 
 
 def pair_report(variant: str, table: pd.DataFrame) -> str:
@@ -193,13 +193,14 @@ def pair_report(variant: str, table: pd.DataFrame) -> str:
         wins = (mine["winner"] == "expert").sum()
         losses = (mine["winner"] == "mcts").sum()
         draws = (mine["finished"] & mine["winner"].isna()).sum()
+        capped = (~mine["finished"]).sum()
         pairs = zip(mine["south_score"], mine["north_score"], strict=True)
         scores = ", ".join(f"{s}-{n}" for s, n in pairs)
         lines.append(
-            f"  expert as {seat}: {wins} W {draws} D {losses} L, mean margin "
+            f"  expert as {seat}: {wins} W {draws} D {losses} L {capped} at the cap, mean margin "
             f"{mine['expert_margin'].mean():+.1f} (scores South-North: {scores})"
         )
-    pair_margins = table.groupby(table["game"] // 2)["expert_margin"].sum()
+    pair_margins = table.groupby("pair")["expert_margin"].sum()
     lines.append(
         f"  pair margins (expert's two scores minus mcts's two): {list(pair_margins)}; mean "
         f"{pair_margins.mean():+.1f}, worst {pair_margins.min():+d}, pairs behind "
@@ -212,13 +213,22 @@ def run_pairs(args) -> int:
     print(f"expert vs mcts, {args.pairs} pairs per rule set, {args.seconds} s a move, 2x6",
           flush=True)  # fmt: skip
     started = time.perf_counter()
+    tables: dict[str, list] = {variant: [] for variant in args.variants}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_pair_games, variant, args.pairs, args.seconds, 16)
-                   for variant in args.variants]  # fmt: skip
+        futures = [pool.submit(run_pair_games, variant, pair, args.seconds)
+                   for pair in range(args.pairs) for variant in args.variants]  # fmt: skip
         for future in as_completed(futures):
             variant, table, seconds = future.result()
-            print(f"[{time.perf_counter() - started:6.0f} s] {pair_report(variant, table)}",
-                  flush=True)  # fmt: skip
+            tables[variant].append(table)
+            scores = ", ".join(f"{s}-{n}" for s, n in zip(table["south_score"],
+                               table["north_score"], strict=True))  # fmt: skip
+            print(f"[{time.perf_counter() - started:6.0f} s] {variant} pair {table['pair'][0]} "
+                  f"(expert South, then North; South-North): {scores}, plies "
+                  f"{list(table['plies'])}", flush=True)  # fmt: skip
+    print()
+    for variant, parts in tables.items():
+        if parts:
+            print(pair_report(variant, pd.concat(parts, ignore_index=True)))
     return 0
 
 
