@@ -29,12 +29,14 @@ Holes are the ring numbers the board shows (South ``0..n-1``, North ``n..2n-1``)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .checks import as_whole
 from .events import Capture, Reason
 from .game import Game
 from .match import Match
-from .position import PLAYER_NAMES, Move, Position
+from .position import PLAYER_NAMES, IllegalMove, Move, Position
 from .rules import Rules
 
 # -- who is who ---------------------------------------------------------------------------
@@ -360,6 +362,31 @@ MOVE = {
     "over": "The game is over.",
 }
 
+#: A run of moves by one player (extra turns, or the opponent passing), said before the line
+#: of its last move; a (singular, plural) pair by the seeds taken.
+RUN = {
+    "run_you": (
+        "You played {count} moves in a row and took {seeds} seed in all.",
+        "You played {count} moves in a row and took {seeds} seeds in all.",
+    ),
+    "run": (
+        "{Who} played {count} moves in a row and took {seeds} seed in all.",
+        "{Who} played {count} moves in a row and took {seeds} seeds in all.",
+    ),
+    "run-none_you": ("You played {count} moves in a row and took nothing.",) * 2,
+    "run-none": ("{Who} played {count} moves in a row and took nothing.",) * 2,
+}
+
+#: Why a hole cannot be sown now, in the words of the person at the board.
+REFUSED = {
+    "not-a-hole": "That is not a hole on this board.",
+    "range": "There is no hole {hole} on this board: its holes are numbered 0 to {last}.",
+    "closed": "Hole {hole} is closed in this round: nobody sows it.",
+    "theirs_you": "Hole {hole} is {owner}'s, not yours: sow one of your own holes (a yellow ring).",
+    "theirs": "Hole {hole} is {owner}'s, and it is {mover}'s turn.",
+    "empty": "Hole {hole} is empty: choose a hole with seeds (a yellow ring).",
+}
+
 _CASAS = (Reason.MID_SOW, Reason.LAST_SEED, Reason.CHAIN)
 _OWN_SIDE = (Reason.ENDLESS, Reason.REPETITION, Reason.LAP_LIMIT, Reason.AGREEMENT,
              Reason.QUIET_LIMIT)  # fmt: skip
@@ -393,6 +420,62 @@ def move_line(move: Move, human: int | None = None) -> str:
         you, names = _person(move.player, human)
         parts.append(_say(MOVE, "again", you, **names))
     return " ".join(parts)
+
+
+def run_line(moves: Sequence[Move], human: int | None = None) -> str:
+    """One sentence for a run of moves the same player made in a row (extra turns, or the
+    opponent passing), said with the line of the last one; '' for fewer than two moves.
+
+    >>> import hoyito_edu as hy
+    >>> pos = hy.new_game("hoyito-ii", board=[0, 0, 3, 1, 3, 0, 2, 2, 2, 2, 2, 2])
+    >>> first = pos.sow(3)
+    >>> second = first.after.sow(2)
+    >>> first.after.player, run_line([first, second], human=1)
+    (0, 'The computer played 2 moves in a row and took 4 seeds in all.')
+    """
+    if len(moves) < 2:
+        return ""
+    player = moves[-1].player
+    if any(m.player != player for m in moves):
+        raise ValueError("run_line needs moves made in a row by one player")
+    you, names = _person(player, _check_human(human))
+    seeds = sum(m.taken[player] for m in moves)
+    key = ("run" if seeds else "run-none") + ("_you" if you else "")
+    return plural(RUN[key], seeds).format(count=len(moves), seeds=seeds, **names)
+
+
+def refusal_line(position: Position, hole: object, human: int | None = None) -> str:
+    """Why ``hole`` cannot be sown in ``position`` now, for the person at side ``human`` (''
+    when it can). The engine's :meth:`~hoyito_edu.Position.check_move` decides; this says it.
+
+    >>> import hoyito_edu as hy
+    >>> refusal_line(hy.new_game("hoyito-i"), 8, human=0)
+    "Hole 8 is the computer's, not yours: sow one of your own holes (a yellow ring)."
+    """
+    human = _check_human(human)
+    try:
+        position.check_move(hole)
+        return ""
+    except IllegalMove:
+        pass
+    number = as_whole(hole)
+    if number is None:
+        return REFUSED["not-a-hole"]
+    last = len(position.board) - 1
+    if not 0 <= number <= last:
+        return REFUSED["range"].format(hole=number, last=last)
+    if number in position.closed:
+        return REFUSED["closed"].format(hole=number)
+    owner = position.owners[number]
+    if owner != position.player:
+        you, _ = _person(position.player, human)
+        owner_name = NAMES["computer" if human is not None else owner][0]
+        if you:
+            return REFUSED["theirs_you"].format(hole=number, owner=owner_name)
+        return REFUSED["theirs"].format(
+            hole=number, owner=owner_name, mover=NAMES[position.player][0]
+        )
+    return REFUSED["empty"].format(hole=number)
 
 
 def _capture_lines(captures: tuple[Capture, ...], starter: int, human: int | None) -> list[str]:
@@ -460,6 +543,18 @@ AGREEMENT = {
         "capture, and each player then takes the seeds on their own side."
     ),
     "limits-none": "On this board no limit stops a long move or a long game.",
+    "not-yet": (
+        "The computer agrees to end the game only after {moves:,} moves in a row without a "
+        "capture (so far: {now:,})."
+    ),
+    "question_you": (
+        "End the game here? Each takes the seeds on their side: you would finish with {mine}, "
+        "{who} with {theirs}."
+    ),
+    "question": (
+        "End the game here? Each takes the seeds on their side: South would finish with "
+        "{south}, North with {north}."
+    ),
 }
 
 
@@ -507,6 +602,23 @@ def agreement_offer(position: Position, human: int | None = None) -> AgreementOf
             mine, theirs = (south, north) if human == 0 else (north, south)
             text = AGREEMENT["quiet_you"].format(moves=plies, mine=mine, theirs=theirs, **names)
     return AgreementOffer(due, AGREEMENT["label"], text, limits_line(position.rules))
+
+
+def agreement_question(position: Position, human: int | None = None) -> str:
+    """The question the board asks before ending ``position``'s game by agreement (R4.5).
+
+    >>> import hoyito_edu as hy
+    >>> agreement_question(hy.new_game("hoyito-i"), human=1)
+    'End the game here? Each takes the seeds on their side: you would finish with 24, the \
+computer with 24.'
+    """
+    south, north = position.end_by_agreement().score
+    human = _check_human(human)
+    if human is None:
+        return AGREEMENT["question"].format(south=south, north=north)
+    _, names = _person(1 - human, human)
+    mine, theirs = (south, north) if human == 0 else (north, south)
+    return AGREEMENT["question_you"].format(mine=mine, theirs=theirs, **names)
 
 
 def limits_line(rules: Rules) -> str:

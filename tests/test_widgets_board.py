@@ -167,21 +167,45 @@ def test_the_last_move_is_marked_and_every_move_is_filmed_once():
     person, reply = board.game.moves
     assert board.view["last_move"] == reply.hole and board.view["last_player"] == 1
     assert [(f["player"], f["hole"]) for f in board.films_sent] == [(0, 2), (1, reply.hole)]
-    assert board.films_sent[0]["line"] == "You sowed hole 2 in 2 laps. No seeds were captured." \
-        or board.films_sent[0]["line"].startswith("You sowed hole 2")
+    assert board.films_sent[0][
+        "line"
+    ] == "You sowed hole 2 in 2 laps. No seeds were captured." or board.films_sent[0][
+        "line"
+    ].startswith("You sowed hole 2")
 
 
 # -- refused clicks --------------------------------------------------------------------------
-def test_a_click_on_the_opponents_hole_is_refused_in_the_engines_words():
+def test_a_click_on_a_hole_that_cannot_be_sown_is_refused_in_the_players_words():
     board = Board(opponent=None)
     click(board, 8)
     assert board.game.holes() == []
     assert board.view["notice"] == {"text": board.notice_text, "kind": "refused"}
-    assert "hole 8 is not yours" in board.notice_text and "legal moves: 0, 1, 2, 3, 4, 5" in (
-        board.notice_text
-    )
+    assert board.notice_text == "Hole 8 is North's, and it is South's turn."
     click(board, 1)
     assert board.notice_text == "" and board.game.holes() == [1]
+    against = Board(opponent="beginner", seed=1)
+    for hole, said in [
+        (8, "Hole 8 is the computer's, not yours: sow one of your own holes (a yellow ring)."),
+        (15, "There is no hole 15 on this board: its holes are numbered 0 to 11."),
+        ("x", "That is not a hole on this board."),
+    ]:
+        click(against, hole)
+        assert against.notice_text == said and against.game.holes() == []
+    assert "legal moves" not in against.notice_text  # the engine's wording stays in Python
+
+
+def test_the_last_move_of_a_run_says_what_the_whole_run_did():
+    board = Board("hoyito-ii", opponent=None)
+    rng = random.Random(3)
+    while not any(len(board._run(p)) > 1 for p in (0, 1)) and not board.position.is_over:
+        click(board, rng.choice(board.view["playable"]))
+    run = board._run(board.game.moves[-1].player)
+    assert len(run) > 1, "seed 3 should give an extra turn in Hoyito II"
+    line = board.films_sent[-1]["line"]
+    taken = sum(m.taken[run[-1].player] for m in run)
+    assert line.startswith(f"{hy.PLAYER_NAMES[run[-1].player]} played {len(run)} moves in a row")
+    assert (f"took {taken} seeds in all" if taken else "took nothing") in line
+    assert line.endswith(words.move_line(run[-1]))
 
 
 def test_a_double_click_plays_once_and_the_second_click_is_refused():
@@ -374,6 +398,27 @@ def test_ending_by_agreement_asks_first_then_each_takes_their_side():
     assert board.view["banner"]["why"].startswith("The players agreed to end the game")
     press(board, "undo")
     assert not board.position.is_over and board.game.holes() == [0]
+
+
+def test_the_computer_agrees_to_end_only_after_the_quiet_stretch_and_asks_in_your_words():
+    board = Board("hoyito-i", holes_per_row=12, opponent="beginner", human=1, seed=8)
+    assert not board.view["buttons"]["agree"]
+    press(board, "agree")
+    assert board.view["question"] is None and not board.position.is_over
+    assert board.notice_text.startswith(
+        f"The computer agrees to end the game only after {words.QUIET_PLIES_BEFORE_OFFER} moves"
+    )
+    rng = random.Random(8)
+    while board.position.quiet_plies < words.QUIET_PLIES_BEFORE_OFFER:
+        assert not board.position.is_over, "seed 8 should give a quiet stretch"
+        click(board, rng.choice(board.view["playable"]))
+    assert board.view["buttons"]["agree"]
+    press(board, "agree")
+    south, north = board.position.end_by_agreement().outcome.score
+    assert board.view["question"]["text"] == (
+        "End the game here? Each takes the seeds on their side: you would finish with "
+        f"{north}, the computer with {south}."
+    )
 
 
 def test_the_offer_to_agree_comes_after_a_long_quiet_stretch_with_the_limits():

@@ -38,7 +38,7 @@ from .. import players, words
 from ..checks import as_whole
 from ..game import Game
 from ..match import Match
-from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
+from ..position import PLAYER_NAMES, Move, Position, new_game
 from ..rules import BOARD_QUIET_LIMIT, VARIANTS, get_rules
 from . import texts
 from .component import SPEEDS, BoardComponent, film, position_view
@@ -267,15 +267,23 @@ class Board(BoardComponent):
             return "The game is over: press New game to play again."
         if self._is_computer(pos.player):
             return f"{name} was not played: it is the computer's turn."
-        try:
-            pos.check_move(hole)
-        except IllegalMove as err:
-            return f"Not played: {err}."
-        return ""
+        return words.refusal_line(pos, hole, self.human)
 
     def _sent(self, move: Move) -> None:
-        """Film ``move`` for the page (the caller then draws the board once)."""
-        self.send_film(film(move, self.ply, words.move_line(move, self.human)))
+        """Film ``move`` for the page (the caller then draws the board once). The last move of
+        a run by one player (extra turns, passes) also says what the whole run did."""
+        line = words.move_line(move, self.human)
+        run = words.run_line(self._run(move.player), self.human)
+        self.send_film(film(move, self.ply, f"{run} {line}" if run else line))
+
+    def _run(self, player: int) -> list[Move]:
+        """The moves ``player`` has made in a row at the end of this game."""
+        run: list[Move] = []
+        for move in reversed(self.game.moves):
+            if move.player != player:
+                break
+            run.append(move)
+        return run[::-1]
 
     def _computer_turns(self) -> None:
         """The computer plays while it is its turn: in a worker thread when the kernel's event
@@ -457,9 +465,7 @@ class Board(BoardComponent):
             self._say(refusal, "refused")
             self._render()
             return False
-        south, north = self.position.end_by_agreement().outcome.score
-        self._ask(f"End the game here? Each takes the seeds on their side: South would finish "
-                  f"with {south}, North with {north}.", "agree")  # fmt: skip
+        self._ask(words.agreement_question(self.position, self.human), "agree")
         return True
 
     def end_by_agreement(self) -> bool:
@@ -479,6 +485,10 @@ class Board(BoardComponent):
             return "The computer is thinking: wait for its move."
         if self.position.is_over:
             return "The game is already over."
+        if self.computer is not None and not words.agreement_offer(self.position).due:
+            return words.AGREEMENT["not-yet"].format(
+                moves=words.QUIET_PLIES_BEFORE_OFFER, now=self.position.quiet_plies
+            )
         return ""
 
     # -- drawing -------------------------------------------------------------------------
@@ -552,7 +562,7 @@ class Board(BoardComponent):
         return {
             "undo": not thinking and (person_moved or game.ended_by_agreement),
             "redo": not thinking and game.can_redo,
-            "agree": not thinking and not self.position.is_over,
+            "agree": not thinking and not self._agreement_refusal(),
             "hints": not thinking and not self.position.is_over,
             "next_round": in_match and game.is_over and not self.match.is_over,
             "match": in_match,

@@ -118,7 +118,8 @@ def test_notebook7_run_all_then_two_people_play(page, notebook7, artifacts):
     assert state["moves"] == [[0, 0]] and "North to move" in state["status"]
     assert_page_matches(state, replay(state, "hoyito-i"))
     page.locator(f"{BOARD} .hoyito-hole-3").click()  # South's hole on North's turn: refused
-    page.locator(f"{BOARD} .hoyito-notice").get_by_text("hole 3 is not yours").wait_for()
+    refused = "Hole 3 is South's, and it is North's turn."
+    page.locator(f"{BOARD} .hoyito-notice").get_by_text(refused).wait_for()
     assert read_board(page)["moves"] == [[0, 0]]
     state = click_and_wait(page, replay(state, "hoyito-i").position.legal_moves()[0])
     assert [p for p, _ in state["moves"]] == [0, 1]
