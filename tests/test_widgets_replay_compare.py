@@ -283,7 +283,9 @@ def test_compare_chooses_a_hole_clicked_on_any_board():
     assert compare.hole == 1 and compare.result("hoyito-i").hole == 1
     assert compare.view["form"]["hole"] == 1
     page_says(compare, "click", hole=7, column=0)  # North's hole: South is to move
-    assert compare.hole == 1 and "hole 7 is not yours" in compare.notice_text
+    said = "Not a hole to compare: Hole 7 is North's, and it is South's turn."
+    assert compare.notice_text == said
+    assert compare.hole == 1 and all(c["playable"] == [] for c in compare.view["columns"])
     assert compare.view["notice"]["kind"] == "refused"
     page_says(compare, "hole", hole=0)
     assert compare.hole == 0 and compare.notice_text == ""

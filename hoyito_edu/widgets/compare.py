@@ -36,9 +36,9 @@ from ..comparing import (
     parse_board,
     start_position,
 )
-from ..position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
+from ..position import PLAYER_NAMES, Move, Position, new_game
 from ..rules import VARIANTS, get_rules
-from ..words import COLUMNS
+from ..words import COLUMNS, refusal_line
 from .component import SPEEDS, BoardComponent, film, position_view
 
 #: The hole of :data:`~hoyito_edu.comparing.EXAMPLE_BOARD` where every rule set differs.
@@ -189,11 +189,11 @@ class CompareRules(BoardComponent):
 
     def choose_hole(self, hole: object) -> bool:
         """Compare the sowing of ``hole`` (a click on a hole of any board). False if refused."""
-        try:
-            hole = self.position.check_move(hole)
-        except IllegalMove as err:
-            self._say(f"Not a hole to compare: {err}.", "refused")
+        refusal = refusal_line(self.position, hole)
+        if refusal:
+            self._say(f"Not a hole to compare: {refusal}", "refused")
             return False
+        hole = self.position.check_move(hole)
         self._notice = ("", "info")
         self._use(self.position, hole, compare(self.position, hole, self.variants, self.options))
         return True
@@ -251,7 +251,7 @@ class CompareRules(BoardComponent):
             "ply": 1 if move is not None else 0,
             **position_view(shown),
             "to_move": None,
-            "playable": list(start.legal_moves()) if move is not None else [],
+            "playable": [],  # a result, not a position to play: no hole is ringed
             "human": None,
             "names": list(PLAYER_NAMES),
             "last_move": self._hole if move is not None else None,
