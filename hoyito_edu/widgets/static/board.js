@@ -336,9 +336,10 @@ class BoardPage {
       this.drawPebbles(pit, count, closed.has(i));
       pit.count.textContent = closed.has(i) ? "–" : String(count);
       pit.extra.textContent = "";
-      if (numbers) {
-        svg("circle", { class: "hoyito-number-bg", cx: pit.x - R + 4, cy: pit.y - R + 4, r: 13 }, pit.extra);
-        svg("text", { class: "hoyito-number", x: pit.x - R + 4, y: pit.y - R + 4 }, pit.extra, String(i));
+      if (numbers) { // on the pit's outer corner, so the middle strip stays free for Show me
+        const ny = pit.y + (i < this.n ? R - 4 : -R + 4);
+        svg("circle", { class: "hoyito-number-bg", cx: pit.x - R + 4, cy: ny, r: 13 }, pit.extra);
+        svg("text", { class: "hoyito-number", x: pit.x - R + 4, y: ny }, pit.extra, String(i));
       }
       if (v.territory) {
         const ox = pit.x + R - 4;
@@ -348,11 +349,12 @@ class BoardPage {
       }
       const hint = hints[String(i)];
       if (hint) {
-        const hx = pit.x + R - 2;
-        const hy = pit.y + (i < this.n ? -R + 2 : R - 2);
+        // in the strip between the rows, centred on the pit: never over a neighbour's label
+        const hx = pit.x;
+        const hy = (ROW_Y[0] + ROW_Y[1]) / 2;
         const label = (hint.takes > 0 ? `+${hint.takes}` : "+0") + (hint.gives ? ` −${hint.gives}` : "");
-        const w = hint.gives ? 64 : 40;
-        svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - w / 2, y: hy - 13, width: w, height: 26, rx: 8 }, pit.extra);
+        const w = Math.min(PIT - 6, 14 + 10.5 * label.length);
+        svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - w / 2, y: hy - 12, width: w, height: 24, rx: 8 }, pit.extra);
         svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
       }
       let label = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
