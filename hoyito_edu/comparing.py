@@ -35,6 +35,7 @@ from .words import (
     COLUMNS,
     OPTION_ERRORS,
     option_label,
+    ordinal,
     plural,
 )
 
@@ -59,8 +60,8 @@ def parse_board(text: str, holes_per_row: int | None = None) -> tuple[int, ...]:
     >>> parse_board("4 4 banana 4", 6)
     Traceback (most recent call last):
     ...
-    ValueError: Entry 3, “banana”, is not a number of seeds: type whole numbers from 0 to 192, \
-separated by spaces or commas.
+    ValueError: The 3rd entry you typed, “banana”, is not a number of seeds: type whole numbers \
+such as 0, 4 or 12, separated by spaces or commas.
     >>> parse_board("4 4 4", 6)
     Traceback (most recent call last):
     ...
@@ -97,9 +98,13 @@ def _checked_size(holes_per_row: object) -> int | None:
 
 def _count(number: int, entry: str) -> int:
     """One typed entry as a seed count (digits only: no signs, decimals or words)."""
-    if not entry.isdigit() or not entry.isascii() or int(entry) > MAX_SEEDS:
-        shown = entry if len(entry) <= 12 else entry[:11] + "\u2026"
-        raise ValueError(BOARD_ERRORS["entry"].format(number=number, entry=shown, most=MAX_SEEDS))
+    shown = entry if len(entry) <= 12 else entry[:11] + "\u2026"
+    if not entry.isdigit() or not entry.isascii():
+        raise ValueError(BOARD_ERRORS["entry"].format(nth=ordinal(number), entry=shown))
+    if int(entry) > MAX_SEEDS:
+        raise ValueError(
+            BOARD_ERRORS["entry-big"].format(nth=ordinal(number), entry=shown, most=MAX_SEEDS)
+        )
     return int(entry)
 
 

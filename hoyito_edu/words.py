@@ -67,6 +67,17 @@ def _say(table: dict[str, str], key: str, you: bool, **fields: object) -> str:
     return table[f"{key}_you" if you else key].format(**fields)
 
 
+def ordinal(number: int) -> str:
+    """``number`` as an English ordinal: "1st", "2nd", "3rd", "11th", "22nd".
+
+    >>> [ordinal(k) for k in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']
+    """
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+
+
 def plural(pair: tuple[str, str], count: int) -> str:
     """The singular or plural template of ``pair`` for ``count`` (English rule; ``ngettext``
     will choose for other languages).
@@ -721,8 +732,12 @@ BOARD_ERRORS = {
         "example: {example}."
     ),
     "entry": (
-        "Entry {number}, \u201c{entry}\u201d, is not a number of seeds: type whole numbers from 0 "
-        "to {most}, separated by spaces or commas."
+        "The {nth} entry you typed, \u201c{entry}\u201d, is not a number of seeds: type whole "
+        "numbers such as 0, 4 or 12, separated by spaces or commas."
+    ),
+    "entry-big": (
+        "The {nth} entry you typed, {entry}, is more seeds than a whole board may hold (at most "
+        "{most} in all)."
     ),
     "count": (
         "This board has {holes} holes (two rows of {n}), but you typed one number.",

@@ -460,7 +460,14 @@ def test_a_hoyito_match_closes_holes_and_goes_round_by_round():
         if board.position.closed:
             break
     assert board.view["closed"] == sorted(board.position.closed)
-    assert board.view["rounds"][0].startswith("Round 1:")
+    first = board.match.results[0]
+    high, low = sorted(first.outcome.score, reverse=True)  # the winner's score first
+    winner = "a draw" if first.winner is None else f"{hy.PLAYER_NAMES[first.winner]} won"
+    assert board.view["rounds"][0] == f"Round 1: {winner} {high}-{low}"
+    south, north = board.match.holdings
+    assert board.view["rounds"][-1] == (
+        f"Round {board.match.round} started with South holding {south} seeds, North {north}."
+    )
 
 
 def test_a_ba_awa_match_draws_hole_owners():

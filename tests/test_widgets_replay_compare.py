@@ -294,11 +294,11 @@ def test_compare_chooses_a_hole_clicked_on_any_board():
 @pytest.mark.parametrize(
     "typed, sentence",
     [
-        ("4 4 banana 4", "Entry 3, “banana”, is not a number of seeds"),
+        ("4 4 banana 4", "The 3rd entry you typed, “banana”, is not a number of seeds"),
         ("4 4 4", "Type an even number of seed counts, from 12 to 24"),
         ("", "Type the seeds in each hole"),
         ("0 " * 12, "That board has no seeds"),
-        ("4 -4 4 4 4 4 4 4 4 4 4 4", "Entry 2, “-4”, is not a number of seeds"),
+        ("4 -4 4 4 4 4 4 4 4 4 4 4", "The 2nd entry you typed, “-4”, is not a number of seeds"),
     ],
 )
 def test_compare_explains_a_typed_board_it_cannot_use_in_one_sentence(typed, sentence):
@@ -354,7 +354,7 @@ def test_compare_bad_arguments_say_what_is_allowed():
         (dict(board_or_position=[4] * 12, hole=1.0), "hole 1.0 is not a hole number"),
         (dict(board_or_position=[4] * 12, hole=7), "hole 7 is not yours"),
         (dict(board_or_position=[0] * 12), "no seeds"),
-        (dict(board_or_position="4 4 x"), "Entry 3, “x”, is not a number of seeds"),
+        (dict(board_or_position="4 4 x"), "The 3rd entry you typed, “x”, is not a number of seeds"),
         (dict(options=[{"laps": 3}]), "unknown option"),
         (dict(options={}), "options must be a list"),
         (dict(speed="warp"), "speed must be one of off, slow, normal, fast"),

@@ -18,8 +18,8 @@ board that cannot be read is explained in one sentence
 >>> compare.set_board("4 4 banana")
 False
 >>> compare.notice_text
-'Entry 3, “banana”, is not a number of seeds: type whole numbers from 0 to 192, separated \
-by spaces or commas.'
+'The 3rd entry you typed, “banana”, is not a number of seeds: type whole numbers such as 0, 4 \
+or 12, separated by spaces or commas.'
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ import os
 from pathlib import Path
 
 from .. import words
+from ..checks import as_whole
 from ..game import Game
 from ..match import Match
 from ..position import PLAYER_NAMES, Position
@@ -132,13 +133,14 @@ class Replay(BoardComponent):
                 "play": self.play,
                 "stop": self.pause,
             }
-            action = actions.get(content.get("name"))
+            name = content.get("name")
+            action = actions.get(name) if isinstance(name, str) else None  # junk: ignored
             if action is not None:
                 action()
         elif kind == "goto" and isinstance(content.get("move"), int):
             self.goto_move(content["move"])
-        elif kind == "round" and isinstance(content.get("round"), int):
-            self.show_round(content["round"])
+        elif kind == "round" and as_whole(content.get("round")) in range(1, len(self.games) + 1):
+            self.show_round(as_whole(content["round"]))
         elif kind == "next" and self.playing and content.get("ply") == self.move:
             self.forward()
 

@@ -64,13 +64,12 @@ def hint_marks(position: Position, human: int | None) -> dict[str, dict]:
 
 def rounds(match: Match) -> list[str]:
     """The rounds of a match so far, one line each, then the holdings now."""
-    unit = "holes" if match.rules.territory else "seeds"
-    lines = [
-        f"Round {r.round}: "
-        + ("a draw" if r.winner is None else f"{PLAYER_NAMES[r.winner]} won")
-        + f" {r.outcome.score[0]}-{r.outcome.score[1]}"
-        for r in match.results
-    ]
+    unit, verb = ("holes", "owning") if match.rules.territory else ("seeds", "holding")
+    lines = []
+    for r in match.results:  # the winner's score first, as the banner says it
+        high, low = sorted(r.outcome.score, reverse=True)
+        who = "a draw" if r.winner is None else f"{PLAYER_NAMES[r.winner]} won"
+        lines.append(f"Round {r.round}: {who} {high}-{low}")
     south, north = match.holdings
-    lines.append(f"Round {match.round}: South holds {south} {unit}, North {north}.")
+    lines.append(f"Round {match.round} started with South {verb} {south} {unit}, North {north}.")
     return lines

@@ -172,7 +172,7 @@ def test_compare_explains_a_bad_board_and_fits_2x12_without_clipping(
         page.locator(f"{COMPARE} .hoyito-board-text").fill("4 4 banana 4")
         page.locator(f"{COMPARE} .hoyito-set-board").click()
         notice = page.locator(f"{COMPARE} > .hoyito-notice")
-        notice.get_by_text("Entry 3, “banana”, is not a number of seeds").wait_for()
+        notice.get_by_text("The 3rd entry you typed, “banana”, is not a number of seeds").wait_for()
         assert "invalid literal" not in notice.text_content()
         page.locator(f"{COMPARE} .hoyito-board-text").fill(BOARD_2X12)
         page.locator(f"{COMPARE} .hoyito-set-board").click()

@@ -115,7 +115,7 @@ class BoardPage {
 
     const film = html("div", { class: "hoyito-row hoyito-film-row" }, root);
     this.pauseButton = button(film, "hoyito-pause", "Pause", "Stop the animation here");
-    this.playButton = button(film, "hoyito-play", "Play", "Go on showing the move");
+    this.playButton = button(film, "hoyito-play", "Resume", "Go on showing the move");
     this.stepButton = button(film, "hoyito-step", "Step", "Show the next seed");
     this.skipButton = button(film, "hoyito-skip", "Skip", "Show the end of this move (and of a run of extra turns)");
     const speedLabel = html("label", {}, film, "Animation ");
@@ -421,7 +421,7 @@ class BoardPage {
       const f = this.film;
       let who = `${NAMES[f.player]} sows`;
       if (v.human !== null && v.human !== undefined) who = f.player === v.human ? "You sow" : "The computer sows";
-      this.status.textContent = `Watch: ${who} hole ${f.hole}.` + (this.paused ? " Paused: press Play, Step or Skip." : "");
+      this.status.textContent = `Watch: ${who} hole ${f.hole}.` + (this.paused ? " Paused: press Resume, Step or Skip." : "");
     }
     const notice = this.localNotice || v.notice || { text: "", kind: "info" };
     this.notice.textContent = notice.text;
@@ -875,7 +875,7 @@ class ComparePage {
     this.holePicker.onchange = () => model.send({ type: "hole", hole: Number(this.holePicker.value) });
     this.againButton = button(choose, "hoyito-again", "Sow again", "Show the sowing again on every board");
     this.pauseButton = button(choose, "hoyito-pause", "Pause", "Stop the animations here");
-    this.playButton = button(choose, "hoyito-play", "Play", "Go on showing the sowing");
+    this.playButton = button(choose, "hoyito-play", "Resume", "Go on showing the sowing");
     this.stepButton = button(choose, "hoyito-step", "Step", "Show the next seed on every board");
     this.skipButton = button(choose, "hoyito-skip", "Skip", "Show the end of the move on every board");
     this.speedPicker = this.picker(choose, "hoyito-speed", "Animation");
