@@ -314,7 +314,10 @@ def test_settings_mid_game_ask_before_the_game_is_lost():
     played = board.game.holes()
     board.receive({"type": "settings", "settings": {"variant": "hoyito-ii"}})
     assert board.game.holes() == played and board.game.rules.name == "hoyito-i"
-    assert "game in progress will be lost" in board.view["question"]["text"]
+    assert board.view["question"]["text"] == (
+        "Start a new game: Hoyito II on 2 × 6, against the computer (greedy), you playing South? "
+        "The game in progress will be lost."
+    )  # the question names what would change
     assert board.view["settings"]["pending"] is True
     press(board, "no")
     assert board.view["question"] is None and board.game.holes() == played

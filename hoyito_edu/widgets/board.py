@@ -377,8 +377,8 @@ class Board(BoardComponent):
             return
         if self._in_progress():
             self._pending = checked
-            self._ask("Start a new game with these settings? The game in progress will be "
-                      "lost.", "settings")  # fmt: skip
+            self._ask(f"Start a new game: {texts.settings_line(checked)}? The game in progress "
+                      "will be lost.", "settings")  # fmt: skip
             return
         self.settings = checked
         self.new_game()

@@ -19,6 +19,7 @@ from ..hints import hints
 from ..match import Match
 from ..players import available
 from ..position import PLAYER_NAMES, Position
+from ..rules import VARIANTS
 
 
 def levels(current: str | None = None) -> list[tuple[str, str]]:
@@ -73,3 +74,17 @@ def rounds(match: Match) -> list[str]:
     south, north = match.holdings
     lines.append(f"Round {match.round} started with South {verb} {south} {unit}, North {north}.")
     return lines
+
+
+def settings_line(settings: dict) -> str:
+    """New settings in a few words, for the question asked before they discard a game:
+    "Ba-awa on 2 × 6, against the expert, you playing North"."""
+    parts = [f"{VARIANTS[settings['variant']].title} on 2 \u00d7 {settings['holes_per_row']}"]
+    if settings["match"]:
+        parts[0] += ", a match"
+    if settings["opponent"] is None:
+        parts.append("two people at this screen")
+    else:
+        parts.append(f"against the computer ({settings['opponent']})")
+        parts.append(f"you playing {PLAYER_NAMES[settings['human']]}")
+    return ", ".join(parts)
