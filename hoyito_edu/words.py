@@ -118,7 +118,8 @@ LEVELS: tuple[tuple[str, str], ...] = (
 OTHER_LEVELS: dict[str, str] = {
     "random": "Random: plays any move, chosen by pure chance",
     "search": "Search: looks four moves ahead, or as far as you set",
-    "mcts": "Mcts: plays thousands of random games to the end before each move",
+    "mcts": "MCTS (Monte Carlo tree search): plays thousands of random games to the end "
+    "before each move",
 }
 
 
