@@ -63,13 +63,10 @@ from .kernel import (  # noqa: F401 - the codes and rule switches are part of th
     REPETITION,
     SNAP_SIZE,
     _count_position,
-    _end_by_history,
-    _end_of_sowing,
     _forget_positions,
     _hash_table,
     _mix,
-    _sow,
-    _start_move,
+    _play_move,
     _take_all,
     njit,
     rule_codes,
@@ -249,18 +246,12 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
         while True:
             hole, count = _choose(board, n, player, k0, k1, game, ply)
             st[_PLY] = ply + 1
-            _start_move(st, player, caps, mtake)
-            if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                        lap_hist, snap):  # fmt: skip
+            nxt = _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
+                             lap_table, lap_keys, lap_hist, table, keys, hist, snap)  # fmt: skip
+            if nxt == -2:
                 counts[0] = first_row
                 return -1 - index
-            nxt = _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
             passed = st[_PASSED]
-            if st[_END] < 0:
-                if st[_QUIET] == 0:
-                    _forget_positions(table, hist)
-                times = _count_position(board, nxt, table, keys, hist)
-                _end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
             ply += 1
             legal_sum += count
             extras += st[_EXTRA]
@@ -268,9 +259,8 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
             if keep[0] != 0:
                 values[0], values[1], values[2], values[3] = game, ply, player, hole
                 values[4], values[5], values[6], values[7] = count, st[_LAPS], st[_DROPS], passed
-                to_move = nxt if st[_END] < 0 else -1
                 _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board,
-                            caps, mtake, counts[0], values, to_move)  # fmt: skip
+                            caps, mtake, counts[0], values, nxt)  # fmt: skip
                 counts[0] += 1
             if st[_END] >= 0:
                 break

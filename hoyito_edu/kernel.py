@@ -436,3 +436,29 @@ def _end_by_history(rules, st, board, caps, mtake, caps_out, n, times):
     elif rules[_R_QUIET] > 0 and st[_QUIET] >= rules[_R_QUIET]:
         _take_all(st, board, caps, mtake, caps_out, n, -1, K_QUIET)
         st[_END] = QUIET_LIMIT
+
+
+@njit(
+    "i8(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8, i8, i8[::1], "
+    "u8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1])",
+    cache=True,
+    inline="always",
+)
+def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter, lap_table,
+               lap_keys, lap_hist, table, keys, hist, snap):  # fmt: skip
+    """One whole move as ``Position.sow`` plays it: ``player`` sows ``hole`` (:func:`_sow`),
+    then :func:`_end_of_sowing`, then the new position is counted in ``table``/``keys``/
+    ``hist`` (the positions since the last capture, forgotten after a capture) for
+    :func:`_end_by_history`. Returns the player to move next, -1 if the game is over, or -2
+    if the move had more laps than the lap table holds (nothing is usable then)."""
+    _start_move(st, player, caps, mtake)
+    if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
+                lap_hist, snap):  # fmt: skip
+        return -2
+    nxt = _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
+    if st[_END] < 0:
+        if st[_QUIET] == 0:
+            _forget_positions(table, hist)
+        times = _count_position(board, nxt, table, keys, hist)
+        _end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
+    return -1 if st[_END] >= 0 else nxt

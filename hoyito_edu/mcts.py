@@ -80,23 +80,15 @@ _META = 8
 # -- one move ---------------------------------------------------------------------------------
 @njit(inline="always")
 def _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player, hole, starter):
-    """Play ``hole`` for ``player`` on ``board``/``caps`` with the kernel, as ``Position.sow``
-    does, counting the new position in ``positions`` (the positions since the last capture,
-    for R4.3). Returns the player to move next, -1 if the game is over, -2 if the move had
-    more laps than the lap table holds."""
+    """Play ``hole`` for ``player`` on ``board``/``caps`` with the kernel's
+    :func:`~hoyito_edu.kernel._play_move`, counting the new position in ``positions`` (the
+    positions since the last capture, for R4.3). Returns the player to move next, -1 if the
+    game is over, -2 if the move had more laps than the lap table holds."""
     lap_table, lap_keys, lap_hist = laps
     table, keys, hist = positions
-    kn._start_move(st, player, caps, mtake)
-    if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                   lap_hist, st[kn._SCALARS :]):  # fmt: skip
-        return -2
-    nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
-    if st[kn._END] < 0:
-        if st[kn._QUIET] == 0:
-            kn._forget_positions(table, hist)
-        times = kn._count_position(board, nxt, table, keys, hist)
-        kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
-    return -1 if st[kn._END] >= 0 else nxt
+    snap = st[kn._SCALARS :]  # the move's snapshot, after the scalars
+    return kn._play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
+                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)  # fmt: skip
 
 
 @njit(inline="always")
