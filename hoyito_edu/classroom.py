@@ -1056,6 +1056,7 @@ class _StrategyPlayer:
                 f"must return one of position.legal_moves(), here {legal}.",
                 hole,
                 legal,
+                err.why,
             ) from None
 
     def __repr__(self) -> str:

@@ -139,7 +139,7 @@ class Game(JsonSaving):
                 del self._moves[before:]
                 self._redo = saved_redo
                 msg = f"move {len(played) + 1} of the list: {err}"
-                raise IllegalMove(msg, err.hole, err.legal) from None
+                raise IllegalMove(msg, err.hole, err.legal, err.why) from None
             return played
 
     def end_by_agreement(self) -> Position:

@@ -52,12 +52,20 @@ MAX_SEEDS = 192
 
 
 class IllegalMove(ValueError):
-    """A move that the rules do not allow; the message says why and lists the legal moves."""
+    """A move that the rules do not allow; the message says why and lists the legal moves.
 
-    def __init__(self, message: str, hole: object = None, legal: tuple[int, ...] = ()) -> None:
+    ``why`` names the reason for programs that word it their own way (the board does):
+    ``"over"``, ``"not-a-hole"``, ``"range"``, ``"closed"``, ``"not-yours"``, ``"empty"``, or
+    ``""`` when not given.
+    """
+
+    def __init__(
+        self, message: str, hole: object = None, legal: tuple[int, ...] = (), why: str = ""
+    ) -> None:
         super().__init__(message)
         self.hole = hole
         self.legal = legal
+        self.why = why
 
 
 class Outcome(NamedTuple):
@@ -277,25 +285,34 @@ class Position:
         allowed = f"legal moves: {', '.join(map(str, legal)) or 'none'}"
         who = PLAYER_NAMES[self.player]
         if self.outcome is not None:
-            raise IllegalMove(f"hole {hole!r}: the game is over ({self.outcome.reason})", hole)
+            raise IllegalMove(
+                f"hole {hole!r}: the game is over ({self.outcome.reason})", hole, why="over"
+            )
         number = as_whole(hole)  # numpy integers are fine; bools and floats are not
         if number is None:
-            raise IllegalMove(f"hole {hole!r} is not a hole number; {allowed}", hole, legal)
+            raise IllegalMove(
+                f"hole {hole!r} is not a hole number; {allowed}", hole, legal, "not-a-hole"
+            )
         hole = number
         size = len(self.board)
         if not 0 <= hole < size:
-            raise IllegalMove(f"hole {hole} is out of range 0..{size - 1}; {allowed}", hole, legal)
+            raise IllegalMove(
+                f"hole {hole} is out of range 0..{size - 1}; {allowed}", hole, legal, "range"
+            )
         if hole in self.closed:
-            raise IllegalMove(f"hole {hole} is closed for this game; {allowed}", hole, legal)
+            raise IllegalMove(
+                f"hole {hole} is closed for this game; {allowed}", hole, legal, "closed"
+            )
         if self.owners[hole] != self.player:
             raise IllegalMove(
                 f"hole {hole} is not yours: it belongs to {PLAYER_NAMES[self.owners[hole]]} "
                 f"and {who} is to move; {allowed}",
                 hole,
                 legal,
+                "not-yours",
             )
         if self.board[hole] == 0:
-            raise IllegalMove(f"hole {hole} is empty; {allowed}", hole, legal)
+            raise IllegalMove(f"hole {hole} is empty; {allowed}", hole, legal, "empty")
         return hole
 
     def play(self, hole: int) -> Position:

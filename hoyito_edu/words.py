@@ -391,6 +391,7 @@ RUN = {
 
 #: Why a hole cannot be sown now, in the words of the person at the board.
 REFUSED = {
+    "over": "The game is over: nobody sows any more.",
     "not-a-hole": "That is not a hole on this board.",
     "range": "There is no hole {hole} on this board: its holes are numbered 0 to {last}.",
     "closed": "Hole {hole} is closed in this round: nobody sows it.",
@@ -468,26 +469,22 @@ def refusal_line(position: Position, hole: object, human: int | None = None) -> 
     try:
         position.check_move(hole)
         return ""
-    except IllegalMove:
-        pass
-    number = as_whole(hole)
-    if number is None:
+    except IllegalMove as err:
+        why = err.why
+    if why == "over":
+        return REFUSED["over"]
+    if why == "not-a-hole":
         return REFUSED["not-a-hole"]
-    last = len(position.board) - 1
-    if not 0 <= number <= last:
-        return REFUSED["range"].format(hole=number, last=last)
-    if number in position.closed:
-        return REFUSED["closed"].format(hole=number)
+    number = as_whole(hole)
+    if why == "range":
+        return REFUSED["range"].format(hole=number, last=len(position.board) - 1)
+    if why != "not-yours":
+        return REFUSED[why].format(hole=number)  # closed, empty
     owner = position.owners[number]
-    if owner != position.player:
-        you, _ = _person(position.player, human)
-        owner_name = NAMES["computer" if human is not None else owner][0]
-        if you:
-            return REFUSED["theirs_you"].format(hole=number, owner=owner_name)
-        return REFUSED["theirs"].format(
-            hole=number, owner=owner_name, mover=NAMES[position.player][0]
-        )
-    return REFUSED["empty"].format(hole=number)
+    owner_name = NAMES["computer" if human is not None else owner][0]
+    if _person(position.player, human)[0]:
+        return REFUSED["theirs_you"].format(hole=number, owner=owner_name)
+    return REFUSED["theirs"].format(hole=number, owner=owner_name, mover=NAMES[position.player][0])
 
 
 def _capture_lines(captures: tuple[Capture, ...], starter: int, human: int | None) -> list[str]:

@@ -294,3 +294,23 @@ def test_every_template_is_a_whole_sentence_without_jargon():
                 for word in JARGON:
                     assert word not in template
                 assert template[0].isupper() or template.startswith("{")
+
+
+def test_a_hole_that_cannot_be_sown_is_refused_for_the_reason_the_engine_gives():
+    board = [0, 4, 0, 4, 4, 0, 4, 4, 4, 4, 4, 4]
+    pos = hy.new_game("hoyito-i", board=board, closed=[5])
+    refused = {hole: words.refusal_line(pos, hole, human=0) for hole in (0, 5, 7, 12, "x", 1)}
+    assert refused == {
+        0: "Hole 0 is empty: choose a hole with seeds (a yellow ring).",
+        5: "Hole 5 is closed in this round: nobody sows it.",
+        7: "Hole 7 is the computer's, not yours: sow one of your own holes (a yellow ring).",
+        12: "There is no hole 12 on this board: its holes are numbered 0 to 11.",
+        "x": "That is not a hole on this board.",
+        1: "",
+    }
+    for hole in (0, 5, 7, 12, "x"):  # the engine's reason is the one said
+        with pytest.raises(hy.IllegalMove) as caught:
+            pos.check_move(hole)
+        assert caught.value.why in ("empty", "closed", "not-yours", "range", "not-a-hole")
+    over = hy.new_game("hoyito-i").end_by_agreement()
+    assert words.refusal_line(over, 0) == "The game is over: nobody sows any more."
