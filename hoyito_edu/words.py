@@ -106,7 +106,8 @@ def _check_human(human: object) -> int | None:
 #: random half the time, so the two are close, and one near-random level is enough) and
 #: ``"search"`` (the same search as the intermediate and expert levels, with limits a
 #: programmer sets; its default, four moves deep, lies between them). :func:`level_line`
-#: still describes both, and ``"mcts"`` (Monte Carlo tree search, the benchmark opponent).
+#: still describes both, and ``"mcts"`` (Monte Carlo tree search, the benchmark opponent),
+#: which stays out of the menu too.
 LEVELS: tuple[tuple[str, str], ...] = (
     ("beginner", "Beginner: plays almost at random, but often grabs seeds when it can"),
     ("greedy", "Greedy: always grabs the most seeds it can right now"),
@@ -600,17 +601,19 @@ def agreement_offer(position: Position, human: int | None = None) -> AgreementOf
         raise ValueError(f"agreement_offer needs a Position, not {position!r}")
     human = _check_human(human)
     due = not position.is_over and position.quiet_plies >= QUIET_PLIES_BEFORE_OFFER
-    text = ""
-    if due:
-        south, north = position.end_by_agreement().score
-        plies = position.quiet_plies
-        if human is None:
-            text = AGREEMENT["quiet"].format(moves=plies, south=south, north=north)
-        else:
-            _, names = _person(1 - human, human)
-            mine, theirs = (south, north) if human == 0 else (north, south)
-            text = AGREEMENT["quiet_you"].format(moves=plies, mine=mine, theirs=theirs, **names)
+    text = _agreement_line("quiet", position, human, moves=position.quiet_plies) if due else ""
     return AgreementOffer(due, AGREEMENT["label"], text, limits_line(position.rules))
+
+
+def _agreement_line(key: str, position: Position, human: int | None, **fields: object) -> str:
+    """``AGREEMENT[key]`` (or its ``_you`` form when a person plays the computer) filled in
+    with what each side would finish with if the game ended by agreement now."""
+    south, north = position.end_by_agreement().score
+    if human is None:
+        return AGREEMENT[key].format(south=south, north=north, **fields)
+    _, names = _person(1 - human, human)
+    mine, theirs = (south, north) if human == 0 else (north, south)
+    return AGREEMENT[f"{key}_you"].format(mine=mine, theirs=theirs, **names, **fields)
 
 
 def agreement_question(position: Position, human: int | None = None) -> str:
@@ -621,13 +624,7 @@ def agreement_question(position: Position, human: int | None = None) -> str:
     'End the game here? Each takes the seeds on their side: you would finish with 24, the \
 computer with 24.'
     """
-    south, north = position.end_by_agreement().score
-    human = _check_human(human)
-    if human is None:
-        return AGREEMENT["question"].format(south=south, north=north)
-    _, names = _person(1 - human, human)
-    mine, theirs = (south, north) if human == 0 else (north, south)
-    return AGREEMENT["question_you"].format(mine=mine, theirs=theirs, **names)
+    return _agreement_line("question", position, _check_human(human))
 
 
 def limits_line(rules: Rules) -> str:

@@ -64,7 +64,8 @@ def hint_marks(position: Position, human: int | None) -> dict[str, dict]:
 
 
 def rounds(match: Match) -> list[str]:
-    """The rounds of a match so far, one line each, then the holdings now."""
+    """The rounds of a match so far, one line each, then what each side started the
+    current round with."""
     unit, verb = ("holes", "owning") if match.rules.territory else ("seeds", "holding")
     lines = []
     for r in match.results:  # the winner's score first, as the banner says it
