@@ -351,8 +351,7 @@ class Position:
             board, captures = tuple(result.board), tuple(result.captures)
         quiet = 0 if captures != self.captures else self.quiet_plies + 1
         if end is None:
-            own = self._own_holes[nxt]
-            legal = tuple([h for h in own if board[h]])
+            legal = _moves_for(board, self._own_holes[nxt])
             if not legal:
                 if events is not None:
                     events.append(Pass(nxt))
