@@ -622,58 +622,15 @@ def new_game(
     """
     rules = get_rules(variant, **options)
     defaults = (captures, surplus, closed, owners, starter, previous_winner, round)
-    if board is None and all(map(operator.is_, defaults, _DEFAULTS)):
-        if holes_per_row is None or holes_per_row.__class__ is int:
-            if player.__class__ is int:
-                return _standard_opening(rules, holes_per_row, player)
-    return _set_up(
-        rules,
-        holes_per_row=holes_per_row,
-        board=board,
-        player=player,
-        captures=captures,
-        starter=starter,
-        closed=closed,
-        owners=owners,
-        surplus=surplus,
-        round=round,
-        previous_winner=previous_winner,
+    standard = (
+        board is None
+        and all(map(operator.is_, defaults, _DEFAULTS))
+        and (holes_per_row is None or holes_per_row.__class__ is int)
+        and player.__class__ is int
     )
-
-
-#: The standard openings checked so far, by (rules, holes_per_row, player); see below.
-_OPENINGS: dict[tuple, Position] = {}
-
-
-def _standard_opening(rules: Rules, holes_per_row: object, player: int) -> Position:
-    """The standard opening of a game: checked once, then copied (positions are immutable)
-    with a trail of its own, since playing on appends to it."""
     key = (rules, holes_per_row, player)
-    opening = _OPENINGS.get(key)
-    if opening is None:
-        opening = _set_up(rules, holes_per_row=holes_per_row, player=player)
-        if len(_OPENINGS) < 1024:
-            _OPENINGS[key] = opening
-    return opening._successor(_trail=_Trail.start((opening.board, opening.player)))
-
-
-def _set_up(
-    variant: str | Rules,
-    *,
-    holes_per_row: int | None = None,
-    board: object = None,
-    player: int = 0,
-    captures: tuple[int, int] = _NONE_TAKEN,
-    starter: int | None = None,
-    closed: object = _NO_HOLES,
-    owners: object = None,
-    surplus: tuple[int, int] = _NONE_TAKEN,
-    round: int = 1,
-    previous_winner: int | None = None,
-    **options: object,
-) -> Position:
-    """:func:`new_game` from its arguments, each checked."""
-    rules = get_rules(variant, **options)
+    if standard and key in _OPENINGS:  # checked before: a copy of it
+        return _fresh_copy(_OPENINGS[key])
     if board is None:
         n = 6 if holes_per_row is None else _check_size(rules, holes_per_row)
         closed_set = _holes(closed, 2 * n, "closed hole")
@@ -701,11 +658,25 @@ def _set_up(
         player = 1 - player  # R3.2: nothing to sow, so the other player moves
     if starter is None:
         starter = player  # R4.2: the player who actually moves first started this game
-    if (player, starter) == (position.player, position.starter):
-        return position
-    return position._successor(
-        player=player, starter=starter, _trail=_Trail.start((position.board, player))
-    )
+    if (player, starter) != (position.player, position.starter):
+        position = position._successor(
+            player=player, starter=starter, _trail=_Trail.start((position.board, player))
+        )
+    if standard and len(_OPENINGS) < 1024:
+        _OPENINGS[key] = position
+        return _fresh_copy(position)
+    return position
+
+
+#: The standard openings of :func:`new_game` checked so far, by (rules, holes_per_row, player):
+#: the next such game starts from a copy instead of checking every field again.
+_OPENINGS: dict[tuple, Position] = {}
+
+
+def _fresh_copy(opening: Position) -> Position:
+    """``opening`` with a trail of its own (positions are immutable, but playing on from the
+    newest position of a line appends to its trail)."""
+    return opening._successor(_trail=_Trail.start((opening.board, opening.player)))
 
 
 def _validate(position: Position) -> None:
