@@ -303,25 +303,3 @@ def _skip_frame(shown: _Shown, last: Event, skipped: Skipped) -> Frame:
     if isinstance(last, Drop):
         return shown.frame(last.hole, "drop", f"lap {shown.lap}", caption, skipped)
     return shown.frame(None, "", "", caption, skipped)
-
-
-def move_summary(move: Move) -> str:
-    """A move in one line, for the move list and the status line.
-
-    >>> import hoyito_edu as hy
-    >>> move_summary(hy.new_game("hoyito-i").sow(0))
-    'South sowed hole 0: 5 laps, no capture'
-    """
-    mover = PLAYER_NAMES[move.player]
-    laps = move.laps
-    parts = [f"{laps:,} lap{'s' if laps != 1 else ''}"]
-    taken = [f"{PLAYER_NAMES[p]} took {n}" for p, n in enumerate(move.taken) if n]
-    parts += taken or ["no capture"]
-    if move.endless:
-        parts.append("endless sowing")
-    if move.lap_limit:
-        parts.append("stopped at the lap limit")
-    if move.extra_turn:
-        parts.append(f"{mover} plays again")
-    parts += [f"{PLAYER_NAMES[p]} passes" for p in move.passes]
-    return f"{mover} sowed hole {move.hole}: {', '.join(parts)}"
