@@ -34,7 +34,7 @@ LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
-.PHONY: help lab test voila html bench student worksheets clean distclean
+.PHONY: help lab test voila html bench student worksheets catalogue clean distclean
 
 help: ## List the targets
 	@echo "Usage: make <target>"
@@ -95,6 +95,9 @@ student: $(STAMP) ## Write student copies (no "solution" or "teacher" cells) to 
 
 worksheets: $(STAMP) ## Write printable A4 worksheets (student, teacher, empty boards) to build/worksheets/
 	$(PY) -m hoyito_edu.worksheets build/worksheets
+
+catalogue: $(STAMP) ## After changing a sentence: extract, update the Spanish catalogue, compile it
+	$(PY) scripts/catalogue.py
 
 clean: ## Remove generated files and caches (keeps .venv)
 	rm -rf build test-artifacts .pytest_cache .ruff_cache .hypothesis *.egg-info

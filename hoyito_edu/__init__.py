@@ -21,6 +21,7 @@ from .events import (
 )
 from .explain import Explanation, explain, explain_all
 from .game import Game
+from .i18n import get_language, set_language
 from .match import Match, RoundResult, fill_from_first_hole, take_back_then_ring_order
 from .matches import simulate_matches
 from .players import PLAYER_NAMES_AVAILABLE, Player, player
@@ -89,4 +90,6 @@ __all__ = [
     "Board",
     "Replay",
     "CompareRules",
+    "set_language",
+    "get_language",
 ]
