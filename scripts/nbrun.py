@@ -17,6 +17,8 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
+#: The Spanish edition: one notebook for every notebook in NOTEBOOK_DIR, same two-digit prefix.
+SPANISH_DIR = NOTEBOOK_DIR / "es"
 TIMEOUT = 600  # seconds per cell
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # colour codes in kernel tracebacks
 
@@ -24,6 +26,16 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # colour codes in kernel traceback
 def list_notebooks(folder: Path = NOTEBOOK_DIR) -> list[Path]:
     """Every ``*.ipynb`` directly in *folder*, sorted by name."""
     return sorted(folder.glob("*.ipynb"))
+
+
+def all_notebooks() -> list[Path]:
+    """The English notebooks, then their Spanish editions."""
+    return list_notebooks(NOTEBOOK_DIR) + list_notebooks(SPANISH_DIR)
+
+
+def label(path: Path) -> str:
+    """A notebook's name as the tests list it: ``03_play.ipynb``, ``es/03_jugar.ipynb``."""
+    return path.relative_to(NOTEBOOK_DIR).as_posix()
 
 
 def dirty_cells(nb) -> list[str]:

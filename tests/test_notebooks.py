@@ -1,4 +1,6 @@
-"""Every notebook in notebooks/ is committed clean and runs top to bottom.
+"""Every notebook in notebooks/ and notebooks/es/ is committed clean and runs top to bottom.
+
+Every English notebook has its Spanish edition in notebooks/es/, with the same two-digit prefix.
 
 Each notebook runs in a fresh python3 kernel with notebooks/ as working directory
 (scripts/nbrun.py, shared with benchmarks/notebook_times.py). Its Run-All wall time is
@@ -7,13 +9,49 @@ recorded as a user property and listed at the end of the pytest run.
 
 from __future__ import annotations
 
+import re
+
 import nbformat
 import pytest
-from nbrun import NotebookRunError, dirty_cells, list_notebooks, run_notebook
+from nbrun import (
+    NOTEBOOK_DIR,
+    SPANISH_DIR,
+    NotebookRunError,
+    all_notebooks,
+    dirty_cells,
+    label,
+    list_notebooks,
+    run_notebook,
+)
 
-NOTEBOOKS = list_notebooks()
+NOTEBOOKS = all_notebooks()
 
-by_name = pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+by_name = pytest.mark.parametrize("path", NOTEBOOKS, ids=[label(p) for p in NOTEBOOKS])
+PREFIX = re.compile(r"^\d\d[a-z]?_")
+
+
+def prefix(path) -> str:
+    return PREFIX.match(path.name).group(0)
+
+
+def test_every_notebook_has_its_spanish_edition():
+    english = {prefix(path): path.name for path in list_notebooks(NOTEBOOK_DIR)}
+    spanish = {prefix(path): path.name for path in list_notebooks(SPANISH_DIR)}
+    missing = sorted(name for key, name in english.items() if key not in spanish)
+    extra = sorted(name for key, name in spanish.items() if key not in english)
+    assert not missing, f"no Spanish edition in notebooks/es/ for: {missing}"
+    assert not extra, f"Spanish notebooks with no English original: {extra}"
+
+
+@by_name
+def test_notebook_speaks_its_language(path):
+    """A Spanish notebook sets the session language, so the package answers in Spanish."""
+    nb = nbformat.read(path, as_version=4)
+    code = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "code")
+    if path.parent == SPANISH_DIR:
+        assert 'set_language("es")' in code, f"{path.name} never calls hy.set_language('es')"
+    else:
+        assert 'set_language("es")' not in code
 
 
 @pytest.mark.notebooks
@@ -34,7 +72,7 @@ def test_runs_top_to_bottom(path, record_property):
         result = run_notebook(path)
     except NotebookRunError as exc:
         pytest.fail(str(exc), pytrace=False)
-    record_property("notebook", path.name)
+    record_property("notebook", label(path))
     record_property("notebook_seconds", round(result.seconds, 2))
 
 

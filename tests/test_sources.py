@@ -31,7 +31,9 @@ import pytest
 from hoyito_edu import data
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted(
+    (ROOT / "notebooks" / "es").glob("*.ipynb")
+)
 README = ROOT / "README.md"
 SOURCES = ROOT / "docs" / "sources.md"
 
@@ -74,7 +76,8 @@ def _texts() -> list[tuple[str, Path, str]]:
     for path in NOTEBOOKS:
         for index, cell in enumerate(_notebook(path)["cells"]):
             if cell["cell_type"] in ("markdown", "code"):
-                texts.append((f"{path.name} cell {index}", path.parent, _cell_text(cell)))
+                name = path.relative_to(ROOT / "notebooks").as_posix()
+                texts.append((f"{name} cell {index}", path.parent, _cell_text(cell)))
     return texts
 
 
@@ -207,14 +210,21 @@ def test_no_pointers_to_unshipped_notes(document: str) -> None:
     )
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_notebook_ends_with_sources_linking_the_bibliography(path: Path) -> None:
+    """English notebooks end with '## Sources', their Spanish editions with '## Fuentes'."""
     cells = [c for c in _notebook(path)["cells"] if _cell_text(c).strip()]
     last = cells[-1]
     text = _cell_text(last)
-    assert last["cell_type"] == "markdown", "the last cell should be a Sources markdown cell"
-    assert re.match(r"\s*#{1,6}\s+Sources\b", text), "the last cell should open with '## Sources'"
-    assert "../docs/sources.md" in text, "the Sources cell should link to ../docs/sources.md"
+    spanish = path.parent.name == "es"
+    heading, bibliography = (
+        ("Fuentes", "../../docs/sources.md") if spanish else ("Sources", "../docs/sources.md")
+    )
+    assert last["cell_type"] == "markdown", f"the last cell should be a {heading} markdown cell"
+    assert re.match(rf"\s*#{{1,6}}\s+{heading}\b", text), (
+        f"the last cell should open with '## {heading}'"
+    )
+    assert bibliography in text, f"the {heading} cell should link to {bibliography}"
 
 
 def test_checker_catches_broken_citations(tmp_path: Path) -> None:
