@@ -34,7 +34,7 @@ LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
-.PHONY: help lab test voila html bench student worksheets catalogue clean distclean
+.PHONY: help lab test voila jugar html bench student worksheets catalogue clean distclean
 
 help: ## List the targets
 	@echo "Usage: make <target>"
@@ -80,6 +80,9 @@ voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a cl
 	fi
 	$(BIN)/voila --Voila.config_file_paths=$(VOILA_CONFIG) --Voila.ip=$(HOST) --no-browser \
 		--port=$(PORT) $(if $(filter $(HOST),$(LOCAL_HOSTS)),,--token=$(TOKEN)) $(PLAY_NOTEBOOK)
+
+jugar: ## The board in Spanish: like `make voila`, serving notebooks/es/03_jugar.ipynb
+	$(MAKE) voila PLAY_NOTEBOOK=notebooks/es/03_jugar.ipynb
 
 html: $(STAMP) ## Execute every notebook and render it to build/html/
 	$(PY) scripts/render_html.py notebooks build/html
