@@ -2,6 +2,9 @@
 
 Usage: python scripts/strip_solutions.py [SRC_DIR] [OUT_DIR]   (defaults: notebooks build/student)
 
+Both languages: the English notebooks ``SRC_DIR/*.ipynb`` go to ``OUT_DIR/``, the Spanish ones
+``SRC_DIR/es/*.ipynb`` to ``OUT_DIR/es/`` (every folder of :data:`LANGUAGE_FOLDERS` that exists).
+
 Two cell tags mark what students must not get:
 
 - ``solution``: answers and worked solutions ("Teacher notes ...");
@@ -27,9 +30,15 @@ SOLUTION_TAG = "solution"
 TEACHER_TAG = "teacher"
 #: Cells with any of these tags are left out of the student copies.
 STRIPPED_TAGS = (SOLUTION_TAG, TEACHER_TAG)
-#: Wording that belongs in the teacher's copy only.
+#: Sub-folders of the notebooks in other languages (Spanish: notebooks/es/).
+LANGUAGE_FOLDERS = ("es",)
+#: Wording that belongs in the teacher's copy only, in English and in Spanish ("copia del
+#: docente", "clave de respuestas", "notas del docente", with profesor/maestro too).
 TEACHER_WORDING = re.compile(
-    r"teacher['’]s copy|reveal\s*=\s*True|answer key|teacher_notes\(", re.IGNORECASE
+    r"teacher['’]s copy|reveal\s*=\s*True|answer key|teacher_notes\("
+    r"|copia del? (?:docente|profesora?|maestr[oa])|clave de (?:las )?respuestas"
+    r"|notas del? (?:docente|profesora?|maestr[oa])",
+    re.IGNORECASE,
 )
 
 
@@ -85,10 +94,20 @@ def strip_folder(src: Path, out: Path) -> list[tuple[Path, int]]:
     return written
 
 
+def folders(src: Path, out: Path) -> list[tuple[Path, Path]]:
+    """(notebook folder, copy folder) pairs: ``src`` itself, then each language sub-folder
+    of ``src`` that exists (``src/es`` -> ``out/es``)."""
+    pairs = [(src, out)]
+    for lang in LANGUAGE_FOLDERS:
+        if (src / lang).is_dir():
+            pairs.append((src / lang, out / lang))
+    return pairs
+
+
 def main(argv: list[str]) -> int:
     src = Path(argv[1]) if len(argv) > 1 else Path("notebooks")
     out = Path(argv[2]) if len(argv) > 2 else Path("build/student")
-    written = strip_folder(src, out)
+    written = [item for pair in folders(src, out) for item in strip_folder(*pair)]
     leaks = 0
     for target, removed in written:
         print(f"{target}  ({removed} solution or teacher cell(s) removed)")

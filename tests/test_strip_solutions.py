@@ -118,8 +118,54 @@ def test_main_fails_when_teacher_wording_is_left(tmp_path, capsys):
     assert "cell 3 (markdown): 'reveal=True'" in err and "tag them 'teacher'" in err
 
 
+def test_spanish_teacher_wording_is_found():
+    nb = new_notebook(
+        cells=[
+            new_markdown_cell("Esta es la copia del docente: entregue la otra."),
+            new_markdown_cell("La clave de respuestas está al final."),
+            new_markdown_cell("Ver las notas del profesor."),
+            new_code_cell("revisar('2a', 8, reveal = True)"),
+            new_markdown_cell("Siembra desde el hoyo 3 y cuenta las semillas."),
+        ]
+    )
+    problems = teacher_wording(nb)
+    assert [p.split(":")[0] for p in problems] == [
+        "cell 0 (markdown)",
+        "cell 1 (markdown)",
+        "cell 2 (markdown)",
+        "cell 3 (code)",
+    ]
+    assert "copia del docente" in problems[0] and "clave de respuestas" in problems[1]
+
+
+def test_main_writes_spanish_copies_into_es(tmp_path, capsys):
+    src, out = tmp_path / "nb", tmp_path / "out"
+    (src / "es").mkdir(parents=True)
+    nbformat.write(make_notebook(), src / "a.ipynb")
+    spanish = make_notebook()
+    spanish.cells[1].source = "Esta es la copia del docente."  # tagged teacher: removed
+    nbformat.write(spanish, src / "es" / "a_es.ipynb")
+    assert main(["strip_solutions.py", str(src), str(out)]) == 0
+    assert (out / "a.ipynb").exists() and (out / "es" / "a_es.ipynb").exists()
+    assert not (out / "a_es.ipynb").exists()
+    assert "copia del docente" not in (out / "es" / "a_es.ipynb").read_text()
+    assert str(out / "es" / "a_es.ipynb") in capsys.readouterr().out
+
+
+def test_main_fails_on_spanish_teacher_wording_left_in_es(tmp_path, capsys):
+    src = tmp_path / "nb"
+    (src / "es").mkdir(parents=True)
+    nb = make_notebook()
+    nb.cells.append(new_markdown_cell("Solo la copia del docente trae las respuestas."))
+    nbformat.write(nb, src / "es" / "b.ipynb")
+    assert main(["strip_solutions.py", str(src), str(tmp_path / "out")]) == 1
+    assert "'copia del docente'" in capsys.readouterr().err
+
+
 # -- the student copy of every notebook ------------------------------------------------------
+SPANISH_DIR = NOTEBOOK_DIR / "es"
 NOTEBOOKS = list_notebooks(NOTEBOOK_DIR)
+SPANISH_NOTEBOOKS = list_notebooks(SPANISH_DIR) if SPANISH_DIR.is_dir() else []
 
 
 @pytest.fixture(scope="module")
@@ -132,15 +178,21 @@ def student_copies(tmp_path_factory):
         if entry.name != NOTEBOOK_DIR.name and not entry.name.startswith("."):
             (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     written = strip_folder(NOTEBOOK_DIR, root / NOTEBOOK_DIR.name)
-    return {path.name: path for path, _ in written}
+    if SPANISH_DIR.is_dir():
+        written += strip_folder(SPANISH_DIR, root / NOTEBOOK_DIR.name / "es")
+    return {path.relative_to(root / NOTEBOOK_DIR.name).as_posix(): path for path, _ in written}
 
 
 def test_every_notebook_gets_a_student_copy(student_copies):
     assert {p.name for p in NOTEBOOKS} <= set(student_copies)
+    assert {f"es/{p.name}" for p in SPANISH_NOTEBOOKS} <= set(student_copies)
     assert "06_classroom.ipynb" in student_copies
 
 
-@pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])
+COPIES = [p.name for p in NOTEBOOKS] + [f"es/{p.name}" for p in SPANISH_NOTEBOOKS]
+
+
+@pytest.mark.parametrize("name", COPIES)
 def test_student_copy_has_nothing_for_the_teacher_only(name, student_copies):
     copy = nbformat.read(student_copies[name], as_version=4)
     nbformat.validate(copy)
@@ -154,7 +206,7 @@ def test_student_copy_has_nothing_for_the_teacher_only(name, student_copies):
 
 
 @pytest.mark.notebooks
-@pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("name", COPIES)
 def test_student_copy_runs_top_to_bottom(name, student_copies, record_property):
     try:
         result = run_notebook(student_copies[name])
