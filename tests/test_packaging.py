@@ -134,3 +134,43 @@ def test_readme_make_commands_are_makefile_targets():
     assert {"lab", "test"} <= named, f"README must show `make lab` and `make test`: {commands}"
     missing = sorted(named - targets)
     assert not missing, f"README names make targets that the Makefile lacks: {missing}"
+
+
+def test_the_wheel_ships_the_spanish_catalogue_and_the_board(tmp_path):
+    """An installed package (not this checkout) must speak Spanish and draw the board."""
+    import shutil
+    import subprocess
+    import sys
+    import zipfile
+
+    source = tmp_path / "source"  # built from a copy: setuptools writes build/ beside the code
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(
+        ROOT / "hoyito_edu",
+        source / "hoyito_edu",
+        ignore=shutil.ignore_patterns("__pycache__", ".lock"),
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "-w",
+            str(tmp_path),
+            str(source),
+        ],
+        check=True,
+    )
+    (wheel,) = tmp_path.glob("hoyito_edu-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for shipped in (
+        "hoyito_edu/locale/es/LC_MESSAGES/hoyito_edu.mo",
+        "hoyito_edu/widgets/static/board.js",
+        "hoyito_edu/widgets/static/board.css",
+    ):
+        assert shipped in names, f"the wheel lacks {shipped}"
