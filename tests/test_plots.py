@@ -186,7 +186,7 @@ def test_starter_advantage_plots_shares_and_intervals(mixed):
     published = [c for c in ax.collections if isinstance(c, PathCollection)]
     assert published[0].get_offsets()[0][0] == pytest.approx(51.5)
     assert [t.get_text() for t in ax.get_yticklabels()] == ["Ba-awa, 2×6"]
-    assert ax.get_xlabel() == "games won by the starter (% of decided games)"
+    assert ax.get_xlabel() == "games won by the starter (share of decided games, %)"
 
 
 def test_starter_advantage_accepts_a_metrics_table(sim):
@@ -665,7 +665,7 @@ def reason(table: pd.DataFrame, end_reason: str) -> pd.DataFrame:
         (lambda s: plots.starter_advantage(s.games, published={"ba-awa": True}),
          r"between 0 and 1; 'ba-awa' has True"),
         (lambda s: plots.starter_advantage(s.games, published={"ba-awa": -0.1}), r"has -0.1"),
-        (lambda s: plots.starter_advantage(s.games, published_label=None),
+        (lambda s: plots.starter_advantage(s.games, published_label=3),
          r"published_label must be a string"),
         # numbers: whole numbers for counts (no floats, no bools), shares between 0 and 1
         (lambda s: plots.captures_over_game(s.moves, s.games, game=1.0, variant="ba-awa"),
@@ -768,3 +768,122 @@ def test_charts_leave_matplotlib_settings_alone(sim):
         assert matplotlib.rcParams["figure.figsize"] == size
     finally:
         matplotlib.interactive(was)
+
+
+# -- Spanish ---------------------------------------------------------------------------------
+def chart_texts(drawn) -> list[str]:
+    """Every word-bearing text of a chart: suptitle, titles, axis labels, tick labels,
+    legend entries and titles, texts and colour-bar labels."""
+    fig = drawn if isinstance(drawn, matplotlib.figure.Figure) else drawn.figure
+    texts = [t.get_text() for t in fig.texts]
+    if fig._suptitle is not None:
+        texts.append(fig.get_suptitle())
+    legends = [*fig.legends, *(ax.get_legend() for ax in fig.axes)]
+    for legend in filter(None, legends):
+        texts += [t.get_text() for t in legend.get_texts()] + [legend.get_title().get_text()]
+    for ax in fig.axes:
+        texts += [ax.get_title(), ax.get_title("left"), ax.get_xlabel(), ax.get_ylabel()]
+        texts += [t.get_text() for t in ax.texts]
+        texts += [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+    return [t for t in texts if t]
+
+
+def english_only_words() -> set[str]:
+    """Words of the English sentences of plots.py's catalogue entries that no Spanish
+    translation uses (names such as Hoyito or Ba-awa are in both)."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from hoyito_edu.i18n import LOCALE_DIR
+
+    with open(LOCALE_DIR / "es" / "LC_MESSAGES" / "hoyito_edu.po", "rb") as handle:
+        catalogue = read_po(handle)
+    words = re.compile(r"[A-Za-z]{3,}")
+    english, spanish = set(), set()
+    for message in catalogue:
+        if message.id and any(path.endswith("plots.py") for path, _line in message.locations):
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            texts = message.string if isinstance(message.string, tuple) else (message.string,)
+            english |= {w for text in ids for w in words.findall(re.sub(r"\{\w+\}", "", text))}
+            spanish |= {w for text in texts for w in words.findall(text)}
+    # and common words a sentence left unmarked would show
+    english |= {"the", "and", "game", "games", "seed", "seeds", "move", "moves", "hole", "holes",
+                "captured", "median", "South", "North", "row", "laps", "share"}  # fmt: skip
+    return english - spanish
+
+
+SPANISH_CHARTS = {
+    "captures_over_game": lambda s, m: plots.captures_over_game(m.moves, m.games, 1, lang="es"),
+    "capture_bands": lambda s, m: plots.capture_bands(s.moves, s.games, variant="hoyito-i",
+                                                      lang="es"),
+    "capture_bands_lines": lambda s, m: plots.capture_bands(
+        s.moves, s.games, variant="hoyito-i", band_style="lines", lang="es"),
+    "seeds_left": lambda s, m: plots.seeds_left(s.moves, lang="es"),
+    "seeds_left_panels": lambda s, m: plots.seeds_left_panels(s.moves, lang="es"),
+    "casa_heatmap": lambda s, m: plots.casa_heatmap(s.captures, s.games, lang="es"),
+    "casa_heatmap_per_panel": lambda s, m: plots.casa_heatmap(s.captures, s.games,
+                                                              scale="per-panel", lang="es"),
+    "casa_rates_by_hole": lambda s, m: plots.casa_rates_by_hole(casa_rates(s), lang="es"),
+    "game_lengths": lambda s, m: plots.game_lengths(s.games, lang="es"),
+    "starter_advantage": lambda s, m: plots.starter_advantage(
+        m.games, published={"hoyito-ii": 0.5}, lang="es"),
+    "laps_per_move": lambda s, m: plots.laps_per_move(s.moves, mark_opening=True, lang="es"),
+    "end_reasons": lambda s, m: plots.end_reasons(s.games, lang="es"),
+    "end_reason_rates": lambda s, m: plots.end_reason_rates(
+        s.games, reasons=["endless", "repetition"], lang="es"),
+    "board_diagram": lambda s, m: plots.board_diagram(hy.new_game("hoyito-i"), lang="es"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(SPANISH_CHARTS))
+def test_spanish_charts_have_no_english_word(name, sim, mixed):
+    drawn = SPANISH_CHARTS[name](sim, mixed)
+    texts = chart_texts(drawn)
+    assert texts, name
+    english = english_only_words()
+    found = {w for text in texts for w in __import__("re").findall(r"[A-Za-z]{3,}", text)}
+    assert not found & english, f"{name}: English words {found & english} in {texts}"
+    assert hy.get_language() == "en", "lang= must not change the session's language"
+
+
+def test_a_spanish_chart_says_it_in_spanish(mixed):
+    ax = plots.captures_over_game(mixed.moves, mixed.games, game=1, lang="es")
+    assert legend_texts(ax) == ["Sur (glotón)", "Norte (al azar)"]
+    assert ax.get_title().startswith("Semillas comidas en la partida 1: Hoyito II, 2×6")
+    assert "terminó por las últimas cuatro (Hoyito)" in ax.get_title()
+    assert ax.get_xlabel() == "jugadas hechas"
+    assert ax.get_ylabel() == "semillas comidas (total hasta ahora)"
+    ax = plots.laps_per_move(mixed.moves, lang="es")
+    assert ax.get_title() == "Vueltas por jugada"
+    mean = mixed.moves["laps"].mean()
+    assert legend_texts(ax) == [f"Hoyito II, 2×6 (promedio: {mean:.1f} vueltas)"]
+
+
+def test_the_session_language_draws_spanish_and_lang_en_overrides_it(mixed):
+    try:
+        hy.set_language("es")
+        ax = plots.game_lengths(mixed.games)
+        assert (
+            ax.get_title()
+            == "Cuánto duran las partidas (glotón contra al azar, al azar contra glotón)"
+        )
+        english = plots.game_lengths(mixed.games, lang="en")
+        assert english.get_title().startswith("How long games last")
+    finally:
+        hy.set_language("en")
+
+
+def test_board_diagram_in_spanish_names_the_players_and_the_turn():
+    ax = plots.board_diagram(hy.new_game("hoyito-i"), lang="es")
+    texts = [t.get_text() for t in ax.texts]
+    assert "Sur (0): comió 0  ← le toca" in texts and "Norte (1): comió 0" in texts
+    assert "siembra" in texts and ax.get_title() == "Hoyito I, 2×6: una posición"
+
+
+@pytest.mark.parametrize("bad", ["fr", "ES", 3])
+def test_charts_refuse_an_unknown_language(bad, mixed):
+    with pytest.raises(ValueError, match=r"'en' \(English\) or 'es' \(Spanish\)"):
+        plots.game_lengths(mixed.games, lang=bad)
+    with pytest.raises(ValueError, match="the language must be one of"):
+        plots.board_diagram(hy.new_game("hoyito-i"), lang=bad)
