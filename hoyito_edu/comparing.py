@@ -27,7 +27,8 @@ from dataclasses import dataclass, field, fields
 
 from .checks import as_whole
 from .events import Capture, Reason
-from .position import MAX_SEEDS, PLAYER_NAMES, Move, Position, new_game
+from .i18n import gettext as _
+from .position import MAX_SEEDS, Move, Position, new_game
 from .rules import OPTIONS, VARIANTS, check_option, get_rules
 from .words import (
     BOARD_ERRORS,
@@ -37,6 +38,7 @@ from .words import (
     option_label,
     ordinal,
     plural,
+    side_name,
 )
 
 #: A position where every rule set gives a different result for hole 3 (South to move).
@@ -73,14 +75,14 @@ such as 0, 4 or 12, separated by spaces or commas.
     entries = [e for e in re.split(r"[\s,;]+", text.strip()) if e]
     if not entries:
         example = " ".join(["4"] * (2 * (n or SIZES[0])))
-        raise ValueError(BOARD_ERRORS["empty"].format(example=example))
+        raise ValueError(_(BOARD_ERRORS["empty"]).format(example=example))
     counts = [_count(number, entry) for number, entry in enumerate(entries, start=1)]
     _check_count(len(counts), n)
     total = sum(counts)
     if total > MAX_SEEDS:
-        raise ValueError(BOARD_ERRORS["total"].format(total=total, most=MAX_SEEDS))
+        raise ValueError(_(BOARD_ERRORS["total"]).format(total=total, most=MAX_SEEDS))
     if total == 0:
-        raise ValueError(BOARD_ERRORS["no-seeds"])
+        raise ValueError(_(BOARD_ERRORS["no-seeds"]))
     return tuple(counts)
 
 
@@ -100,10 +102,10 @@ def _count(number: int, entry: str) -> int:
     """One typed entry as a seed count (digits only: no signs, decimals or words)."""
     shown = entry if len(entry) <= 12 else entry[:11] + "\u2026"
     if not entry.isdigit() or not entry.isascii():
-        raise ValueError(BOARD_ERRORS["entry"].format(nth=ordinal(number), entry=shown))
+        raise ValueError(_(BOARD_ERRORS["entry"]).format(nth=ordinal(number), entry=shown))
     if int(entry) > MAX_SEEDS:
         raise ValueError(
-            BOARD_ERRORS["entry-big"].format(nth=ordinal(number), entry=shown, most=MAX_SEEDS)
+            _(BOARD_ERRORS["entry-big"]).format(nth=ordinal(number), entry=shown, most=MAX_SEEDS)
         )
     return int(entry)
 
@@ -117,7 +119,7 @@ def _check_count(count: int, n: int | None) -> None:
     low, high = SIZES
     if count % 2 or not 2 * low <= count <= 2 * high:
         raise ValueError(
-            BOARD_ERRORS["sizes"].format(
+            _(BOARD_ERRORS["sizes"]).format(
                 low=2 * low, high=2 * high, low_n=low, high_n=high, count=count
             )
         )
@@ -229,17 +231,17 @@ def _row(start: Position, hole: int, variant: str, chosen: dict) -> Comparison:
     label = base.title
     if chosen:
         words = "; ".join(option_label(k, v) for k, v in chosen.items())
-        label = CELLS["rules-options"].format(rules=base.title, options=words)
+        label = _(CELLS["rules-options"]).format(rules=base.title, options=words)
     key = (variant, tuple(chosen.items()))
     if chosen.get("chain_opponent_side_only") and not base.chain:
-        return _cannot(label, key, OPTION_ERRORS["no-chain"].format(rules=base.title))
+        return _cannot(label, key, _(OPTION_ERRORS["no-chain"]).format(rules=base.title))
     try:
         move = new_game(base.with_options(**chosen), **_setup(start)).sow(hole)
     except ValueError as err:  # e.g. Ba-awa on a 2x8 board, an owner layout Hoyito forbids
         n = start.holes_per_row
         if not base.min_holes_per_row <= n <= base.max_holes_per_row:
-            return _cannot(label, key, OPTION_ERRORS["size"].format(rules=base.title, n=n))
-        return _cannot(label, key, OPTION_ERRORS["board"].format(why=err))
+            return _cannot(label, key, _(OPTION_ERRORS["size"]).format(rules=base.title, n=n))
+        return _cannot(label, key, _(OPTION_ERRORS["board"]).format(why=err))
     return Comparison(
         rules=label,
         laps=move.laps,
@@ -264,12 +266,12 @@ def _next_turn(move: Move) -> str:
     if after.is_over:
         end = after.outcome
         if end.winner is None:
-            return CELLS["over-draw"].format(south=end.score[0], north=end.score[1])
+            return _(CELLS["over-draw"]).format(south=end.score[0], north=end.score[1])
         high, low = end.score[end.winner], end.score[1 - end.winner]
-        return CELLS["over-win"].format(who=PLAYER_NAMES[end.winner], high=high, low=low)
+        return _(CELLS["over-win"]).format(who=side_name(end.winner), high=high, low=low)
     if after.player == move.player:
-        return CELLS["again"].format(who=PLAYER_NAMES[after.player])
-    return CELLS["next"].format(who=PLAYER_NAMES[after.player])
+        return _(CELLS["again"]).format(who=side_name(after.player))
+    return _(CELLS["next"]).format(who=side_name(after.player))
 
 
 _CASAS = (Reason.MID_SOW, Reason.LAST_SEED)
@@ -286,19 +288,19 @@ def happened(move: Move) -> str:
     """
     parts = []
     if move.endless:
-        parts.append(CELLS["endless"])
+        parts.append(_(CELLS["endless"]))
     if move.lap_limit:
-        parts.append(CELLS["lap-limit"].format(laps=move.laps))
+        parts.append(_(CELLS["lap-limit"]).format(laps=move.laps))
     parts += _capture_cells(move.captures)
     for player in move.passes:
-        parts.append(CELLS["pass"].format(who=PLAYER_NAMES[player]))
-    return "; ".join(parts) if parts else CELLS["nothing"]
+        parts.append(_(CELLS["pass"]).format(who=side_name(player)))
+    return "; ".join(parts) if parts else _(CELLS["nothing"])
 
 
 def _capture_cells(captures: tuple[Capture, ...]) -> list[str]:
     cells = []
     for player in (0, 1):
-        who = PLAYER_NAMES[player]
+        who = side_name(player)
         casas = [c for c in captures if c.taker == player and c.reason in _CASAS]
         if casas:
             seeds = sum(c.seeds for c in casas)
@@ -309,9 +311,9 @@ def _capture_cells(captures: tuple[Capture, ...]) -> list[str]:
                             (Reason.EIGHT_OR_FEWER, "last-eight")):  # fmt: skip
             seeds = sum(c.seeds for c in captures if c.taker == player and c.reason == reason)
             if seeds:
-                cells.append(CELLS[key].format(who=who, seeds=seeds))
+                cells.append(_(CELLS[key]).format(who=who, seeds=seeds))
     if any(c.reason in _OWN_SIDE for c in captures):
-        cells.append(CELLS["own-side"])
+        cells.append(_(CELLS["own-side"]))
     return cells
 
 
@@ -326,8 +328,9 @@ def as_table(rows: Sequence[Comparison]):
     """
     import pandas as pd
 
-    data = [{COLUMNS[k]: _cell(getattr(r, k)) for k in COLUMNS} for r in rows]
-    return pd.DataFrame(data, columns=list(COLUMNS.values()))
+    heads = {k: _(COLUMNS[k]) for k in COLUMNS}
+    data = [{heads[k]: _cell(getattr(r, k)) for k in COLUMNS} for r in rows]
+    return pd.DataFrame(data, columns=list(heads.values()))
 
 
 def _cell(value: object) -> object:

@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .events import Capture, Reason
-from .position import PLAYER_NAMES, Move, Outcome, Position
-from .words import EXPLAIN, outcome, plural
+from .i18n import check_language, language
+from .i18n import gettext as _
+from .position import Move, Outcome, Position
+from .words import EXPLAIN, outcome, plural, side_name
 
 # Endings where each player takes the seeds on their own side: told in one sentence.
 _OWNERS_TAKE = (Reason.ENDLESS, Reason.REPETITION, Reason.LAP_LIMIT, Reason.AGREEMENT,
@@ -30,9 +32,13 @@ LISTED_CAPTURES = 8
 
 @dataclass(frozen=True)
 class Explanation:
-    """What sowing ``hole`` from a position does. ``captures`` are the move's Capture events."""
+    """What sowing ``hole`` from a position does. ``captures`` are the move's Capture events.
+
+    ``lang`` is the language of :attr:`text` ("en" or "es"); None speaks the session's.
+    """
 
     move: Move
+    lang: str | None = None
 
     @property
     def hole(self) -> int:
@@ -94,8 +100,12 @@ class Explanation:
 
     @property
     def text(self) -> str:
-        """A few short sentences in plain English (the templates are
-        :data:`hoyito_edu.words.EXPLAIN`)."""
+        """A few short sentences in plain words, in the explanation's language (the templates
+        are :data:`hoyito_edu.words.EXPLAIN`)."""
+        with language(self.lang):
+            return self._text()
+
+    def _text(self) -> str:
         names = _names(self.player)
         seeds, laps = self.seeds, self.laps
         parts = [
@@ -103,21 +113,21 @@ class Explanation:
             plural(EXPLAIN["laps"], laps).format(laps=laps),
         ]
         if self.endless:
-            parts.append(EXPLAIN["endless"])
+            parts.append(_(EXPLAIN["endless"]))
         if self.lap_limit:
-            parts.append(EXPLAIN["lap-limit"].format(laps=laps))
+            parts.append(_(EXPLAIN["lap-limit"]).format(laps=laps))
         parts += self._captures_text()
         left = self.seeds_left
         parts.append(plural(EXPLAIN["left"], left).format(seeds=left))
         for p in self.passes:
-            parts.append(EXPLAIN["pass"].format(**_names(p)))
+            parts.append(_(EXPLAIN["pass"]).format(**_names(p)))
         if self.game_over is not None:
             told = outcome(self.move)
-            parts += [EXPLAIN["ends"].format(title=told.title), told.why]
+            parts += [_(EXPLAIN["ends"]).format(title=told.title), told.why]
         elif self.extra_turn and self.next_player == self.player:
-            parts.append(EXPLAIN["again"].format(**names))
+            parts.append(_(EXPLAIN["again"]).format(**names))
         else:
-            parts.append(EXPLAIN["next"].format(**_names(self.next_player)))
+            parts.append(_(EXPLAIN["next"]).format(**_names(self.next_player)))
         return " ".join(parts)
 
     def _captures_text(self) -> list[str]:
@@ -125,7 +135,7 @@ class Explanation:
         of the move."""
         captures = self.captures
         if not captures:
-            return [EXPLAIN["none"]]
+            return [_(EXPLAIN["none"])]
         lines = []
         for player in (0, 1):
             names = _names(player)
@@ -141,14 +151,14 @@ class Explanation:
                 line = plural(EXPLAIN["chain"], count).format(fours=count, seeds=seeds, **names)
                 lines.append(line)
             if any(c.reason == Reason.FINAL_FOUR for c in mine):
-                lines.append(EXPLAIN["last-four"].format(**names))
+                lines.append(_(EXPLAIN["last-four"]).format(**names))
             last = sum(c.seeds for c in mine if c.reason == Reason.EIGHT_OR_FEWER)
             if last:
                 lines.append(plural(EXPLAIN["last-eight"], last).format(seeds=last, **names))
         swept = [c for c in captures if c.reason in _OWNERS_TAKE]
         if swept:
             south, north = (sum(c.seeds for c in swept if c.taker == p) for p in (0, 1))
-            lines.append(EXPLAIN["own-side"].format(south=south, north=north))
+            lines.append(_(EXPLAIN["own-side"]).format(south=south, north=north))
         return lines
 
     def __repr__(self) -> str:
@@ -157,17 +167,26 @@ class Explanation:
 
 def _names(player: int) -> dict[str, str]:
     """The name fields of ``player`` in a sentence (explain() names both sides)."""
-    return {"who": PLAYER_NAMES[player], "Who": PLAYER_NAMES[player]}
+    name = side_name(player)
+    return {"who": name, "Who": name}
 
 
-def explain(position: Position, hole: int) -> Explanation:
-    """What sowing ``hole`` would do; raises :class:`IllegalMove` for an illegal hole."""
-    return Explanation(_checked(position).sow(hole))
+def explain(position: Position, hole: int, lang: str | None = None) -> Explanation:
+    """What sowing ``hole`` would do; raises :class:`IllegalMove` for an illegal hole (said in
+    ``lang``). ``lang``: "en" or "es" for the text; None speaks the session's language.
+
+    >>> import hoyito_edu as hy
+    >>> print(explain(hy.new_game("hoyito-i"), 0, lang="es").text.split(". ")[0])
+    Sur siembra el hoyo 0, que tiene 4 semillas
+    """
+    lang = None if lang is None else check_language(lang)
+    with language(lang):
+        return Explanation(_checked(position).sow(hole), lang)
 
 
-def explain_all(position: Position) -> dict[int, Explanation]:
-    """An explanation for every legal move, keyed by hole."""
-    return {hole: explain(position, hole) for hole in _checked(position).legal_moves()}
+def explain_all(position: Position, lang: str | None = None) -> dict[int, Explanation]:
+    """An explanation for every legal move, keyed by hole (``lang`` as for :func:`explain`)."""
+    return {hole: explain(position, hole, lang) for hole in _checked(position).legal_moves()}
 
 
 def _checked(position: object) -> Position:

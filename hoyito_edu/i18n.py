@@ -30,7 +30,13 @@ them):
 - ``gettext("You won.")``: translate now, in the current language;
 - ``ngettext("{n} seed", "{n} seeds", n)``: a count that changes the word's form;
 - ``pgettext("button", "End")``: the same English word with another meaning elsewhere;
-- ``N_("...")``: mark a sentence kept in a table, translated later with ``gettext(text)``.
+- ``N_("...")``: mark a sentence kept in a table, translated later with ``gettext(text)``;
+- ``N_pair("{n} seed", "{n} seeds")``: a singular/plural pair kept in a table, translated
+  later with ``ngettext(*pair, n)``.
+
+Only what a student or teacher reads is translated: the board's sentences, ``IllegalMove``
+and the other refusals of a student's move. Errors that tell a programmer about bad
+arguments (to ``simulate()``, ``Board(...)``, ...) stay in English.
 """
 
 from __future__ import annotations
@@ -129,3 +135,9 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
     """Mark ``message`` for translation without translating it yet (for tables)."""
     return message
+
+
+def N_pair(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - a gettext keyword
+    """Mark a (singular, plural) pair for translation without translating it yet (for
+    tables); ``babel.cfg`` names it so that Babel extracts it as one plural entry."""
+    return (singular, plural)

@@ -39,6 +39,7 @@ from .events import (
     Reason,
     Relay,
 )
+from .i18n import N_, gettext
 from .rules import Rules, get_rules
 from .sowing import SowResult, next_open_holes, sow, sow_quickly, take_all
 
@@ -66,6 +67,33 @@ class IllegalMove(ValueError):
         self.hole = hole
         self.legal = legal
         self.why = why
+
+
+#: What :meth:`Position.check_move` says of an illegal move (in the current language), by
+#: ``IllegalMove.why``; "{allowed}" lists the legal moves.
+ILLEGAL = {
+    "over": N_("hole {hole!r}: the game is over ({reason})"),
+    "not-a-hole": N_("hole {hole!r} is not a hole number; {allowed}"),
+    "range": N_("hole {hole} is out of range 0..{last}; {allowed}"),
+    "closed": N_("hole {hole} is closed for this game; {allowed}"),
+    "not-yours": N_(
+        "hole {hole} is not yours: it belongs to {owner} and {who} is to move; {allowed}"
+    ),
+    "empty": N_("hole {hole} is empty; {allowed}"),
+}
+
+
+def _side(player: int) -> str:
+    # TRANSLATORS: a side of the board, as IllegalMove names it.
+    return gettext({0: N_("South"), 1: N_("North")}[player])
+
+
+def _illegal(why: str, hole: object, legal: tuple[int, ...], **fields: object) -> IllegalMove:
+    """The IllegalMove for ``why``, its message in the current language."""
+    moves = ", ".join(map(str, legal)) or gettext("none")
+    allowed = gettext("legal moves: {moves}").format(moves=moves)
+    message = gettext(ILLEGAL[why]).format(hole=hole, allowed=allowed, **fields)
+    return IllegalMove(message, hole, legal, why)
 
 
 class Outcome(NamedTuple):
@@ -282,37 +310,22 @@ class Position:
     def check_move(self, hole: object) -> int:
         """Return ``hole`` as an int if it is legal here, else raise :class:`IllegalMove`."""
         legal = self.legal_moves()
-        allowed = f"legal moves: {', '.join(map(str, legal)) or 'none'}"
-        who = PLAYER_NAMES[self.player]
         if self.outcome is not None:
-            raise IllegalMove(
-                f"hole {hole!r}: the game is over ({self.outcome.reason})", hole, why="over"
-            )
+            raise _illegal("over", hole, (), reason=self.outcome.reason)
         number = as_whole(hole)  # numpy integers are fine; bools and floats are not
         if number is None:
-            raise IllegalMove(
-                f"hole {hole!r} is not a hole number; {allowed}", hole, legal, "not-a-hole"
-            )
+            raise _illegal("not-a-hole", hole, legal)
         hole = number
         size = len(self.board)
         if not 0 <= hole < size:
-            raise IllegalMove(
-                f"hole {hole} is out of range 0..{size - 1}; {allowed}", hole, legal, "range"
-            )
+            raise _illegal("range", hole, legal, last=size - 1)
         if hole in self.closed:
-            raise IllegalMove(
-                f"hole {hole} is closed for this game; {allowed}", hole, legal, "closed"
-            )
+            raise _illegal("closed", hole, legal)
         if self.owners[hole] != self.player:
-            raise IllegalMove(
-                f"hole {hole} is not yours: it belongs to {PLAYER_NAMES[self.owners[hole]]} "
-                f"and {who} is to move; {allowed}",
-                hole,
-                legal,
-                "not-yours",
-            )
+            owner, mover = self.owners[hole], self.player
+            raise _illegal("not-yours", hole, legal, owner=_side(owner), who=_side(mover))
         if self.board[hole] == 0:
-            raise IllegalMove(f"hole {hole} is empty; {allowed}", hole, legal, "empty")
+            raise _illegal("empty", hole, legal)
         return hole
 
     def play(self, hole: int) -> Position:

@@ -18,7 +18,7 @@ Holes are the ring numbers the board shows (South ``0..n-1``, North ``n..2n-1``)
 
 >>> import hoyito_edu as hy
 >>> game = hy.Game("hoyito-i")
->>> _ = game.play_all([0, 6])
+>>> moves = game.play_all([0, 6])
 >>> move_line(game.moves[0], human=0)
 'You sowed hole 0 in 5 laps. No seeds were captured.'
 >>> move_line(game.moves[1], human=0)
@@ -35,8 +35,10 @@ from dataclasses import dataclass
 from .checks import as_whole
 from .events import Capture, Reason
 from .game import Game
+from .i18n import N_, N_pair, get_language, ngettext
+from .i18n import gettext as _
 from .match import Match
-from .position import PLAYER_NAMES, IllegalMove, Move, Position
+from .position import IllegalMove, Move, Position
 from .rules import Rules
 
 # -- who is who ---------------------------------------------------------------------------
@@ -44,10 +46,16 @@ from .rules import Rules
 #: How the board names a player who is not "you": the computer, or a side of the board when
 #: two people play at one screen. ``{who}`` inside a sentence, ``{Who}`` at its start.
 NAMES = {
-    "computer": ("the computer", "The computer"),
-    0: ("South", "South"),
-    1: ("North", "North"),
+    # TRANSLATORS: {who}: the opponent inside a sentence ("gives the computer a chance").
+    "computer": (N_("the computer"), N_("The computer")),
+    0: (N_("South"), N_("South")),
+    1: (N_("North"), N_("North")),
 }
+
+
+def side_name(player: int) -> str:
+    """The name of ``player``'s side in the current language: "South" or "North"."""
+    return _(NAMES[player][0])
 
 
 def _person(player: int, human: int | None) -> tuple[bool, dict[str, str]]:
@@ -59,33 +67,38 @@ def _person(player: int, human: int | None) -> tuple[bool, dict[str, str]]:
         return True, {}
     key = player if human is None else "computer"
     who, big = NAMES[key]
-    return False, {"who": who, "Who": big}
+    return False, {"who": _(who), "Who": _(big)}
 
 
 def _say(table: dict[str, str], key: str, you: bool, **fields: object) -> str:
     """The template ``key`` of ``table`` in its "you" or "other" form, filled in."""
-    return table[f"{key}_you" if you else key].format(**fields)
+    return _(table[f"{key}_you" if you else key]).format(**fields)
 
 
 def ordinal(number: int) -> str:
-    """``number`` as an English ordinal: "1st", "2nd", "3rd", "11th", "22nd".
+    """``number`` as an ordinal: "1st", "2nd", "3rd", "11th", "22nd" (Spanish: "3.ª").
 
     >>> [ordinal(k) for k in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']
     """
+    if get_language() == "es":  # Spanish: "3.ª" (la 3.ª entrada)
+        return f"{number}.\u00aa"
     if number % 100 in (11, 12, 13):
         return f"{number}th"
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
-def plural(pair: tuple[str, str], count: int) -> str:
-    """The singular or plural template of ``pair`` for ``count`` (English rule; ``ngettext``
-    will choose for other languages).
+def plural(pair: tuple[str, str] | str, count: int) -> str:
+    """The singular or plural template of ``pair`` (made with ``N_pair``) for ``count``, in the
+    current language (``ngettext`` chooses); a single template (the same for every count) is
+    only translated.
 
     >>> plural(("{count} seed", "{count} seeds"), 1).format(count=1)
     '1 seed'
     """
-    return pair[0] if count == 1 else pair[1]
+    if isinstance(pair, str):
+        return _(pair)
+    return ngettext(pair[0], pair[1], count)
 
 
 def _check_human(human: object) -> int | None:
@@ -109,18 +122,38 @@ def _check_human(human: object) -> int | None:
 #: still describes both, and ``"mcts"`` (Monte Carlo tree search, the benchmark opponent),
 #: which stays out of the menu too.
 LEVELS: tuple[tuple[str, str], ...] = (
-    ("beginner", "Beginner: plays almost at random, but often grabs seeds when it can"),
-    ("greedy", "Greedy: always grabs the most seeds it can right now"),
-    ("intermediate", "Intermediate: looks at your best answer before it moves"),
-    ("expert", "Expert: thinks many moves ahead and sets traps"),
+    ("beginner", N_("Beginner: plays almost at random, but often grabs seeds when it can")),
+    ("greedy", N_("Greedy: always grabs the most seeds it can right now")),
+    ("intermediate", N_("Intermediate: looks at your best answer before it moves")),
+    ("expert", N_("Expert: thinks many moves ahead and sets traps")),
 )
+
+#: The levels' names as the page shows them ("Computer: expert (North)").
+LEVEL_NAMES: dict[str, str] = {
+    # TRANSLATORS: the computer opponents' levels, shown as "Computer: expert (North)".
+    "random": N_("random"),
+    "beginner": N_("beginner"),
+    "greedy": N_("greedy"),
+    "intermediate": N_("intermediate"),
+    "expert": N_("expert"),
+    "search": N_("search"),
+    "mcts": N_("mcts"),
+}
+
+
+def level_name(name: str) -> str:
+    """A computer level's name in the current language ("expert"; Spanish "experto")."""
+    return _(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
+
 
 #: The lines for the names that are not in the menu.
 OTHER_LEVELS: dict[str, str] = {
-    "random": "Random: plays any move, chosen by pure chance",
-    "search": "Search: looks four moves ahead, or as far as you set",
-    "mcts": "MCTS (Monte Carlo tree search): plays thousands of random games to the end "
-    "before each move",
+    "random": N_("Random: plays any move, chosen by pure chance"),
+    "search": N_("Search: looks four moves ahead, or as far as you set"),
+    "mcts": N_(
+        "MCTS (Monte Carlo tree search): plays thousands of random games to the end "
+        "before each move"
+    ),
 }
 
 
@@ -139,74 +172,95 @@ expert, random, search, mcts
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in lines:
         raise ValueError(f"unknown opponent {name!r}; the opponents are {', '.join(lines)}")
-    return lines[key]
+    return _(lines[key])
 
 
 # -- the end of a game -----------------------------------------------------------------------
 
 #: The banner's title: who won, the winner's score first.
 TITLES = {
-    "win_you": "You win {high}-{low}",
-    "win": "{Who} wins {high}-{low}",
-    "draw": "Draw {south}-{north}",
+    "win_you": N_("You win {high}-{low}"),
+    "win": N_("{Who} wins {high}-{low}"),
+    "draw": N_("Draw {south}-{north}"),
 }
 
 #: Why a game ended, one sentence per way it can end (every code of
 #: :data:`hoyito_edu.codes.END_REASONS` and the players' agreement), "you" forms apart.
 WHY = {
-    "final-four_you": "A capture left the last four seeds, and you took them.",
-    "final-four": "A capture left the last four seeds, and {who} took them.",
+    "final-four_you": N_("A capture left the last four seeds, and you took them."),
+    "final-four": N_("A capture left the last four seeds, and {who} took them."),
     "final-four-winner_you": (
-        "A capture left the last four seeds, and they went to you as the winner of the last game."
+        N_(
+            "A capture left the last four seeds, and they went to you as the winner of the last "
+            "game."
+        )
     ),
     "final-four-winner": (
-        "A capture left the last four seeds, and they went to {who} as the winner of the last game."
+        N_(
+            "A capture left the last four seeds, and they went to {who} as the winner of the last "
+            "game."
+        )
     ),
     "eight-or-fewer_you": (
-        "Eight or fewer seeds were left on the board, and you took them because you started "
-        "this game."
+        N_(
+            "Eight or fewer seeds were left on the board, and you took them because you started "
+            "this game."
+        )
     ),
     "eight-or-fewer": (
-        "Eight or fewer seeds were left on the board, and {who} took them because {who} "
-        "started this game."
+        N_(
+            "Eight or fewer seeds were left on the board, and {who} took them because {who} "
+            "started this game."
+        )
     ),
-    "all-captured": "The last capture left no seeds on the board.",
+    "all-captured": N_("The last capture left no seeds on the board."),
     "endless": (
-        "A move would have gone round for ever, so each player took the seeds on their own side."
+        N_(
+            "A move would have gone round for ever, so each player took the seeds on their own "
+            "side."
+        )
     ),
     "repetition": (
-        "The same position came up for the third time, so each player took the seeds on "
-        "their own side."
+        N_(
+            "The same position came up for the third time, so each player took the seeds on "
+            "their own side."
+        )
     ),
     "lap-limit": (
-        "A move went round {max_laps:,} laps without stopping, the most one move may go, so "
-        "each player took the seeds on their own side."
+        N_(
+            "A move went round {max_laps:,} laps without stopping, the most one move may go, so "
+            "each player took the seeds on their own side."
+        )
     ),
     "quiet-limit": (
-        "Nobody captured any seeds for {quiet_limit:,} moves in a row, so each player took the "
-        "seeds on their own side."
+        N_(
+            "Nobody captured any seeds for {quiet_limit:,} moves in a row, so each player took the "
+            "seeds on their own side."
+        )
     ),
-    "agreement_you": "You chose to end the game, so each player took the seeds on their own side.",
+    "agreement_you": N_(
+        "You chose to end the game, so each player took the seeds on their own side."
+    ),
     "agreement": (
-        "The players agreed to end the game, so each player took the seeds on their own side."
+        N_("The players agreed to end the game, so each player took the seeds on their own side.")
     ),
-    "ply-cap": "The simulation stopped the game at its move limit, before it ended by itself.",
+    "ply-cap": N_("The simulation stopped the game at its move limit, before it ended by itself."),
 }
 
 #: The banner's whole text: the title, then why.
-BANNER = "{title}. {why}"
+BANNER = N_("{title}. {why}")
 
 #: A match after one of its games: the standing, or who won the match and why.
 MATCH = {
-    "on-seeds_you": "Round {round} is over: you hold {mine} seeds and {who} holds {theirs}.",
-    "on-seeds": "Round {round} is over: South holds {south} seeds and North holds {north}.",
-    "on-holes_you": "Round {round} is over: you own {mine} holes and {who} owns {theirs}.",
-    "on-holes": "Round {round} is over: South owns {south} holes and North owns {north}.",
-    "won-seeds_you": "You win the match: {who} has too few seeds left to fill a hole.",
-    "won-seeds_lost": "{Who} wins the match: you have too few seeds left to fill a hole.",
-    "won-seeds": "{Who} wins the match: {loser} has too few seeds left to fill a hole.",
-    "won-holes_you": "You win the match with {holes} of the {total} holes.",
-    "won-holes": "{Who} wins the match with {holes} of the {total} holes.",
+    "on-seeds_you": N_("Round {round} is over: you hold {mine} seeds and {who} holds {theirs}."),
+    "on-seeds": N_("Round {round} is over: South holds {south} seeds and North holds {north}."),
+    "on-holes_you": N_("Round {round} is over: you own {mine} holes and {who} owns {theirs}."),
+    "on-holes": N_("Round {round} is over: South owns {south} holes and North owns {north}."),
+    "won-seeds_you": N_("You win the match: {who} has too few seeds left to fill a hole."),
+    "won-seeds_lost": N_("{Who} wins the match: you have too few seeds left to fill a hole."),
+    "won-seeds": N_("{Who} wins the match: {loser} has too few seeds left to fill a hole."),
+    "won-holes_you": N_("You win the match with {holes} of the {total} holes."),
+    "won-holes": N_("{Who} wins the match with {holes} of the {total} holes."),
 }
 
 
@@ -231,7 +285,7 @@ class Outcome:
     @property
     def text(self) -> str:
         """The title and why (and the match's standing), as the banner shows them."""
-        text = BANNER.format(title=self.title, why=self.why)
+        text = _(BANNER).format(title=self.title, why=self.why)
         return f"{text} {self.match}" if self.match else text
 
 
@@ -290,7 +344,7 @@ def _unpack(state: object) -> tuple[Move | None, Position, Match | None]:
 
 def _title(winner: int | None, score: tuple[int, int], human: int | None) -> str:
     if winner is None:
-        return TITLES["draw"].format(south=score[0], north=score[1])
+        return _(TITLES["draw"]).format(south=score[0], north=score[1])
     you, names = _person(winner, human)
     high, low = score[winner], score[1 - winner]
     return _say(TITLES, "win", you, high=high, low=low, **names)
@@ -313,7 +367,9 @@ def _why(position: Position, move: Move | None, human: int | None) -> str:
     if reason == Reason.EIGHT_OR_FEWER:
         you, names = _person(position.starter, human)
         return _say(WHY, "eight-or-fewer", you, **names)
-    return WHY[str(reason)].format(max_laps=rules.max_laps or 0, quiet_limit=rules.quiet_limit or 0)
+    return _(WHY[str(reason)]).format(
+        max_laps=rules.max_laps or 0, quiet_limit=rules.quiet_limit or 0
+    )
 
 
 def _taker(move: Move | None, reason: Reason) -> int | None:
@@ -331,74 +387,80 @@ def _match_line(match: Match, human: int | None) -> str:
     if winner is None:
         fields = {"round": match.round, "south": held[0], "north": held[1]}
         if human is None:
-            return MATCH[f"on-{unit}"].format(**fields)
-        _, names = _person(1 - human, human)
+            return _(MATCH[f"on-{unit}"]).format(**fields)
+        names = _person(1 - human, human)[1]
         fields.update(mine=held[human], theirs=held[1 - human], **names)
-        return MATCH[f"on-{unit}_you"].format(**fields)
+        return _(MATCH[f"on-{unit}_you"]).format(**fields)
     you, names = _person(winner, human)
     if unit == "holes":
         return _say(MATCH, "won-holes", you, holes=held[winner], total=sum(held), **names)
     if you:
-        _, loser = _person(1 - winner, human)
-        return MATCH["won-seeds_you"].format(**loser)
+        loser = _person(1 - winner, human)[1]
+        return _(MATCH["won-seeds_you"]).format(**loser)
     if human is not None:
-        return MATCH["won-seeds_lost"].format(**names)
-    return MATCH["won-seeds"].format(loser=PLAYER_NAMES[1 - winner], **names)
+        return _(MATCH["won-seeds_lost"]).format(**names)
+    return _(MATCH["won-seeds"]).format(loser=side_name(1 - winner), **names)
 
 
 # -- one move --------------------------------------------------------------------------------
 
 #: What one move did, sentence by sentence (see :func:`move_line`).
 MOVE = {
-    "sowed_you": ("You sowed hole {hole}.", "You sowed hole {hole} in {laps:,} laps."),
-    "sowed": ("{Who} sowed hole {hole}.", "{Who} sowed hole {hole} in {laps:,} laps."),
-    "casas_you": ("You took one casa ({seeds} seeds).", "You took {casas} casas ({seeds} seeds)."),
-    "casas": ("{Who} took one casa ({seeds} seeds).", "{Who} took {casas} casas ({seeds} seeds)."),
-    "last-four_you": "You took the last four seeds.",
-    "last-four": "{Who} took the last four seeds.",
-    "last-eight_you": (
+    "sowed_you": N_pair("You sowed hole {hole}.", "You sowed hole {hole} in {laps:,} laps."),
+    "sowed": N_pair("{Who} sowed hole {hole}.", "{Who} sowed hole {hole} in {laps:,} laps."),
+    "casas_you": N_pair(
+        "You took one casa ({seeds} seeds).", "You took {casas} casas ({seeds} seeds)."
+    ),
+    "casas": N_pair(
+        "{Who} took one casa ({seeds} seeds).", "{Who} took {casas} casas ({seeds} seeds)."
+    ),
+    "last-four_you": N_("You took the last four seeds."),
+    "last-four": N_("{Who} took the last four seeds."),
+    "last-eight_you": N_pair(
         "You took the last seed, because you started this game.",
         "You took the last {seeds} seeds, because you started this game.",
     ),
-    "last-eight": (
+    "last-eight": N_pair(
         "{Who} took the last seed, because {who} started this game.",
         "{Who} took the last {seeds} seeds, because {who} started this game.",
     ),
-    "own-side": "Each player took the seeds on their own side.",
-    "endless": "This move would have gone round for ever, so it stopped.",
-    "lap-limit": "This move stopped after {laps:,} laps, the most one move may go.",
-    "none": "No seeds were captured.",
-    "again_you": "You play again.",
-    "again": "{Who} plays again.",
-    "pass_you": "You have no seeds to sow, so you pass.",
-    "pass": "{Who} has no seeds to sow and passes.",
-    "over": "The game is over.",
+    "own-side": N_("Each player took the seeds on their own side."),
+    "endless": N_("This move would have gone round for ever, so it stopped."),
+    "lap-limit": N_("This move stopped after {laps:,} laps, the most one move may go."),
+    "none": N_("No seeds were captured."),
+    "again_you": N_("You play again."),
+    "again": N_("{Who} plays again."),
+    "pass_you": N_("You have no seeds to sow, so you pass."),
+    "pass": N_("{Who} has no seeds to sow and passes."),
+    "over": N_("The game is over."),
 }
 
 #: A run of moves by one player (extra turns, or the opponent passing), said before the line
 #: of its last move; a (singular, plural) pair by the seeds taken.
 RUN = {
-    "run_you": (
+    "run_you": N_pair(
         "You played {count} moves in a row and took {seeds} seed in all.",
         "You played {count} moves in a row and took {seeds} seeds in all.",
     ),
-    "run": (
+    "run": N_pair(
         "{Who} played {count} moves in a row and took {seeds} seed in all.",
         "{Who} played {count} moves in a row and took {seeds} seeds in all.",
     ),
-    "run-none_you": ("You played {count} moves in a row and took nothing.",) * 2,
-    "run-none": ("{Who} played {count} moves in a row and took nothing.",) * 2,
+    "run-none_you": N_("You played {count} moves in a row and took nothing."),
+    "run-none": N_("{Who} played {count} moves in a row and took nothing."),
 }
 
 #: Why a hole cannot be sown now, in the words of the person at the board.
 REFUSED = {
-    "over": "The game is over: nobody sows any more.",
-    "not-a-hole": "That is not a hole on this board.",
-    "range": "There is no hole {hole} on this board: its holes are numbered 0 to {last}.",
-    "closed": "Hole {hole} is closed in this round: nobody sows it.",
-    "theirs_you": "Hole {hole} is {owner}'s, not yours: sow one of your own holes (a yellow ring).",
-    "theirs": "Hole {hole} is {owner}'s, and it is {mover}'s turn.",
-    "empty": "Hole {hole} is empty: choose a hole with seeds (a yellow ring).",
+    "over": N_("The game is over: nobody sows any more."),
+    "not-a-hole": N_("That is not a hole on this board."),
+    "range": N_("There is no hole {hole} on this board: its holes are numbered 0 to {last}."),
+    "closed": N_("Hole {hole} is closed in this round: nobody sows it."),
+    "theirs_you": N_(
+        "Hole {hole} is {owner}'s, not yours: sow one of your own holes (a yellow ring)."
+    ),
+    "theirs": N_("Hole {hole} is {owner}'s, and it is {mover}'s turn."),
+    "empty": N_("Hole {hole} is empty: choose a hole with seeds (a yellow ring)."),
 }
 
 _CASAS = (Reason.MID_SOW, Reason.LAST_SEED, Reason.CHAIN)
@@ -421,7 +483,7 @@ def move_line(move: Move, human: int | None = None) -> str:
     key = "sowed_you" if you else "sowed"
     parts = [plural(MOVE[key], move.laps).format(hole=move.hole, laps=move.laps, **names)]
     if move.endless:
-        parts.append(MOVE["endless"])
+        parts.append(_(MOVE["endless"]))
     if move.lap_limit:
         parts.append(MOVE["lap-limit"].format(laps=move.laps))
     parts += _capture_lines(move.captures, move.before.starter, human)
@@ -429,7 +491,7 @@ def move_line(move: Move, human: int | None = None) -> str:
         you, names = _person(player, human)
         parts.append(_say(MOVE, "pass", you, **names))
     if move.after.is_over:
-        parts.append(MOVE["over"])
+        parts.append(_(MOVE["over"]))
     elif move.extra_turn and move.after.player == move.player:
         you, names = _person(move.player, human)
         parts.append(_say(MOVE, "again", you, **names))
@@ -473,19 +535,21 @@ def refusal_line(position: Position, hole: object, human: int | None = None) -> 
     except IllegalMove as err:
         why = err.why
     if why == "over":
-        return REFUSED["over"]
+        return _(REFUSED["over"])
     if why == "not-a-hole":
-        return REFUSED["not-a-hole"]
+        return _(REFUSED["not-a-hole"])
     number = as_whole(hole)
     if why == "range":
-        return REFUSED["range"].format(hole=number, last=len(position.board) - 1)
+        return _(REFUSED["range"]).format(hole=number, last=len(position.board) - 1)
     if why != "not-yours":
-        return REFUSED[why].format(hole=number)  # closed, empty
+        return _(REFUSED[why]).format(hole=number)  # closed, empty
     owner = position.owners[number]
-    owner_name = NAMES["computer" if human is not None else owner][0]
+    owner_name = _(NAMES["computer" if human is not None else owner][0])
     if _person(position.player, human)[0]:
-        return REFUSED["theirs_you"].format(hole=number, owner=owner_name)
-    return REFUSED["theirs"].format(hole=number, owner=owner_name, mover=NAMES[position.player][0])
+        return _(REFUSED["theirs_you"]).format(hole=number, owner=owner_name)
+    return _(REFUSED["theirs"]).format(
+        hole=number, owner=owner_name, mover=side_name(position.player)
+    )
 
 
 def _capture_lines(captures: tuple[Capture, ...], starter: int, human: int | None) -> list[str]:
@@ -511,7 +575,7 @@ def _capture_lines(captures: tuple[Capture, ...], starter: int, human: int | Non
                 pair = MOVE["last-eight_you" if you else "last-eight"]
                 lines.append(plural(pair, seeds).format(seeds=seeds, **names))
     if any(c.reason in _OWN_SIDE for c in captures):
-        lines.append(MOVE["own-side"])
+        lines.append(_(MOVE["own-side"]))
     return lines
 
 
@@ -530,40 +594,56 @@ QUIET_PLIES_BEFORE_OFFER = 40
 
 #: The offer to end a quiet game, and the board's limits.
 AGREEMENT = {
-    "label": "End the game: each takes the seeds on their side",
+    "label": N_("End the game: each takes the seeds on their side"),
     "quiet_you": (
-        "Nobody has captured any seeds for {moves:,} moves. You may end the game here: you "
-        "would finish with {mine} and {who} with {theirs}."
+        N_(
+            "Nobody has captured any seeds for {moves:,} moves. You may end the game here: you "
+            "would finish with {mine} and {who} with {theirs}."
+        )
     ),
     "quiet": (
-        "Nobody has captured any seeds for {moves:,} moves. If you both agree, end the game "
-        "here: South would finish with {south} and North with {north}."
+        N_(
+            "Nobody has captured any seeds for {moves:,} moves. If you both agree, end the game "
+            "here: South would finish with {south} and North with {north}."
+        )
     ),
     "limits-both": (
-        "On this board one move stops after {max_laps:,} laps, and a game ends by itself after "
-        "{quiet_limit:,} moves in a row without a capture; either way each player takes the "
-        "seeds on their own side."
+        N_(
+            "On this board one move stops after {max_laps:,} laps, and a game ends by itself after "
+            "{quiet_limit:,} moves in a row without a capture; either way each player takes the "
+            "seeds on their own side."
+        )
     ),
     "limits-laps": (
-        "On this board one move stops after {max_laps:,} laps, and each player then takes the "
-        "seeds on their own side."
+        N_(
+            "On this board one move stops after {max_laps:,} laps, and each player then takes the "
+            "seeds on their own side."
+        )
     ),
     "limits-quiet": (
-        "On this board a game ends by itself after {quiet_limit:,} moves in a row without a "
-        "capture, and each player then takes the seeds on their own side."
+        N_(
+            "On this board a game ends by itself after {quiet_limit:,} moves in a row without a "
+            "capture, and each player then takes the seeds on their own side."
+        )
     ),
-    "limits-none": "On this board no limit stops a long move or a long game.",
+    "limits-none": N_("On this board no limit stops a long move or a long game."),
     "not-yet": (
-        "The computer agrees to end the game only after {moves:,} moves in a row without a "
-        "capture (so far: {now:,})."
+        N_(
+            "The computer agrees to end the game only after {moves:,} moves in a row without a "
+            "capture (so far: {now:,})."
+        )
     ),
     "question_you": (
-        "End the game here? Each takes the seeds on their side: you would finish with {mine}, "
-        "{who} with {theirs}."
+        N_(
+            "End the game here? Each takes the seeds on their side: you would finish with {mine}, "
+            "{who} with {theirs}."
+        )
     ),
     "question": (
-        "End the game here? Each takes the seeds on their side: South would finish with "
-        "{south}, North with {north}."
+        N_(
+            "End the game here? Each takes the seeds on their side: South would finish with "
+            "{south}, North with {north}."
+        )
     ),
 }
 
@@ -602,7 +682,7 @@ def agreement_offer(position: Position, human: int | None = None) -> AgreementOf
     human = _check_human(human)
     due = not position.is_over and position.quiet_plies >= QUIET_PLIES_BEFORE_OFFER
     text = _agreement_line("quiet", position, human, moves=position.quiet_plies) if due else ""
-    return AgreementOffer(due, AGREEMENT["label"], text, limits_line(position.rules))
+    return AgreementOffer(due, _(AGREEMENT["label"]), text, limits_line(position.rules))
 
 
 def _agreement_line(key: str, position: Position, human: int | None, **fields: object) -> str:
@@ -610,10 +690,10 @@ def _agreement_line(key: str, position: Position, human: int | None, **fields: o
     with what each side would finish with if the game ended by agreement now."""
     south, north = position.end_by_agreement().score
     if human is None:
-        return AGREEMENT[key].format(south=south, north=north, **fields)
-    _, names = _person(1 - human, human)
+        return _(AGREEMENT[key]).format(south=south, north=north, **fields)
+    names = _person(1 - human, human)[1]
     mine, theirs = (south, north) if human == 0 else (north, south)
-    return AGREEMENT[f"{key}_you"].format(mine=mine, theirs=theirs, **names, **fields)
+    return _(AGREEMENT[f"{key}_you"]).format(mine=mine, theirs=theirs, **names, **fields)
 
 
 def agreement_question(position: Position, human: int | None = None) -> str:
@@ -633,7 +713,7 @@ def limits_line(rules: Rules) -> str:
     key = {(True, True): "both", (True, False): "laps", (False, True): "quiet"}.get(
         (laps is not None, quiet is not None), "none"
     )
-    return AGREEMENT[f"limits-{key}"].format(max_laps=laps or 0, quiet_limit=quiet or 0)
+    return _(AGREEMENT[f"limits-{key}"]).format(max_laps=laps or 0, quiet_limit=quiet or 0)
 
 
 # -- "Show me": what each move would do ------------------------------------------------------
@@ -642,37 +722,35 @@ def limits_line(rules: Rules) -> str:
 #: plural) pair chosen by the count named in its comment; "you" is the player to move.
 HINT = {
     # by gives
-    "take-give": (
+    "take-give": N_pair(
         "Takes {takes} seeds, but gives {who} a chance to take {gives} seed.",
         "Takes {takes} seeds, but gives {who} a chance to take {gives} seeds.",
     ),
     # by takes
-    "take-safe": (
+    "take-safe": N_pair(
         "Takes {takes} seed, and {who} cannot take anything right after.",
         "Takes {takes} seeds, and {who} cannot take anything right after.",
     ),
     # by gives
-    "give": (
+    "give": N_pair(
         "Takes nothing and gives {who} a chance to take {gives} seed.",
         "Takes nothing and gives {who} a chance to take {gives} seeds.",
     ),
-    "safe": ("Takes nothing, and {who} cannot take anything right after.",) * 2,
+    "safe": N_("Takes nothing, and {who} cannot take anything right after."),
     # by takes
-    "again": (
-        "Takes {takes} seed, and you play again.",
-        "Takes {takes} seeds, and you play again.",
+    "again": N_pair(
+        "Takes {takes} seed, and you play again.", "Takes {takes} seeds, and you play again."
     ),
-    "again-none": ("Takes nothing, and you play again.",) * 2,
+    "again-none": N_("Takes nothing, and you play again."),
     # by takes; {result} is a banner title ("You win 28-20")
-    "ends": (
+    "ends": N_pair(
         "Takes {takes} seed and ends the game: {result}.",
         "Takes {takes} seeds and ends the game: {result}.",
     ),
-    "ends-none": ("Ends the game: {result}.",) * 2,
+    "ends-none": N_("Ends the game: {result}."),
     # by hands: seeds the opponent takes during your own move (a Ba-awa casa on their side)
-    "hands": (
-        "During this move {who} takes {hands} seed.",
-        "During this move {who} takes {hands} seeds.",
+    "hands": N_pair(
+        "During this move {who} takes {hands} seed.", "During this move {who} takes {hands} seeds."
     ),
 }
 
@@ -723,77 +801,85 @@ def title_for(winner: int | None, score: tuple[int, int], human: int | None = No
 #: What is wrong with a typed board (see :func:`hoyito_edu.comparing.parse_board`).
 BOARD_ERRORS = {
     "empty": (
-        "Type the seeds in each hole, in ring order, separated by spaces or commas, for "
-        "example: {example}."
+        N_(
+            "Type the seeds in each hole, in ring order, separated by spaces or commas, for "
+            "example: {example}."
+        )
     ),
     "entry": (
-        "The {nth} entry you typed, \u201c{entry}\u201d, is not a number of seeds: type whole "
-        "numbers such as 0, 4 or 12, separated by spaces or commas."
+        N_(
+            "The {nth} entry you typed, \u201c{entry}\u201d, is not a number of seeds: type whole "
+            "numbers such as 0, 4 or 12, separated by spaces or commas."
+        )
     ),
     "entry-big": (
-        "The {nth} entry you typed, {entry}, is more seeds than a whole board may hold (at most "
-        "{most} in all)."
+        N_(
+            "The {nth} entry you typed, {entry}, is more seeds than a whole board may hold "
+            "(at most {most} in all)."
+        )
     ),
-    "count": (
+    "count": N_pair(
         "This board has {holes} holes (two rows of {n}), but you typed one number.",
         "This board has {holes} holes (two rows of {n}), but you typed {count} numbers.",
     ),
     "sizes": (
-        "Type an even number of seed counts, from {low} to {high} (two rows of {low_n} to "
-        "{high_n} holes); you typed {count}."
+        N_(
+            "Type an even number of seed counts, from {low} to {high} (two rows of {low_n} to "
+            "{high_n} holes); you typed {count}."
+        )
     ),
-    "total": "That board holds {total} seeds in all; at most {most} are allowed.",
-    "no-seeds": "That board has no seeds: put some seeds in the holes.",
+    "total": N_("That board holds {total} seeds in all; at most {most} are allowed."),
+    "no-seeds": N_("That board has no seeds: put some seeds in the holes."),
 }
 
 #: The comparison table's column headings, by field of
 #: :class:`hoyito_edu.comparing.Comparison`.
 COLUMNS = {
-    "rules": "Rules",
-    "laps": "Laps",
-    "seeds_sown": "Seeds sown",
-    "south_took": "South took",
-    "north_took": "North took",
-    "seeds_left": "Seeds left",
-    "next_turn": "Next",
-    "happened": "What happened",
+    "rules": N_("Rules"),
+    "laps": N_("Laps"),
+    "seeds_sown": N_("Seeds sown"),
+    "south_took": N_("South took"),
+    "north_took": N_("North took"),
+    "seeds_left": N_("Seeds left"),
+    "next_turn": N_("Next"),
+    "happened": N_("What happened"),
 }
 
 #: Short cell texts of the comparison table (kept short so that no cell is clipped).
 CELLS = {
-    "casas": ("casa, {who} takes {seeds}", "{casas} casas, {who} takes {seeds}"),
-    "chain": "chain, {who} takes {seeds}",
-    "last-four": "last four, {who} takes {seeds}",
-    "last-eight": "last seeds, {who} takes {seeds}",
-    "own-side": "each takes own side",
-    "endless": "would never end",
-    "lap-limit": "stopped at {laps:,} laps",
-    "pass": "{who} passes",
-    "nothing": "no capture",
-    "next": "{who}",
-    "again": "{who} again",
-    "over-win": "game over, {who} wins {high}-{low}",
-    "over-draw": "game over, draw {south}-{north}",
-    "rules-options": "{rules}: {options}",
+    "casas": N_pair("casa, {who} takes {seeds}", "{casas} casas, {who} takes {seeds}"),
+    "chain": N_("chain, {who} takes {seeds}"),
+    "last-four": N_("last four, {who} takes {seeds}"),
+    "last-eight": N_("last seeds, {who} takes {seeds}"),
+    "own-side": N_("each takes own side"),
+    "endless": N_("would never end"),
+    "lap-limit": N_("stopped at {laps:,} laps"),
+    "pass": N_("{who} passes"),
+    "nothing": N_("no capture"),
+    "next": N_("{who}"),
+    "again": N_("{who} again"),
+    "over-win": N_("game over, {who} wins {high}-{low}"),
+    "over-draw": N_("game over, draw {south}-{north}"),
+    "rules-options": N_("{rules}: {options}"),
 }
 
 #: The rule options as short plain labels (the same words in rows and menus).
 OPTION_LABELS = {
-    ("skip_origin", True): "skip the starting hole",
-    ("skip_origin", False): "sow into the starting hole",
-    ("chain_opponent_side_only", True): "chain on the other side only",
-    ("chain_opponent_side_only", False): "chain on both sides",
-    ("max_laps", None): "no lap limit",
-    ("max_laps", "n"): "stop after {n:,} laps",
-    ("quiet_limit", None): "no quiet limit",
-    ("quiet_limit", "n"): "end after {n:,} quiet moves",
+    ("skip_origin", True): N_("skip the starting hole"),
+    ("skip_origin", False): N_("sow into the starting hole"),
+    ("chain_opponent_side_only", True): N_("chain on the other side only"),
+    ("chain_opponent_side_only", False): N_("chain on both sides"),
+    ("max_laps", None): N_("no lap limit"),
+    ("max_laps", "n"): N_("stop after {n:,} laps"),
+    ("quiet_limit", None): N_("no quiet limit"),
+    ("quiet_limit", "n"): N_("end after {n:,} quiet moves"),
 }
 
 #: Why an option cannot apply to a rule set.
 OPTION_ERRORS = {
-    "no-chain": "does not apply: {rules} has no chain",
-    "size": "{rules} is not played on 2x{n}",
-    "board": "cannot be played: {why}",
+    "no-chain": N_("does not apply: {rules} has no chain"),
+    "size": N_("{rules} is not played on 2x{n}"),
+    "board": N_("cannot be played: {why}"),
 }
 
 
@@ -804,9 +890,9 @@ def option_label(key: str, value: object) -> str:
     ('stop after 75 laps', 'skip the starting hole')
     """
     if (key, value) in OPTION_LABELS:
-        return OPTION_LABELS[(key, value)]
+        return _(OPTION_LABELS[(key, value)])
     if (key, "n") in OPTION_LABELS:
-        return OPTION_LABELS[(key, "n")].format(n=value)
+        return _(OPTION_LABELS[(key, "n")]).format(n=value)
     raise ValueError(f"unknown option {key!r}; the options are skip_origin, "
                      "chain_opponent_side_only, max_laps, quiet_limit")  # fmt: skip
 
@@ -816,37 +902,40 @@ def option_label(key: str, value: object) -> str:
 #: The sentences of :attr:`hoyito_edu.Explanation.text` (present tense; sides are named).
 EXPLAIN = {
     # by seeds, then by laps
-    "sows": (
+    "sows": N_pair(
         "{Who} sows hole {hole}, which holds {seeds} seed.",
         "{Who} sows hole {hole}, which holds {seeds} seeds.",
     ),
-    "laps": ("The sowing takes one lap.", "The sowing goes round {laps:,} laps."),
+    "laps": N_pair("The sowing takes one lap.", "The sowing goes round {laps:,} laps."),
     "lap-limit": (
-        "After {laps:,} laps the move stops, the most one move may go: nobody can finish it by "
-        "hand."
+        N_(
+            "After {laps:,} laps the move stops, the most one move may go: nobody can finish it by "
+            "hand."
+        )
     ),
-    "endless": "The sowing would go round for ever, so it stops.",
+    "endless": N_("The sowing would go round for ever, so it stops."),
     # by casas, by fours
-    "casas": (
-        "{Who} takes one casa ({seeds} seeds).",
-        "{Who} takes {casas} casas ({seeds} seeds).",
+    "casas": N_pair(
+        "{Who} takes one casa ({seeds} seeds).", "{Who} takes {casas} casas ({seeds} seeds)."
     ),
-    "chain": (
+    "chain": N_pair(
         "{Who} takes one more four in the chain ({seeds} seeds).",
         "{Who} takes {fours} more fours in the chain ({seeds} seeds).",
     ),
-    "last-four": "{Who} takes the last four seeds.",
+    "last-four": N_("{Who} takes the last four seeds."),
     # by seeds
-    "last-eight": (
+    "last-eight": N_pair(
         "{Who} takes the last seed, having started this game.",
         "{Who} takes the last {seeds} seeds, having started this game.",
     ),
-    "own-side": ("Each player takes the seeds on their own side: South {south}, North {north}."),
-    "none": "Nothing is captured.",
+    "own-side": (
+        N_("Each player takes the seeds on their own side: South {south}, North {north}.")
+    ),
+    "none": N_("Nothing is captured."),
     # by seeds
-    "left": ("{seeds} seed stays on the board.", "{seeds} seeds stay on the board."),
-    "pass": "{Who} has no seeds to sow and passes.",
-    "ends": "The game ends: {title}.",
-    "again": "{Who} captured with the last seed and plays again.",
-    "next": "{Who} moves next.",
+    "left": N_pair("{seeds} seed stays on the board.", "{seeds} seeds stay on the board."),
+    "pass": N_("{Who} has no seeds to sow and passes."),
+    "ends": N_("The game ends: {title}."),
+    "again": N_("{Who} captured with the last seed and plays again."),
+    "next": N_("{Who} moves next."),
 }

@@ -378,7 +378,9 @@ def test_bad_settings_say_what_is_allowed():
         Board(human=2)
     with pytest.raises(ValueError, match="speed must be one of off, slow, normal, fast"):
         Board(speed="warp")
-    with pytest.raises(ValueError, match="lang must be one of en"):
+    with pytest.raises(
+        ValueError, match="language must be one of .en. .English. or .es. .Spanish."
+    ):
         Board(lang="xx")
     board = Board(opponent=None)
     board.receive({"type": "action", "name": "dance"})

@@ -37,17 +37,31 @@ from concurrent.futures import ThreadPoolExecutor
 from .. import players, words
 from ..checks import as_whole
 from ..game import Game
+from ..i18n import N_, check_language, language
+from ..i18n import gettext as _
 from ..match import Match
-from ..position import PLAYER_NAMES, Move, Position, new_game
+from ..position import Move, Position, new_game
 from ..rules import BOARD_QUIET_LIMIT, VARIANTS, get_rules
 from . import texts
-from .component import SPEEDS, BoardComponent, film, position_view
-
-#: Languages the board speaks.
-LANGUAGES = ("en",)
+from .component import SPEEDS, BoardComponent, film, page_texts, position_view
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hoyito-computer")
 _WARMED = threading.Event()
+
+
+#: Why a click was not played (the hole's number known, or not).
+NOT_PLAYED = {
+    "changed-hole": N_(
+        "Hole {hole} was not played: the board had changed since the click (one click is enough)."
+    ),
+    "changed-click": N_(
+        "That click was not played: the board had changed since the click (one click is enough)."
+    ),
+    "thinking-hole": N_("Hole {hole} was not played: the computer is thinking. Wait for its move."),
+    "thinking-click": N_("That click was not played: the computer is thinking. Wait for its move."),
+    "computer-hole": N_("Hole {hole} was not played: it is the computer's turn."),
+    "computer-click": N_("That click was not played: it is the computer's turn."),
+}
 
 
 def warm_search() -> None:
@@ -87,8 +101,7 @@ def _checked_settings(variant, holes_per_row, opponent, human, speed, lang, matc
         raise ValueError(f"human must be 0 (South) or 1 (North), not {human!r}")
     if not isinstance(speed, str) or speed not in SPEEDS:
         raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
-    if lang not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    check_language(lang)
     if not isinstance(match, bool):
         raise ValueError(f"match must be True or False, not {match!r}")
     number = as_whole(seed)
@@ -114,7 +127,8 @@ class Board(BoardComponent):
         human: the side the person plays against the computer: 0 (South, bottom row) or 1
             (North, top row). South always opens, so with ``human=1`` the computer starts.
         speed: ``"off"``, ``"slow"``, ``"normal"`` or ``"fast"``.
-        lang: the language of the page (``"en"``).
+        lang: the language of the page: ``"en"`` or ``"es"``; None (the default) speaks the
+            session's language (``hy.set_language``) as it is when the board is made.
         match: play rounds (closed holes in Hoyito, hole owners in Ba-awa).
         seed: seed of the computer player, for repeatable games.
 
@@ -131,7 +145,7 @@ class Board(BoardComponent):
         opponent: str | None = "expert",
         human: int = 0,
         speed: str = "normal",
-        lang: str = "en",
+        lang: str | None = None,
         *,
         match: bool = False,
         seed: int | None = None,
@@ -140,7 +154,9 @@ class Board(BoardComponent):
             variant, holes_per_row, opponent, human, speed, lang, match, seed
         )
         super().__init__(speed=speed)
-        self.lang = lang
+        self.lang = check_language(lang)
+        with language(self.lang):
+            self.texts = page_texts()
         self.seed = None if seed is None else as_whole(seed)
         self.settings = settings
         self._epoch = 0  # which game: a click from an earlier game is stale
@@ -203,16 +219,17 @@ class Board(BoardComponent):
     # -- what the page sends -------------------------------------------------------------
     def receive(self, content: dict) -> None:
         """A message from the page: a click, a button or new settings."""
-        try:
-            kind = content.get("type") if isinstance(content, dict) else None
-            if kind == "click":
-                self.click(content.get("hole"), content.get("ply"), content.get("game"))
-            elif kind == "action":
-                self._action(content.get("name"))
-            elif kind == "settings":
-                self.choose(**(content.get("settings") or {}))
-        except Exception as error:  # the page must hear of it, not the kernel's log only
-            self._report_error(error)
+        with language(self.lang):
+            try:
+                kind = content.get("type") if isinstance(content, dict) else None
+                if kind == "click":
+                    self.click(content.get("hole"), content.get("ply"), content.get("game"))
+                elif kind == "action":
+                    self._action(content.get("name"))
+                elif kind == "settings":
+                    self.choose(**(content.get("settings") or {}))
+            except Exception as error:  # the page must hear of it, not the kernel's log only
+                self._report_error(error)
 
     def _action(self, name: object) -> None:
         actions = {
@@ -233,17 +250,18 @@ class Board(BoardComponent):
     def click(self, hole: object, ply: object = None, game: object = None) -> bool:
         """A click on ``hole`` made when the page showed ``ply`` moves of game ``game``
         (None: now). Plays it if it can be played now; else a notice says why."""
-        refusal = self._refusal(hole, ply, game)
-        if refusal:
-            self._say(refusal, "refused")
-            self._render()
-            return False
-        self._say("")
-        self._question = None
-        move = self._engine.play(hole)
-        self._sent(move)
-        self._computer_turns()
-        return True
+        with language(self.lang):
+            refusal = self._refusal(hole, ply, game)
+            if refusal:
+                self._say(refusal, "refused")
+                self._render()
+                return False
+            self._say("")
+            self._question = None
+            move = self._engine.play(hole)
+            self._sent(move)
+            self._computer_turns()
+            return True
 
     def play(self, hole: int) -> bool:
         """Sow ``hole`` for the player to move now, as a click on it does."""
@@ -253,20 +271,17 @@ class Board(BoardComponent):
         """Why a click cannot be played now ('' when it can)."""
         pos = self.position
         number = as_whole(hole)
-        name = f"Hole {number}" if number is not None else "That click"
+        which = "hole" if number is not None else "click"
         if (ply is not None and ply != self.ply) or (game is not None and game != self._epoch):
-            return (
-                f"{name} was not played: the board had changed since the click "
-                "(one click is enough)."
-            )
+            return _(NOT_PLAYED[f"changed-{which}"]).format(hole=number)
         if self._thinking:
-            return f"{name} was not played: the computer is thinking. Wait for its move."
+            return _(NOT_PLAYED[f"thinking-{which}"]).format(hole=number)
         if pos.is_over and self.match is not None and not self.match.is_over:
-            return "This game is over: press Next round to play the next game of the match."
+            return _("This game is over: press Next round to play the next game of the match.")
         if pos.is_over:
-            return "The game is over: press New game to play again."
+            return _("The game is over: press New game to play again.")
         if self._is_computer(pos.player):
-            return f"{name} was not played: it is the computer's turn."
+            return _(NOT_PLAYED[f"computer-{which}"]).format(hole=number)
         return words.refusal_line(pos, hole, self.human)
 
     def _sent(self, move: Move) -> None:
@@ -309,16 +324,17 @@ class Board(BoardComponent):
 
     def _chosen(self, done: asyncio.Future, epoch: int, ply: int) -> None:
         """The computer's choice is back (on the kernel's loop)."""
-        error = done.exception()
-        if (epoch, ply) != (self._epoch, self.ply):
-            return  # a new game or an undo came first: forget this choice
-        self._thinking = False
-        if error is not None:  # a broken player must not break the board
-            self._report_error(error)
-            return
-        hole = done.result()
-        if self._computer_plays(hole):
-            self._computer_turns()
+        with language(self.lang):
+            error = done.exception()
+            if (epoch, ply) != (self._epoch, self.ply):
+                return  # a new game or an undo came first: forget this choice
+            self._thinking = False
+            if error is not None:  # a broken player must not break the board
+                self._report_error(error)
+                return
+            hole = done.result()
+            if self._computer_plays(hole):
+                self._computer_turns()
 
     def _computer_plays(self, hole: int) -> bool:
         try:
@@ -336,52 +352,61 @@ class Board(BoardComponent):
     # -- games and settings --------------------------------------------------------------
     def new_game(self) -> None:
         """Start a game (or a match) with the current settings, at once."""
-        s = self.settings
-        self._epoch += 1
-        self._thinking = False
-        self._question = self._pending = None
-        if s["match"]:
-            self.match = Match(s["variant"], holes_per_row=s["holes_per_row"],
-                               quiet_limit=BOARD_QUIET_LIMIT)  # fmt: skip
-        else:
-            self.match = None
-            self._game = Game(s["variant"], holes_per_row=s["holes_per_row"],
-                              quiet_limit=BOARD_QUIET_LIMIT)  # fmt: skip
-        self.computer = self._make_computer()
-        self._say("")
-        self._computer_turns()
+        with language(self.lang):
+            s = self.settings
+            self._epoch += 1
+            self._thinking = False
+            self._question = self._pending = None
+            if s["match"]:
+                self.match = Match(s["variant"], holes_per_row=s["holes_per_row"],
+                                   quiet_limit=BOARD_QUIET_LIMIT)  # fmt: skip
+            else:
+                self.match = None
+                self._game = Game(s["variant"], holes_per_row=s["holes_per_row"],
+                                  quiet_limit=BOARD_QUIET_LIMIT)  # fmt: skip
+            self.computer = self._make_computer()
+            self._say("")
+            self._computer_turns()
 
     def ask_new_game(self) -> None:
         """New game: at once, or after asking when a game is in progress."""
-        if self._in_progress():
-            self._ask("Start a new game? The game in progress will be lost.", "new")
-        else:
-            self.new_game()
+        with language(self.lang):
+            if self._in_progress():
+                self._ask(_("Start a new game? The game in progress will be lost."), "new")
+            else:
+                self.new_game()
 
     def choose(self, **changes) -> None:
         """New settings (``variant``, ``holes_per_row``, ``opponent``, ``human``, ``match``).
         Applied at once between games; during a game the page first asks."""
-        merged = {**self.settings, **changes}
-        if changes.keys() - self.settings.keys():
-            unknown = ", ".join(sorted(changes.keys() - self.settings.keys()))
-            raise ValueError(f"unknown setting {unknown}; settings are {', '.join(self.settings)}")
-        sizes = size_options(merged["variant"])
-        if "holes_per_row" not in changes and merged["holes_per_row"] not in sizes:
-            merged["holes_per_row"] = sizes[0]  # a new variant played on other sizes
-        checked = _checked_settings(
-            merged["variant"], merged["holes_per_row"], merged["opponent"], merged["human"],
-            self.speed, self.lang, merged["match"], self.seed,
-        )  # fmt: skip
-        if checked == self.settings:
-            self._render()
-            return
-        if self._in_progress():
-            self._pending = checked
-            self._ask(f"Start a new game: {texts.settings_line(checked)}? The game in progress "
-                      "will be lost.", "settings")  # fmt: skip
-            return
-        self.settings = checked
-        self.new_game()
+        with language(self.lang):
+            merged = {**self.settings, **changes}
+            if changes.keys() - self.settings.keys():
+                unknown = ", ".join(sorted(changes.keys() - self.settings.keys()))
+                raise ValueError(
+                    f"unknown setting {unknown}; settings are {', '.join(self.settings)}"
+                )
+            sizes = size_options(merged["variant"])
+            if "holes_per_row" not in changes and merged["holes_per_row"] not in sizes:
+                merged["holes_per_row"] = sizes[0]  # a new variant played on other sizes
+            checked = _checked_settings(
+                merged["variant"], merged["holes_per_row"], merged["opponent"], merged["human"],
+                self.speed, self.lang, merged["match"], self.seed,
+            )  # fmt: skip
+            if checked == self.settings:
+                self._render()
+                return
+            if self._in_progress():
+                self._pending = checked
+                self._ask(
+                    _("Start a new game: {settings}? The game in progress will be lost.").format(
+                        settings=texts.settings_line(checked)
+                    ),
+                    "settings",
+                )  # fmt: skip
+                return
+            self.settings = checked
+            self.new_game()
 
     def _ask(self, text: str, action: str) -> None:
         self._question = {"text": text, "action": action}
@@ -400,9 +425,10 @@ class Board(BoardComponent):
             self.end_by_agreement()
 
     def _answer_no(self) -> None:
-        self._question = self._pending = None
-        self._say("The game goes on.")
-        self._render()
+        with language(self.lang):
+            self._question = self._pending = None
+            self._say(_("The game goes on."))
+            self._render()
 
     def toggle_hints(self) -> None:
         """Show me: mark every legal hole with what sowing it would do."""
@@ -412,81 +438,86 @@ class Board(BoardComponent):
     def undo(self) -> None:
         """Take back the last move of a person (and the computer's replies after it), or the
         agreement to stop."""
-        if self._thinking:
-            self._say("The computer is thinking: Undo waits for its move.", "refused")
-            self._render()
-            return
-        self._question = None
-        if self.game.ended_by_agreement:
-            self._engine.undo()
-            self._say("Took back the agreement to stop: the game goes on.")
+        with language(self.lang):
+            if self._thinking:
+                self._say(_("The computer is thinking: Undo waits for its move."), "refused")
+                self._render()
+                return
+            self._question = None
+            if self.game.ended_by_agreement:
+                self._engine.undo()
+                self._say(_("Took back the agreement to stop: the game goes on."))
+                self._epoch += 1
+                self._computer_turns()
+                return
+            if not any(not self._is_computer(m.player) for m in self.game.moves):
+                self._say(_("Nothing to undo in this game."), "refused")
+                self._render()
+                return
+            while True:
+                move = self._engine.undo()
+                if not self._is_computer(move.player):
+                    break
             self._epoch += 1
-            self._computer_turns()
-            return
-        if not any(not self._is_computer(m.player) for m in self.game.moves):
-            self._say("Nothing to undo in this game.", "refused")
+            self._say(_("Took back: {move}").format(move=words.move_line(move, self.human)))
             self._render()
-            return
-        while True:
-            move = self._engine.undo()
-            if not self._is_computer(move.player):
-                break
-        self._epoch += 1
-        self._say(f"Took back: {words.move_line(move, self.human)}")
-        self._render()
 
     def redo(self) -> None:
         """Play again the move taken back last (and the computer's replies after it)."""
-        if self._thinking or not self.game.can_redo:
-            self._say("Nothing to redo.", "refused")
-            self._render()
-            return
-        self._say("")
-        self._sent(self._engine.redo())
-        while self._computer_to_move() and self.game.can_redo:
+        with language(self.lang):
+            if self._thinking or not self.game.can_redo:
+                self._say(_("Nothing to redo."), "refused")
+                self._render()
+                return
+            self._say("")
             self._sent(self._engine.redo())
-        self._computer_turns()
+            while self._computer_to_move() and self.game.can_redo:
+                self._sent(self._engine.redo())
+            self._computer_turns()
 
     def next_round(self) -> None:
         """Match mode: start the next round once the current game is over."""
-        if self.match is None or not self.game.is_over or self.match.is_over:
-            self._say("There is no next round to start now.", "refused")
-            self._render()
-            return
-        self.match.next_round()
-        self._epoch += 1
-        self._say(f"Round {self.match.round} begins.")
-        self._computer_turns()
+        with language(self.lang):
+            if self.match is None or not self.game.is_over or self.match.is_over:
+                self._say(_("There is no next round to start now."), "refused")
+                self._render()
+                return
+            self.match.next_round()
+            self._epoch += 1
+            self._say(_("Round {round} begins.").format(round=self.match.round))
+            self._computer_turns()
 
     def ask_to_end(self) -> bool:
         """End the game by agreement: ask first (R4.5). False if refused."""
-        refusal = self._agreement_refusal()
-        if refusal:
-            self._say(refusal, "refused")
-            self._render()
-            return False
-        self._ask(words.agreement_question(self.position, self.human), "agree")
-        return True
+        with language(self.lang):
+            refusal = self._agreement_refusal()
+            if refusal:
+                self._say(refusal, "refused")
+                self._render()
+                return False
+            self._ask(words.agreement_question(self.position, self.human), "agree")
+            return True
 
     def end_by_agreement(self) -> bool:
         """End the game now, both agreeing (R4.5): each takes the seeds on their side."""
-        refusal = self._agreement_refusal()
-        if refusal:
-            self._say(refusal, "refused")
+        with language(self.lang):
+            refusal = self._agreement_refusal()
+            if refusal:
+                self._say(refusal, "refused")
+                self._render()
+                return False
+            self._engine.end_by_agreement()
+            self._say("")
             self._render()
-            return False
-        self._engine.end_by_agreement()
-        self._say("")
-        self._render()
-        return True
+            return True
 
     def _agreement_refusal(self) -> str:
         if self._thinking:
-            return "The computer is thinking: wait for its move."
+            return _("The computer is thinking: wait for its move.")
         if self.position.is_over:
-            return "The game is already over."
+            return _("The game is already over.")
         if self.computer is not None and not words.agreement_offer(self.position).due:
-            return words.AGREEMENT["not-yet"].format(
+            return _(words.AGREEMENT["not-yet"]).format(
                 moves=words.QUIET_PLIES_BEFORE_OFFER, now=self.position.quiet_plies
             )
         return ""
@@ -497,14 +528,19 @@ class Board(BoardComponent):
         self._notice = (text, kind)
 
     def _report_error(self, error: BaseException) -> None:
-        traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
-        self._thinking = False
-        self._say(f"Something went wrong: {type(error).__name__}: {error}", "error")
-        self._render()
+        with language(self.lang):
+            traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
+            self._thinking = False
+            self._say(
+                _("Something went wrong: {error}").format(error=f"{type(error).__name__}: {error}"),
+                "error",
+            )
+            self._render()
 
     def _render(self) -> None:
-        self._serial += 1  # every answer reaches the page, even one that changes nothing
-        self.view = {**self._view(), "serial": self._serial}
+        with language(self.lang):
+            self._serial += 1  # every answer reaches the page, even one that changes nothing
+            self.view = {**self._view(), "serial": self._serial}
 
     def _view(self) -> dict:
         pos, game = self.position, self.game
@@ -546,14 +582,15 @@ class Board(BoardComponent):
         if pos.is_over:
             return texts.banner(self.game, self.human, self.match)["text"]
         if self._thinking:
-            return "The computer is thinking…"
+            return _("The computer is thinking…")
         if self.computer is not None and self._computer_to_move():
-            return "The computer's turn."
+            return _("The computer's turn.")
         who = texts.side_name(pos.player, self.human, self._level())
         if self.human is not None:
-            row = "bottom" if self.human == 0 else "top"
-            return f"Your turn ({PLAYER_NAMES[self.human]}, {row} row): click one of your holes."
-        return f"{who} to move."
+            if self.human == 0:
+                return _("Your turn (South, bottom row): click one of your holes.")
+            return _("Your turn (North, top row): click one of your holes.")
+        return _("{who} to move.").format(who=who)
 
     def _buttons(self) -> dict:
         game, thinking = self.game, self._thinking

@@ -36,10 +36,12 @@ from ..comparing import (
     parse_board,
     start_position,
 )
-from ..position import PLAYER_NAMES, Move, Position, new_game
+from ..i18n import check_language, language, ngettext
+from ..i18n import gettext as _
+from ..position import Move, Position, new_game
 from ..rules import VARIANTS, get_rules
-from ..words import COLUMNS, refusal_line
-from .component import SPEEDS, BoardComponent, film, position_view
+from ..words import COLUMNS, refusal_line, side_name
+from .component import SPEEDS, BoardComponent, film, page_texts, position_view
 
 #: The hole of :data:`~hoyito_edu.comparing.EXAMPLE_BOARD` where every rule set differs.
 EXAMPLE_HOLE = 3
@@ -60,10 +62,11 @@ def _checked_variants(variants: object) -> list[str]:
 
 def _passed_line(asked: int, mover: int) -> str:
     """The notice when the side asked to move has no seeds, so the other side sows."""
-    return (
-        f"{PLAYER_NAMES[asked]} has no seeds on this board, so {PLAYER_NAMES[asked]} passes "
-        f"and {PLAYER_NAMES[mover]}'s sowing is compared."
-    )
+    if asked == 0:
+        return _(
+            "South has no seeds on this board, so South passes and North's sowing is compared."
+        )
+    return _("North has no seeds on this board, so North passes and South's sowing is compared.")
 
 
 def _legal(position: Position) -> list[int]:
@@ -86,6 +89,8 @@ class CompareRules(BoardComponent):
         options: rule option settings tried with each rule set, e.g. ``[{}, {"skip_origin":
             True}, {"max_laps": 2}]`` (``{}``: the rules as written).
         speed: the animation's speed: ``"off"``, ``"slow"``, ``"normal"`` or ``"fast"``.
+        lang: the language of the page and the table: ``"en"`` or ``"es"``; None (the
+            default) speaks the session's language (``hy.set_language``).
 
     A bad argument is a ValueError saying what is allowed, raised before anything is built.
     """
@@ -99,7 +104,14 @@ class CompareRules(BoardComponent):
         variants: Sequence[str] = tuple(VARIANTS),
         options: Sequence[Mapping[str, object]] = ({},),
         speed: str = "normal",
+        lang: str | None = None,
     ) -> None:
+        lang = check_language(lang)
+        with language(lang):
+            self._build(board_or_position, hole, player, variants, options, speed, lang)
+
+    def _build(self, board_or_position, hole, player, variants, options, speed, lang) -> None:
+        """The body of ``__init__``, in the page's language."""
         if board_or_position is None:
             board_or_position = EXAMPLE_BOARD
             if hole is None and as_whole(player) == 0:
@@ -114,6 +126,8 @@ class CompareRules(BoardComponent):
         hole = legal[0] if hole is None else position.check_move(hole)
         rows = compare(position, hole, self.variants, options)
         super().__init__(speed=speed)
+        self.lang = lang
+        self.texts = page_texts()
         self.options = [dict(o) for o in options]
         self._epoch = 0
         self._serial = 0
@@ -149,7 +163,8 @@ class CompareRules(BoardComponent):
 
     def differing_rows(self) -> list[str]:
         """The facts (table headings) on which the rules that could play the move disagree."""
-        return [COLUMNS[name] for name in differing(self.rows)]
+        with language(self.lang):
+            return [_(COLUMNS[name]) for name in differing(self.rows)]
 
     # -- choosing ------------------------------------------------------------------------
     def receive(self, content: dict) -> None:
@@ -164,10 +179,11 @@ class CompareRules(BoardComponent):
 
     def set_position(self, position: Position, hole: int | None = None) -> None:
         """Compare ``position``: sow ``hole`` (default: the first legal hole)."""
-        hole = _legal(position)[0] if hole is None else position.check_move(hole)
-        rows = compare(position, hole, self.variants, self.options)
-        self._notice = ("", "info")
-        self._use(position, hole, rows)
+        with language(self.lang):
+            hole = _legal(position)[0] if hole is None else position.check_move(hole)
+            rows = compare(position, hole, self.variants, self.options)
+            self._notice = ("", "info")
+            self._use(position, hole, rows)
 
     def _passed_notice(self, asked: object) -> None:
         """Say so when the side asked to move had no seeds and the turn passed (R3.2)."""
@@ -177,26 +193,29 @@ class CompareRules(BoardComponent):
     def set_board(self, text: object, player: object = 0) -> bool:
         """The board a student typed: compared if it can be read, else the notice says why in
         one sentence. True if it was set up."""
-        try:
-            counts = parse_board(text)
-            position = new_game("hoyito-i", board=counts, player=player)
-            self.set_position(position)
-        except ValueError as err:
-            self._say(f"{err}", "refused")
-            return False
-        self._passed_notice(player)
-        return True
+        with language(self.lang):
+            try:
+                counts = parse_board(text)
+                position = new_game("hoyito-i", board=counts, player=player)
+                self.set_position(position)
+            except ValueError as err:
+                self._say(f"{err}", "refused")
+                return False
+            self._passed_notice(player)
+            return True
 
     def choose_hole(self, hole: object) -> bool:
         """Compare the sowing of ``hole`` (a click on a hole of any board). False if refused."""
-        refusal = refusal_line(self.position, hole)
-        if refusal:
-            self._say(f"Not a hole to compare: {refusal}", "refused")
-            return False
-        hole = self.position.check_move(hole)
-        self._notice = ("", "info")
-        self._use(self.position, hole, compare(self.position, hole, self.variants, self.options))
-        return True
+        with language(self.lang):
+            refusal = refusal_line(self.position, hole)
+            if refusal:
+                self._say(_("Not a hole to compare: {why}").format(why=refusal), "refused")
+                return False
+            hole = self.position.check_move(hole)
+            self._notice = ("", "info")
+            rows = compare(self.position, hole, self.variants, self.options)
+            self._use(self.position, hole, rows)
+            return True
 
     def _use(self, position: Position, hole: int, rows: list[Comparison]) -> None:
         self.position = position
@@ -214,11 +233,12 @@ class CompareRules(BoardComponent):
         if films:
             self._epoch += 1
         self._serial += 1
-        self.view = {**self._view(), "serial": self._serial}
-        if films:
-            for k, row in enumerate(self.rows):
-                if row.move is not None:
-                    self.send_film(film(row.move, 1), column=k)  # the note says it
+        with language(self.lang):
+            self.view = {**self._view(), "serial": self._serial}
+            if films:
+                for k, row in enumerate(self.rows):
+                    if row.move is not None:
+                        self.send_film(film(row.move, 1), column=k)  # the note says it
 
     def _view(self) -> dict:
         start = self.position
@@ -227,10 +247,11 @@ class CompareRules(BoardComponent):
         hole = self._hole
         return {
             "mode": "compare",
-            "status": (
-                f"Hole {hole}, {PLAYER_NAMES[start.player]} to move: the same sowing under "
-                f"{len(self.rows)} rules."
-            ),
+            "status": ngettext(
+                "Hole {hole}, {who} to move: the same sowing under {count} rule set.",
+                "Hole {hole}, {who} to move: the same sowing under {count} rule sets.",
+                len(self.rows),
+            ).format(hole=hole, who=side_name(start.player), count=len(self.rows)),
             "notice": {"text": self._notice[0], "kind": self._notice[1]},
             "form": {
                 "text": " ".join(map(str, start.board)),
@@ -253,7 +274,7 @@ class CompareRules(BoardComponent):
             "to_move": None,
             "playable": [],  # a result, not a position to play: no hole is ringed
             "human": None,
-            "names": list(PLAYER_NAMES),
+            "names": [side_name(p) for p in (0, 1)],
             "last_move": self._hole if move is not None else None,
             "differ": differ if move is not None else [],
             "title": row.rules,
@@ -265,10 +286,10 @@ class CompareRules(BoardComponent):
         frame = self.table
         fields = list(COLUMNS)
         differs = [fields.index(name) for name in differing(self.rows)]
-        names = [COLUMNS[name] for name in differing(self.rows)]
+        names = [_(COLUMNS[name]) for name in differing(self.rows)]
         line = (
-            f"The rules differ in: {', '.join(names)}." if names
-            else "Every rule compared here gives the same result."
+            _("The rules differ in: {facts}.").format(facts=", ".join(names)) if names
+            else _("Every rule compared here gives the same result.")
         )  # fmt: skip
         return {
             "head": list(frame.columns),

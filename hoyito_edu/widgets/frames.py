@@ -37,7 +37,10 @@ from ..events import (
     Reason,
     Relay,
 )
-from ..position import PLAYER_NAMES, Move, Outcome
+from ..i18n import N_, ngettext
+from ..i18n import gettext as _
+from ..position import Move, Outcome
+from ..words import side_name
 
 #: The most frames a move's film holds. Every move of thousands of random games (all four
 #: rule sets, 2x6 to 2x12) has fewer events than this, so ordinary moves are shown whole.
@@ -82,16 +85,17 @@ class Frame(NamedTuple):
 
 # Why seeds were taken, as the end of a sentence about the taker.
 _TAKEN_BECAUSE = {
-    Reason.MID_SOW: "a casa formed while seeds were still in hand",
-    Reason.LAST_SEED: "the last seed made a casa",
-    Reason.CHAIN: "the chain: this hole just behind holds four too",
-    Reason.FINAL_FOUR: "only four seeds were left",
-    Reason.EIGHT_OR_FEWER: "eight or fewer seeds were left: the game's starter takes them",
-    Reason.ENDLESS: "the sowing would never end: owners take their own holes",
-    Reason.REPETITION: "the position came up a third time: owners take their own holes",
-    Reason.LAP_LIMIT: "the move went on too long to finish: owners take their own holes",
-    Reason.AGREEMENT: "the players agreed to stop: owners take their own holes",
-    Reason.QUIET_LIMIT: "nobody captured anything for too long: owners take their own holes",
+    # TRANSLATORS: {because} of "{taker} takes {seeds} from hole {hole}: {because}."
+    Reason.MID_SOW: N_("a casa formed while seeds were still in hand"),
+    Reason.LAST_SEED: N_("the last seed made a casa"),
+    Reason.CHAIN: N_("the chain: this hole just behind holds four too"),
+    Reason.FINAL_FOUR: N_("only four seeds were left"),
+    Reason.EIGHT_OR_FEWER: N_("eight or fewer seeds were left: the game's starter takes them"),
+    Reason.ENDLESS: N_("the sowing would never end: owners take their own holes"),
+    Reason.REPETITION: N_("the position came up a third time: owners take their own holes"),
+    Reason.LAP_LIMIT: N_("the move went on too long to finish: owners take their own holes"),
+    Reason.AGREEMENT: N_("the players agreed to stop: owners take their own holes"),
+    Reason.QUIET_LIMIT: N_("nobody captured anything for too long: owners take their own holes"),
 }
 
 _REASON_TAGS = {
@@ -109,73 +113,108 @@ _REASON_TAGS = {
 
 #: Why a game ended, as a clause.
 ENDED_BECAUSE = {
-    Reason.FINAL_FOUR: "a capture left only four seeds, and they were taken too",
-    Reason.EIGHT_OR_FEWER: "eight or fewer seeds were left, and the player who started took them",
-    Reason.ALL_CAPTURED: "every seed has been captured",
-    Reason.ENDLESS: "a relay would have gone round for ever, so each player took their own holes",
-    Reason.REPETITION: "the same position came up a third time, so each player took their own "
-    "holes",
-    Reason.LAP_LIMIT: "a move went round so many laps that nobody could finish it by hand (the "
-    "lap limit), so each player took the seeds in their own holes",
-    Reason.AGREEMENT: "the players agreed to stop, so each player took the seeds in their own "
-    "holes",
-    Reason.QUIET_LIMIT: "nobody captured anything for too many moves in a row, so the game "
-    "stopped as if both players agreed, and each player took the seeds in their own holes",
+    Reason.FINAL_FOUR: N_("a capture left only four seeds, and they were taken too"),
+    Reason.EIGHT_OR_FEWER: N_(
+        "eight or fewer seeds were left, and the player who started took them"
+    ),
+    Reason.ALL_CAPTURED: N_("every seed has been captured"),
+    Reason.ENDLESS: N_(
+        "a relay would have gone round for ever, so each player took their own holes"
+    ),
+    Reason.REPETITION: N_(
+        "the same position came up a third time, so each player took their own holes"
+    ),
+    Reason.LAP_LIMIT: N_(
+        "a move went round so many laps that nobody could finish it by hand (the "
+        "lap limit), so each player took the seeds in their own holes"
+    ),
+    Reason.AGREEMENT: N_(
+        "the players agreed to stop, so each player took the seeds in their own holes"
+    ),
+    Reason.QUIET_LIMIT: N_(
+        "nobody captured anything for too many moves in a row, so the game "
+        "stopped as if both players agreed, and each player took the seeds in their own holes"
+    ),
 }
 
 
 def outcome_sentence(outcome: Outcome) -> str:
     """Who won, by how much, and why the game ended."""
     south, north = outcome.score
+    why = _(ENDED_BECAUSE[outcome.reason])
     if outcome.winner is None:
-        result = f"a draw, {south}-{north}"
-    else:
-        result = f"{PLAYER_NAMES[outcome.winner]} wins {south}-{north} (South-North)"
-    return f"Game over: {result}. Why: {ENDED_BECAUSE[outcome.reason]}."
+        return _("Game over: a draw, {south}-{north}. Why: {why}.").format(
+            south=south, north=north, why=why
+        )
+    return _("Game over: {who} wins {south}-{north} (South-North). Why: {why}.").format(
+        who=side_name(outcome.winner), south=south, north=north, why=why
+    )
 
 
 def capture_caption(event: Capture) -> str:
-    taker = PLAYER_NAMES[event.taker]
-    where = "the seeds still in hand" if event.hole is None else f"hole {event.hole}"
-    return f"{taker} takes {event.seeds} from {where}: {_TAKEN_BECAUSE[event.reason]}."
+    fields = {
+        "taker": side_name(event.taker),
+        "seeds": event.seeds,
+        "hole": event.hole,
+        "because": _(_TAKEN_BECAUSE[event.reason]),
+    }
+    if event.hole is None:
+        return _("{taker} takes {seeds} from the seeds still in hand: {because}.").format(**fields)
+    return _("{taker} takes {seeds} from hole {hole}: {because}.").format(**fields)
 
 
 def _caption(event: Event, mover: str) -> tuple[str, str, str]:
     """(mark, tag, caption) for one event."""
     if isinstance(event, Lift):
-        seeds = f"{event.seeds} seed{'s' if event.seeds != 1 else ''}"
-        return "lift", "lifted", f"{mover} lifts {seeds} from hole {event.hole}."
+        caption = ngettext(
+            "{who} lifts {count} seed from hole {hole}.",
+            "{who} lifts {count} seeds from hole {hole}.",
+            event.seeds,
+        ).format(who=mover, count=event.seeds, hole=event.hole)
+        return "lift", "lifted", caption
     if isinstance(event, Drop):
-        where = f"Lap {event.lap}: a seed into hole {event.hole}, which now holds {event.count}"
+        fields = {"lap": event.lap, "hole": event.hole, "count": event.count}
         if event.in_hand:
-            return "drop", f"lap {event.lap}", f"{where}; {event.in_hand} left in hand."
-        return "drop", f"lap {event.lap}", f"{where}. That was the last seed of the lap."
+            caption = _(
+                "Lap {lap}: a seed into hole {hole}, which now holds {count}; {left} left in hand."
+            ).format(left=event.in_hand, **fields)
+        else:
+            caption = _(
+                "Lap {lap}: a seed into hole {hole}, which now holds {count}. That was the last "
+                "seed of the lap."
+            ).format(**fields)
+        return "drop", f"lap {event.lap}", caption
     if isinstance(event, Capture):
-        tag = f"{_REASON_TAGS[event.reason]}>{PLAYER_NAMES[event.taker][0]}"
+        tag = f"{_REASON_TAGS[event.reason]}>{'SN'[event.taker]}"
         return "casa", tag, capture_caption(event)
     if isinstance(event, Relay):
-        caption = (
-            f"The last seed fell into an occupied hole: {mover} lifts its {event.seeds} seeds "
-            f"and sows lap {event.lap}."
-        )
+        caption = _(
+            "The last seed fell into an occupied hole: {who} lifts its {seeds} seeds and sows "
+            "lap {lap}."
+        ).format(who=mover, seeds=event.seeds, lap=event.lap)
         return "relay", f"lap {event.lap}", caption
     if isinstance(event, Endless):
-        caption = (
-            f"Lap {event.lap} would start from hole {event.hole} exactly as lap "
-            f"{event.repeats_lap} did: this sowing would never end, so it stops here."
-        )
+        caption = _(
+            "Lap {lap} would start from hole {hole} exactly as lap {repeats} did: this sowing "
+            "would never end, so it stops here."
+        ).format(lap=event.lap, hole=event.hole, repeats=event.repeats_lap)
         return "endless", "endless", caption
     if isinstance(event, LapLimit):
-        caption = (
-            f"The move has sown {event.lap - 1:,} laps without ending, the most a move may "
-            f"sow: nobody can finish it by hand, so it stops here, before lap {event.lap:,}. "
-            "Each player takes the seeds in their own holes."
-        )
+        caption = _(
+            "The move has sown {laps:,} laps without ending, the most a move may sow: nobody "
+            "can finish it by hand, so it stops here, before lap {lap:,}. Each player takes the "
+            "seeds in their own holes."
+        ).format(laps=event.lap - 1, lap=event.lap)
         return "endless", "limit", caption
     if isinstance(event, ExtraTurn):
-        return "", "", f"{PLAYER_NAMES[event.player]} captured with the last seed: play again."
+        caption = _("{who} captured with the last seed: play again.")
+        return "", "", caption.format(who=side_name(event.player))
     if isinstance(event, Pass):
-        return "", "", f"{PLAYER_NAMES[event.player]} has no seeds to sow and passes."
+        return (
+            "",
+            "",
+            _("{who} has no seeds to sow and passes.").format(who=side_name(event.player)),
+        )
     if isinstance(event, GameOver):
         return "", "", outcome_sentence(Outcome(event.reason, event.winner, event.score))
     raise TypeError(f"not a move event: {event!r}")
@@ -224,7 +263,7 @@ class _Shown:
 
 def _frames(move: Move, events: Sequence[Event], shown: _Shown) -> list[Frame]:
     """One frame per event of ``events``, played on from ``shown`` (which is updated)."""
-    mover = PLAYER_NAMES[move.player]
+    mover = side_name(move.player)
     frames = []
     for event in events:
         shown.apply(event)
@@ -291,15 +330,15 @@ def _skip_frame(shown: _Shown, last: Event, skipped: Skipped) -> Frame:
     shown_laps = skipped.first_lap - 1
     later = skipped.last_lap - shown_laps
     if skipped.lap_limit:
-        caption = (
-            f"Skipping ahead {later:,} laps, to the end of lap {skipped.last_lap:,}. After "
-            f"{skipped.last_lap:,} laps the move stops: nobody can finish it by hand."
-        )
+        caption = _(
+            "Skipping ahead {later:,} laps, to the end of lap {last:,}. After {last:,} laps the "
+            "move stops: nobody can finish it by hand."
+        ).format(later=later, last=skipped.last_lap)
     else:
-        caption = (
-            f"Skipping ahead: the relay goes on, and {later:,} laps later the move ends. This "
-            f"is the board after the last seed of lap {skipped.last_lap:,}."
-        )
+        caption = _(
+            "Skipping ahead: the relay goes on, and {later:,} laps later the move ends. This is "
+            "the board after the last seed of lap {last:,}."
+        ).format(later=later, last=skipped.last_lap)
     if isinstance(last, Drop):
         return shown.frame(last.hole, "drop", f"lap {shown.lap}", caption, skipped)
     return shown.frame(None, "", "", caption, skipped)

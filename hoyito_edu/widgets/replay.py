@@ -29,11 +29,13 @@ from pathlib import Path
 from .. import words
 from ..checks import as_whole
 from ..game import Game
+from ..i18n import N_, check_language, language
+from ..i18n import gettext as _
 from ..match import Match
-from ..position import PLAYER_NAMES, Position
+from ..position import Position
 from ..saving import read_json
 from . import texts
-from .component import SPEEDS, BoardComponent, film, position_view
+from .component import SPEEDS, BoardComponent, film, page_texts, position_view
 
 
 def load_record(path: str | os.PathLike) -> Game | Match:
@@ -63,7 +65,7 @@ def _checked_record(record: object) -> Game | Match:
     )
 
 
-AGREED = "Then both players agreed to stop: each took the seeds in their own holes."
+AGREED = N_("Then both players agreed to stop: each took the seeds in their own holes.")
 
 
 class Replay(BoardComponent):
@@ -73,16 +75,24 @@ class Replay(BoardComponent):
     Args:
         record: what to watch.
         speed: the animation's speed: ``"off"``, ``"slow"``, ``"normal"`` or ``"fast"``.
+        lang: the language of the page: ``"en"`` or ``"es"``; None (the default) speaks the
+            session's language (``hy.set_language``).
 
     A bad argument is a ValueError (a bad file a FormatError) raised before anything is built.
     It opens at the end of the game (the last round of a match), with the ending in words.
     """
 
-    def __init__(self, record: Game | Match | str | Path, *, speed: str = "normal") -> None:
+    def __init__(
+        self, record: Game | Match | str | Path, *, speed: str = "normal", lang: str | None = None
+    ) -> None:
         if not isinstance(speed, str) or speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+        lang = check_language(lang)
         record = _checked_record(record)
         super().__init__(speed=speed)
+        self.lang = lang
+        with language(lang):
+            self.texts = page_texts()
         self.match = record if isinstance(record, Match) else None
         self.games = list(record.games) if isinstance(record, Match) else [record]
         self.round = len(self.games)
@@ -118,7 +128,8 @@ class Replay(BoardComponent):
     def film_for(self, m: int) -> dict:
         """The film of move ``m`` (counting from 1), as the page gets it."""
         move = self.game.moves[m - 1]
-        return film(move, m, words.move_line(move))
+        with language(self.lang):
+            return film(move, m, words.move_line(move))
 
     # -- what the page sends -------------------------------------------------------------
     def receive(self, content: dict) -> None:
@@ -193,13 +204,14 @@ class Replay(BoardComponent):
     # -- drawing -------------------------------------------------------------------------
     def _render(self) -> None:
         self._serial += 1
-        self.view = {**self._view(), "serial": self._serial}
+        with language(self.lang):
+            self.view = {**self._view(), "serial": self._serial}
 
     def _view(self) -> dict:
         pos, game = self.position, self.game
         at_end = self.move == self.total and pos.is_over
         last = game.moves[self.move - 1] if 0 < self.move <= len(game.moves) else None
-        rounds = [[k, f"Round {k}"] for k in range(1, len(self.games) + 1)]
+        rounds = [[k, _("Round {round}").format(round=k)] for k in range(1, len(self.games) + 1)]
         return {
             "mode": "replay",
             "game": self._epoch,
@@ -207,7 +219,7 @@ class Replay(BoardComponent):
             **position_view(pos),
             "playable": [],
             "human": None,
-            "names": list(PLAYER_NAMES),
+            "names": [words.side_name(p) for p in (0, 1)],
             "last_move": None if last is None else last.hole,
             "last_player": None if last is None else last.player,
             "thinking": False,
@@ -228,12 +240,16 @@ class Replay(BoardComponent):
         if at_end:
             return self._banner()["text"]
         if self.move == 0:
-            return f"The start of the game: {PLAYER_NAMES[pos.player]} to move."
+            return _("The start of the game: {who} to move.").format(
+                who=words.side_name(pos.player)
+            )
         line = words.move_line(self.game.moves[self.move - 1])
-        return f"Move {self.move} of {self.total}. {line}"
+        return _("Move {move} of {total}. {line}").format(
+            move=self.move, total=self.total, line=line
+        )
 
     def _move_lines(self) -> list[list]:
         lines = [[m.player, m.hole, words.move_line(m)] for m in self.game.moves]
         if self.game.ended_by_agreement:
-            lines.append([self.game.position.player, -1, AGREED])
+            lines.append([self.game.position.player, -1, _(AGREED)])
         return lines

@@ -16,16 +16,37 @@ from __future__ import annotations
 
 from .. import words
 from ..hints import hints
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..match import Match
 from ..players import available
-from ..position import PLAYER_NAMES, Position
+from ..position import Position
 from ..rules import VARIANTS
+
+#: The round list of a match, one line per round, then how the current round started.
+ROUNDS = {
+    "won": N_("Round {round}: {who} won {high}-{low}"),
+    "draw": N_("Round {round}: a draw {high}-{low}"),
+    "started-seeds": N_("Round {round} started with South holding {south} seeds, North {north}."),
+    "started-holes": N_("Round {round} started with South owning {south} holes, North {north}."),
+}
+
+#: New settings in a few words (the question before they discard a game).
+SETTINGS = {
+    "people": N_("{game} on 2 \u00d7 {n}, two people at this screen"),
+    "people-match": N_("{game} on 2 \u00d7 {n}, a match, two people at this screen"),
+    # TRANSLATORS: {level} is a computer level ("expert"), {side} "South" or "North".
+    "computer": N_("{game} on 2 \u00d7 {n}, against the computer ({level}), you playing {side}"),
+    "computer-match": N_(
+        "{game} on 2 \u00d7 {n}, a match, against the computer ({level}), you playing {side}"
+    ),
+}
 
 
 def levels(current: str | None = None) -> list[tuple[str, str]]:
     """The computer levels of the menu, easiest first, each with its plain line; a level
     chosen in Python that the menu leaves out (``current``) is added at the end."""
-    menu = [(name, line) for name, line in words.LEVELS]
+    menu = [(name, _(line)) for name, line in words.LEVELS]
     if current is not None and current not in dict(menu):
         menu.append((current, words.level_line(current)))
     return menu
@@ -39,12 +60,13 @@ def level_names() -> list[str]:
 
 def side_name(player: int, human: int | None, level: str) -> str:
     """Who sits on ``player``'s side, in the page's words."""
-    side = PLAYER_NAMES[player]
+    side = words.side_name(player)
     if human is None:
         return side
     if player == human:
-        return f"You ({side})"
-    return f"Computer: {level} ({side})"
+        return _("You ({side})").format(side=side)
+    # TRANSLATORS: a player's name on the board: "Computer: expert (North)".
+    return _("Computer: {level} ({side})").format(level=words.level_name(level), side=side)
 
 
 def banner(game, human: int | None, match: Match | None = None) -> dict:
@@ -66,26 +88,25 @@ def hint_marks(position: Position, human: int | None) -> dict[str, dict]:
 def rounds(match: Match) -> list[str]:
     """The rounds of a match so far, one line each, then what each side started the
     current round with."""
-    unit, verb = ("holes", "owning") if match.rules.territory else ("seeds", "holding")
     lines = []
     for r in match.results:  # the winner's score first, as the banner says it
         high, low = sorted(r.outcome.score, reverse=True)
-        who = "a draw" if r.winner is None else f"{PLAYER_NAMES[r.winner]} won"
-        lines.append(f"Round {r.round}: {who} {high}-{low}")
+        key, who = ("draw", "") if r.winner is None else ("won", words.side_name(r.winner))
+        lines.append(_(ROUNDS[key]).format(round=r.round, who=who, high=high, low=low))
     south, north = match.holdings
-    lines.append(f"Round {match.round} started with South {verb} {south} {unit}, North {north}.")
+    key = "started-holes" if match.rules.territory else "started-seeds"
+    lines.append(_(ROUNDS[key]).format(round=match.round, south=south, north=north))
     return lines
 
 
 def settings_line(settings: dict) -> str:
     """New settings in a few words, for the question asked before they discard a game:
     "Ba-awa on 2 × 6, against the expert, you playing North"."""
-    parts = [f"{VARIANTS[settings['variant']].title} on 2 \u00d7 {settings['holes_per_row']}"]
-    if settings["match"]:
-        parts[0] += ", a match"
-    if settings["opponent"] is None:
-        parts.append("two people at this screen")
-    else:
-        parts.append(f"against the computer ({settings['opponent']})")
-        parts.append(f"you playing {PLAYER_NAMES[settings['human']]}")
-    return ", ".join(parts)
+    key = "people" if settings["opponent"] is None else "computer"
+    key += "-match" if settings["match"] else ""
+    return _(SETTINGS[key]).format(
+        game=VARIANTS[settings["variant"]].title,
+        n=settings["holes_per_row"],
+        level=words.level_name(settings["opponent"] or ""),
+        side=words.side_name(settings["human"]),
+    )

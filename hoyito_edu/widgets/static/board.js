@@ -11,7 +11,6 @@ const ROW_Y = [205, 95]; // South's row (bottom), North's row (top)
 const MS_PER_SEED = { off: 0, slow: 260, normal: 105, fast: 40 };
 const MOST_PEBBLES = 20; // more seeds than this: a number instead of pebbles
 const STONES = ["#f4ecd8", "#d9d2c5", "#c9b99f", "#e9dcc0"];
-const NAMES = ["South", "North"];
 
 function html(tag, attrs = {}, parent = null, text = null) {
   const node = document.createElement(tag);
@@ -38,8 +37,17 @@ function reducedMotion() {
   return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
-function seeds(n) {
-  return `${n} seed${n === 1 ? "" : "s"}`;
+// Every word the page writes comes from Python (the `texts` trait, in the widget's language):
+// `fill` puts values into a template's {fields}; a pair [singular, plural] is chosen by `count`
+// (English and Spanish both use the singular for 1 only).
+function fill(template, values = {}) {
+  return String(template ?? "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+}
+
+function word(texts, key, values = {}) {
+  let t = texts[key];
+  if (Array.isArray(t)) t = t[values.count === 1 ? 0 : 1];
+  return fill(t === undefined ? key : t, values);
 }
 
 // Where pebble k of a pit sits (a sunflower spiral, centre first).
@@ -69,6 +77,7 @@ class BoardPage {
     this.hand = { seeds: 0, hole: null, lap: 1 };
     this.askedPly = null; // Replay playing through: the move after which the next was asked
     this.nextTimer = null;
+    this.texts = model.get("texts") || {};
     this.build();
     this.onView = () => this.viewChanged();
     this.onMsg = (msg) => msg && msg.type === "film" && this.receiveFilm(msg.film);
@@ -90,6 +99,14 @@ class BoardPage {
     this.model.off("change:numbers", this.onNumbers);
   }
 
+  T(key, values = {}) {
+    return word(this.texts, key, values);
+  }
+
+  name(p) {
+    return (this.texts.names || [])[p] ?? "";
+  }
+
   // -- building ---------------------------------------------------------------------------
   build() {
     const root = html("div", { class: "hoyito-board" }, this.host);
@@ -99,14 +116,14 @@ class BoardPage {
     this.sides = [null, null];
     this.sides[1] = html("div", { class: "hoyito-side hoyito-side-1" }, root);
     const stage = html("div", { class: "hoyito-stage" }, root);
-    this.svg = svg("svg", { class: "hoyito-svg", role: "group", "aria-label": "The board" }, stage);
+    this.svg = svg("svg", { class: "hoyito-svg", role: "group", "aria-label": this.T("board") }, stage);
     this.banner = html("div", { class: "hoyito-banner", role: "dialog", hidden: "" }, stage);
     this.bannerTitle = html("h2", {}, this.banner);
     this.bannerWhy = html("p", {}, this.banner);
     const bannerRow = html("div", {}, this.banner);
-    this.bannerNew = button(bannerRow, "hoyito-banner-new", "New game");
-    this.bannerNext = button(bannerRow, "hoyito-banner-next", "Next round");
-    this.bannerHide = button(bannerRow, "hoyito-banner-hide", "See the board");
+    this.bannerNew = button(bannerRow, "hoyito-banner-new", this.T("new_game"));
+    this.bannerNext = button(bannerRow, "hoyito-banner-next", this.T("next_round"));
+    this.bannerHide = button(bannerRow, "hoyito-banner-hide", this.T("see_board"));
     this.bannerNew.onclick = () => this.action(this.v.mode === "replay" ? "start" : "new");
     this.bannerNext.onclick = () => this.action("next-round");
     this.bannerHide.onclick = () => { this.bannerHidden = true; this.banner.hidden = true; };
@@ -114,13 +131,13 @@ class BoardPage {
     this.caption = html("div", { class: "hoyito-caption", "aria-live": "off" }, root);
 
     const film = html("div", { class: "hoyito-row hoyito-film-row" }, root);
-    this.pauseButton = button(film, "hoyito-pause", "Pause", "Stop the animation here");
-    this.playButton = button(film, "hoyito-play", "Resume", "Go on showing the move");
-    this.stepButton = button(film, "hoyito-step", "Step", "Show the next seed");
-    this.skipButton = button(film, "hoyito-skip", "Skip", "Show the end of this move (and of a run of extra turns)");
-    const speedLabel = html("label", {}, film, "Animation ");
-    this.speedPicker = html("select", { class: "hoyito-speed", "aria-label": "Animation speed" }, speedLabel);
-    for (const s of ["off", "slow", "normal", "fast"]) html("option", { value: s }, this.speedPicker, s);
+    this.pauseButton = button(film, "hoyito-pause", this.T("pause"), this.T("pause_title"));
+    this.playButton = button(film, "hoyito-play", this.T("resume"), this.T("resume_title"));
+    this.stepButton = button(film, "hoyito-step", this.T("step"), this.T("step_title"));
+    this.skipButton = button(film, "hoyito-skip", this.T("skip"), this.T("skip_title"));
+    const speedLabel = html("label", {}, film, `${this.T("animation")} `);
+    this.speedPicker = html("select", { class: "hoyito-speed", "aria-label": this.T("animation_speed") }, speedLabel);
+    for (const s of ["off", "slow", "normal", "fast"]) html("option", { value: s }, this.speedPicker, (this.texts.speeds || {})[s] ?? s);
     this.pauseButton.onclick = () => this.pause();
     this.playButton.onclick = () => this.resume();
     this.stepButton.onclick = () => this.step();
@@ -135,15 +152,15 @@ class BoardPage {
     // Replay: move by move through a recorded game (the kernel sends each move's film)
     const rp = html("div", { class: "hoyito-row hoyito-replay-row", hidden: "" }, root);
     this.replayRow = rp;
-    this.replayStart = button(rp, "hoyito-replay-start", "Start", "Go to the start of the game");
-    this.replayBack = button(rp, "hoyito-back", "Previous move", "Go back one move");
-    this.replayForward = button(rp, "hoyito-forward", "Next move", "Show the next move, seed by seed");
-    this.replayEnd = button(rp, "hoyito-end", "End", "Go to the end of the game");
-    this.replayPlay = button(rp, "hoyito-replay-play", "Play the game", "Show every move in turn");
-    const goto = html("label", { class: "hoyito-goto-label" }, rp, "Move ");
-    this.gotoInput = html("input", { type: "range", class: "hoyito-goto", min: "0", max: "0", step: "1", "aria-label": "Go to move" }, goto);
+    this.replayStart = button(rp, "hoyito-replay-start", this.T("replay_start"), this.T("replay_start_title"));
+    this.replayBack = button(rp, "hoyito-back", this.T("replay_back"), this.T("replay_back_title"));
+    this.replayForward = button(rp, "hoyito-forward", this.T("replay_forward"), this.T("replay_forward_title"));
+    this.replayEnd = button(rp, "hoyito-end", this.T("replay_end"), this.T("replay_end_title"));
+    this.replayPlay = button(rp, "hoyito-replay-play", this.T("replay_play"), this.T("replay_play_title"));
+    const goto = html("label", { class: "hoyito-goto-label" }, rp, `${this.T("goto")} `);
+    this.gotoInput = html("input", { type: "range", class: "hoyito-goto", min: "0", max: "0", step: "1", "aria-label": this.T("goto_aria") }, goto);
     this.gotoText = html("span", { class: "hoyito-goto-text" }, goto);
-    this.roundPicker = html("select", { class: "hoyito-round", "aria-label": "Round" }, rp);
+    this.roundPicker = html("select", { class: "hoyito-round", "aria-label": this.T("round_aria") }, rp);
     this.replayStart.onclick = () => this.action("start");
     this.replayBack.onclick = () => this.action("back");
     this.replayForward.onclick = () => this.action("forward");
@@ -157,13 +174,13 @@ class BoardPage {
 
     const game = html("div", { class: "hoyito-row hoyito-game-row" }, root);
     this.gameRow = game;
-    this.newButton = button(game, "hoyito-new", "New game", "Start again (asks first if a game is in progress)");
-    this.undoButton = button(game, "hoyito-undo", "Undo", "Take back your last move");
-    this.redoButton = button(game, "hoyito-redo", "Redo", "Play again the move taken back");
-    this.nextButton = button(game, "hoyito-next-round", "Next round", "Start the next game of the match");
-    this.hintButton = button(game, "hoyito-show-me", "Show me", "Mark what each of your moves would take");
-    this.numbersButton = button(game, "hoyito-numbers", "Hole numbers", "Write each hole's number");
-    this.agreeButton = button(game, "hoyito-agree", "End the game: each takes the seeds on their side");
+    this.newButton = button(game, "hoyito-new", this.T("new_game"), this.T("new_game_title"));
+    this.undoButton = button(game, "hoyito-undo", this.T("undo"), this.T("undo_title"));
+    this.redoButton = button(game, "hoyito-redo", this.T("redo"), this.T("redo_title"));
+    this.nextButton = button(game, "hoyito-next-round", this.T("next_round"), this.T("next_round_title"));
+    this.hintButton = button(game, "hoyito-show-me", this.T("show_me"), this.T("show_me_title"));
+    this.numbersButton = button(game, "hoyito-numbers", this.T("numbers"), this.T("numbers_title"));
+    this.agreeButton = button(game, "hoyito-agree", (this.v && this.v.agree_label) || "");
     this.newButton.onclick = () => this.action("new");
     this.undoButton.onclick = () => this.action("undo");
     this.redoButton.onclick = () => this.action("redo");
@@ -177,26 +194,26 @@ class BoardPage {
 
     this.question = html("div", { class: "hoyito-question", role: "alertdialog", hidden: "" }, root);
     this.questionText = html("span", {}, this.question);
-    this.yesButton = button(this.question, "hoyito-yes", "Yes");
-    this.noButton = button(this.question, "hoyito-no", "No, play on");
+    this.yesButton = button(this.question, "hoyito-yes", this.T("yes"));
+    this.noButton = button(this.question, "hoyito-no", this.T("no"));
     this.yesButton.onclick = () => this.action("yes");
     this.noButton.onclick = () => this.action("no");
     this.offer = html("div", { class: "hoyito-offer" }, root);
 
     const settings = html("details", { class: "hoyito-settings" }, root);
     this.settingsBox = settings;
-    html("summary", {}, settings, "Settings: game, board, opponent, your side");
+    html("summary", {}, settings, this.T("settings"));
     const row = html("div", { class: "hoyito-row" }, settings);
-    this.variantPicker = this.picker(row, "hoyito-variant", "Game");
-    this.sizePicker = this.picker(row, "hoyito-size", "Board");
-    this.opponentPicker = this.picker(row, "hoyito-opponent", "Opponent");
-    this.sidePicker = this.picker(row, "hoyito-side-picker", "You play");
+    this.variantPicker = this.picker(row, "hoyito-variant", this.T("game"));
+    this.sizePicker = this.picker(row, "hoyito-size", this.T("board_size"));
+    this.opponentPicker = this.picker(row, "hoyito-opponent", this.T("opponent"));
+    this.sidePicker = this.picker(row, "hoyito-side-picker", this.T("you_play"));
     const matchLabel = html("label", {}, row);
     this.matchBox = html("input", { type: "checkbox", class: "hoyito-mode" }, matchLabel);
-    matchLabel.append(" Match (rounds)");
+    matchLabel.append(` ${this.T("match")}`);
     this.levelLine = html("div", { class: "hoyito-level-line" }, settings);
     html("div", { class: "hoyito-keys" }, settings,
-      "Keys: Tab to the board, arrow keys to move between holes, Enter or Space to sow.");
+      this.T("keys"));
     this.rules = html("div", { class: "hoyito-rules" }, settings);
     const send = () => this.sendSettings();
     for (const p of [this.variantPicker, this.sizePicker, this.opponentPicker, this.sidePicker]) {
@@ -205,7 +222,7 @@ class BoardPage {
     this.matchBox.onchange = send;
     this.rounds = html("div", { class: "hoyito-rounds" }, root);
     this.movesBox = html("details", { class: "hoyito-moves" }, root);
-    this.movesTitle = html("summary", {}, this.movesBox, "Moves");
+    this.movesTitle = html("summary", {}, this.movesBox, this.T("moves"));
     this.movesList = html("ol", {}, this.movesBox);
   }
 
@@ -304,7 +321,7 @@ class BoardPage {
   }
 
   names() {
-    return this.v.names || NAMES;
+    return this.v.names || this.texts.names || [];
   }
 
   drawBoard() {
@@ -345,7 +362,7 @@ class BoardPage {
         const ox = pit.x + R - 4;
         const oy = pit.y - R + 4;
         svg("circle", { class: `hoyito-owner-bg-${owner}`, cx: ox, cy: oy, r: 12 }, pit.extra);
-        svg("text", { class: "hoyito-owner", x: ox, y: oy }, pit.extra, NAMES[owner][0]);
+        svg("text", { class: "hoyito-owner", x: ox, y: oy }, pit.extra, this.name(owner).slice(0, 1));
       }
       const hint = hints[String(i)];
       if (hint) {
@@ -368,8 +385,8 @@ class BoardPage {
       const taken = this.shown.captures[p];
       const surplus = (v.surplus || [0, 0])[p];
       pile.count.textContent = surplus ? `${taken}+${surplus}` : String(taken);
-      pile.name.textContent = NAMES[p];
-      pile.g.setAttribute("aria-label", `${NAMES[p]} has captured ${seeds(taken)}` + (surplus ? `, and carried in ${surplus}` : ""));
+      pile.name.textContent = this.name(p);
+      pile.g.setAttribute("aria-label", this.T(surplus ? "captured_surplus" : "captured", { name: this.name(p), count: taken, surplus }));
       pile.stones.textContent = "";
       const shownStones = Math.min(taken, 48);
       for (let k = 0; k < shownStones; k++) {
@@ -382,13 +399,13 @@ class BoardPage {
   pitLabel(i, count, owner, closed, playable, last, hint) {
     const v = this.v;
     let whose;
-    if (v.human === null || v.human === undefined) whose = `${NAMES[owner]}'s`;
-    else whose = owner === v.human ? "yours" : "the computer's";
-    const parts = [`Hole ${i}`, whose];
-    if (closed) parts.push("closed for this game");
-    else parts.push(seeds(count));
-    if (playable) parts.push("playable");
-    if (last) parts.push("the last move");
+    if (v.human === null || v.human === undefined) whose = (this.texts.pit_whose || [])[owner] ?? "";
+    else whose = owner === v.human ? this.T("pit_yours") : this.T("pit_computer");
+    const parts = [this.T("pit_hole", { hole: i }), whose];
+    if (closed) parts.push(this.T("pit_closed"));
+    else parts.push(this.T("pit_seeds", { count }));
+    if (playable) parts.push(this.T("pit_playable"));
+    if (last) parts.push(this.T("pit_last"));
     if (hint) parts.push(hint.text);
     return parts.join(", ");
   }
@@ -419,9 +436,9 @@ class BoardPage {
       this.status.textContent = v.status || "";
     } else if (this.film) {
       const f = this.film;
-      let who = `${NAMES[f.player]} sows`;
-      if (v.human !== null && v.human !== undefined) who = f.player === v.human ? "You sow" : "The computer sows";
-      this.status.textContent = `Watch: ${who} hole ${f.hole}.` + (this.paused ? " Paused: press Resume, Step or Skip." : "");
+      let key = "watch_side";
+      if (v.human !== null && v.human !== undefined) key = f.player === v.human ? "watch_you" : "watch_computer";
+      this.status.textContent = this.T(key, { who: this.name(f.player), hole: f.hole }) + (this.paused ? ` ${this.T("paused")}` : "");
     }
     const notice = this.localNotice || v.notice || { text: "", kind: "info" };
     this.notice.textContent = notice.text;
@@ -430,8 +447,8 @@ class BoardPage {
       const side = this.sides[p];
       side.textContent = "";
       html("span", { class: "hoyito-chip", "aria-hidden": "true" }, side);
-      html("span", {}, side, `${names[p]}: ${p === 1 ? "top" : "bottom"} row`);
-      if (idle && v.to_move === p) html("span", { class: "hoyito-turn" }, side, v.thinking ? "thinking…" : "to move");
+      html("span", {}, side, this.T(p === 1 ? "row_top" : "row_bottom", { name: names[p] }));
+      if (idle && v.to_move === p) html("span", { class: "hoyito-turn" }, side, this.T(v.thinking ? "thinking" : "to_move"));
     }
     const banner = idle ? v.banner : null;
     this.banner.hidden = !banner || this.bannerHidden;
@@ -440,7 +457,7 @@ class BoardPage {
       this.bannerWhy.textContent = banner.why;
       this.bannerNext.hidden = !(v.buttons && v.buttons.next_round);
       this.bannerNew.hidden = Boolean(v.buttons && v.buttons.next_round);
-      this.bannerNew.textContent = v.mode === "replay" ? "Watch from the start" : "New game";
+      this.bannerNew.textContent = this.T(v.mode === "replay" ? "watch_again" : "new_game");
     }
     const q = v.question;
     this.question.hidden = !q;
@@ -453,7 +470,7 @@ class BoardPage {
     const replaying = v.mode === "replay";
     const moves = (v.moves || []).slice(0, this.film && !replaying ? this.film.ply : undefined);
     const current = replaying ? (this.film ? this.film.ply : v.ply) : moves.length;
-    this.movesTitle.textContent = moves.length ? `Moves (${moves.length})` : "Moves: none yet";
+    this.movesTitle.textContent = moves.length ? this.T("moves_count", { count: moves.length }) : this.T("moves_none");
     if (replaying && !this.movesOpened) { this.movesBox.open = true; this.movesOpened = true; }
     this.movesList.textContent = "";
     moves.forEach(([player, hole, line], k) => {
@@ -462,7 +479,7 @@ class BoardPage {
       if (replaying) {
         li.setAttribute("tabindex", "0");
         li.setAttribute("role", "button");
-        li.title = `Go to the board after move ${k + 1}`;
+        li.title = this.T("moves_goto", { move: k + 1 });
         const go = () => this.model.send({ type: "goto", move: k + 1 });
         li.onclick = go;
         li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } };
@@ -505,11 +522,11 @@ class BoardPage {
     const c = v.choices || {};
     const s = v.settings || {};
     this.fill(this.variantPicker, c.variants || [], s.variant);
-    this.fill(this.sizePicker, (c.sizes || []).map((k) => [String(k), `2 x ${k}`]), String(s.holes_per_row));
-    const opponents = [["person", "Another person at this screen"]].concat(
-      (c.opponents || []).map(([name, line]) => [name, `Computer: ${line}`]));
+    this.fill(this.sizePicker, (c.sizes || []).map((k) => [String(k), this.T("size", { n: k })]), String(s.holes_per_row));
+    const opponents = [["person", this.T("person")]].concat(
+      (c.opponents || []).map(([name, line]) => [name, this.T("computer_level", { line })]));
     this.fill(this.opponentPicker, opponents, s.opponent === null ? "person" : s.opponent);
-    this.fill(this.sidePicker, [["0", "South (bottom row, opens)"], ["1", "North (top row)"]], String(s.human));
+    this.fill(this.sidePicker, [["0", this.T("side_0")], ["1", this.T("side_1")]], String(s.human));
     this.sidePicker.disabled = s.opponent === null;
     this.matchBox.checked = Boolean(s.match);
     const line = opponents.find(([name]) => name === (s.opponent === null ? "person" : s.opponent));
@@ -523,12 +540,12 @@ class BoardPage {
     const at = busy && this.film ? this.film.ply : v.ply;
     this.gotoInput.max = String(total);
     this.gotoInput.value = String(at);
-    this.gotoText.textContent = ` ${at} of ${total}`;
+    this.gotoText.textContent = ` ${this.T("goto_text", { at, total })}`;
     this.replayStart.disabled = v.ply === 0 && !busy;
     this.replayBack.disabled = v.ply === 0 && !busy;
     this.replayForward.disabled = v.ply >= total || Boolean(v.playing);
     this.replayEnd.disabled = v.ply >= total && !busy;
-    this.replayPlay.textContent = v.playing ? "Stop" : "Play the game";
+    this.replayPlay.textContent = this.T(v.playing ? "replay_stop" : "replay_play");
     this.replayPlay.setAttribute("aria-pressed", String(Boolean(v.playing)));
     this.replayPlay.disabled = total === 0; // at the end it plays the game from the start
     const rounds = r.rounds || [];
@@ -591,10 +608,10 @@ class BoardPage {
       this.model.send({ type: "click", hole: i });
       return;
     }
-    if (clicks > 1) return this.say(`Hole ${i} was sown once: a double click counts as one click.`);
-    if (this.busy()) return this.say(`Hole ${i} was not played: the last move is still being shown. Wait for it, or press Skip.`);
-    if (v.thinking) return this.say(`Hole ${i} was not played: the computer is thinking. Wait for its move.`);
-    if (this.sent && this.sent[0] === v.game && this.sent[1] === v.ply) return this.say(`Hole ${i} was not played: your last click is still on its way.`);
+    if (clicks > 1) return this.say(this.T("double_click", { hole: i }));
+    if (this.busy()) return this.say(this.T("busy", { hole: i }));
+    if (v.thinking) return this.say(this.T("busy_thinking", { hole: i }));
+    if (this.sent && this.sent[0] === v.game && this.sent[1] === v.ply) return this.say(this.T("on_its_way", { hole: i }));
     this.localNotice = null;
     this.sent = [v.game, v.ply];
     this.model.send({ type: "click", hole: i, ply: v.ply, game: v.game });
@@ -765,21 +782,22 @@ class BoardPage {
     const f = this.film;
     const s = this.shown;
     const kind = step[0];
-    const mover = this.v.human !== null && this.v.human !== undefined
-      ? (f.player === this.v.human ? "You" : "The computer")
-      : NAMES[f.player];
+    const who = this.v.human !== null && this.v.human !== undefined
+      ? (f.player === this.v.human ? "you" : "computer")
+      : "side";
+    const name = this.name(f.player);
     if (kind === "lift" || kind === "relay") {
       s.board[step[1]] -= step[2];
       this.hand = { seeds: step[2], hole: step[1], lap: step[3] };
       this.mark(step[1], kind === "lift" ? "hoyito-lift" : "hoyito-relay");
       this.caption.textContent = kind === "lift"
-        ? `${mover} ${mover === "You" ? "lift" : "lifts"} ${seeds(step[2])} from hole ${step[1]}.`
-        : `Lap ${step[3]}: the last seed fell into a hole with seeds, so its ${seeds(step[2])} go on.`;
+        ? this.T(`lift_${who}`, { who: name, count: step[2], hole: step[1] })
+        : this.T("relay", { lap: step[3], count: step[2] });
     } else if (kind === "drop") {
       s.board[step[1]] = step[2];
       this.hand = { seeds: step[3], hole: step[1], lap: step[4] };
       this.mark(step[1], "hoyito-drop");
-      this.caption.textContent = `Lap ${step[4]}: ${step[3] ? `${seeds(step[3])} still in hand` : "the last seed of the lap"}.`;
+      this.caption.textContent = step[3] ? this.T("in_hand", { lap: step[4], count: step[3] }) : this.T("last_of_lap", { lap: step[4] });
     } else if (kind === "capture") {
       if (step[1] >= 0) s.board[step[1]] -= step[2];
       s.captures[step[3]] += step[2];
@@ -791,9 +809,9 @@ class BoardPage {
     } else if (kind === "stop") {
       this.caption.textContent = step[2];
     } else if (kind === "again") {
-      this.caption.textContent = `${mover} captured with the last seed and ${mover === "You" ? "play" : "plays"} again.`;
+      this.caption.textContent = this.T(`again_${who}`, { who: name });
     } else if (kind === "pass") {
-      this.caption.textContent = `${NAMES[step[1]]} has no seeds to sow and passes.`;
+      this.caption.textContent = this.T("pass_side", { who: this.name(step[1]) });
     }
     this.drawBoard();
     this.drawText();
@@ -859,27 +877,28 @@ function columnModel(model, k) {
 class ComparePage {
   constructor(model, host) {
     this.model = model;
+    this.texts = model.get("texts") || {};
     this.columns = [];
     const root = html("div", { class: "hoyito-board hoyito-compare", "data-mode": "compare" }, host);
     this.root = root;
     this.status = html("div", { class: "hoyito-status", role: "status", "aria-live": "polite" }, root);
     const form = html("div", { class: "hoyito-row hoyito-compare-form" }, root);
-    const typed = html("label", { class: "hoyito-board-label" }, form, "Seeds in each hole, in ring order: ");
+    const typed = html("label", { class: "hoyito-board-label" }, form, `${this.T("typed")} `);
     this.boardInput = html("input", { type: "text", class: "hoyito-board-text", spellcheck: "false", autocomplete: "off" }, typed);
-    this.playerPicker = this.picker(form, "hoyito-player-picker", "To move");
-    this.setButton = button(form, "hoyito-set-board", "Set up this board", "Compare the board typed in the box");
+    this.playerPicker = this.picker(form, "hoyito-player-picker", this.T("player"));
+    this.setButton = button(form, "hoyito-set-board", this.T("set_board"), this.T("set_board_title"));
     this.boardInput.onkeydown = (e) => { if (e.key === "Enter") this.sendBoard(); };
     this.setButton.onclick = () => this.sendBoard();
     const choose = html("div", { class: "hoyito-row" }, root);
-    this.holePicker = this.picker(choose, "hoyito-hole-picker", "Hole to sow");
+    this.holePicker = this.picker(choose, "hoyito-hole-picker", this.T("hole_to_sow"));
     this.holePicker.onchange = () => model.send({ type: "hole", hole: Number(this.holePicker.value) });
-    this.againButton = button(choose, "hoyito-again", "Sow again", "Show the sowing again on every board");
-    this.pauseButton = button(choose, "hoyito-pause", "Pause", "Stop the animations here");
-    this.playButton = button(choose, "hoyito-play", "Resume", "Go on showing the sowing");
-    this.stepButton = button(choose, "hoyito-step", "Step", "Show the next seed on every board");
-    this.skipButton = button(choose, "hoyito-skip", "Skip", "Show the end of the move on every board");
-    this.speedPicker = this.picker(choose, "hoyito-speed", "Animation");
-    this.fill(this.speedPicker, ["off", "slow", "normal", "fast"].map((s) => [s, s]), model.get("speed"));
+    this.againButton = button(choose, "hoyito-again", this.T("sow_again"), this.T("sow_again_title"));
+    this.pauseButton = button(choose, "hoyito-pause", this.T("pause"), this.T("c_pause_title"));
+    this.playButton = button(choose, "hoyito-play", this.T("resume"), this.T("c_resume_title"));
+    this.stepButton = button(choose, "hoyito-step", this.T("step"), this.T("c_step_title"));
+    this.skipButton = button(choose, "hoyito-skip", this.T("skip"), this.T("c_skip_title"));
+    this.speedPicker = this.picker(choose, "hoyito-speed", this.T("animation"));
+    this.fill(this.speedPicker, ["off", "slow", "normal", "fast"].map((s) => [s, (this.texts.speeds || {})[s] ?? s]), model.get("speed"));
     this.againButton.onclick = () => model.send({ type: "action", name: "again" });
     this.pauseButton.onclick = () => this.each((b) => b.pause());
     this.playButton.onclick = () => this.each((b) => b.resume());
@@ -902,6 +921,10 @@ class ComparePage {
   picker(parent, cls, label) {
     const l = html("label", {}, parent, `${label} `);
     return html("select", { class: cls, "aria-label": label }, l);
+  }
+
+  T(key, values = {}) {
+    return word(this.texts, key, values);
   }
 
   fill(select, options, value) {
@@ -951,9 +974,10 @@ class ComparePage {
       this.boardInput.value = form.text; // only when the kernel set a new board: typing stays
       this.shownText = form.text;
     }
-    this.boardInput.setAttribute("aria-label", "Seeds in each hole, in ring order");
-    this.fill(this.playerPicker, [["0", "South"], ["1", "North"]], String(form.player ?? 0));
-    this.fill(this.holePicker, (form.holes || []).map((h) => [String(h), `hole ${h}`]), String(form.hole));
+    this.boardInput.setAttribute("aria-label", this.T("typed_aria"));
+    const names = this.texts.names || [];
+    this.fill(this.playerPicker, [["0", names[0]], ["1", names[1]]], String(form.player ?? 0));
+    this.fill(this.holePicker, (form.holes || []).map((h) => [String(h), this.T("hole_option", { hole: h })]), String(form.hole));
     this.speedPicker.value = this.model.get("speed");
     this.drawTable(v.table || {});
     this.drawState();
