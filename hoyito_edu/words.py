@@ -555,7 +555,7 @@ def refusal_line(position: Position, hole: object, human: int | None = None) -> 
 def _capture_lines(captures: tuple[Capture, ...], starter: int, human: int | None) -> list[str]:
     """One sentence per taker of casas, then one for the end of the game's seeds."""
     if not captures:
-        return [MOVE["none"]]
+        return [_(MOVE["none"])]
     lines = []
     for player in (0, 1):
         casas = [c for c in captures if c.taker == player and c.reason in _CASAS]

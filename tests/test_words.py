@@ -314,3 +314,71 @@ def test_a_hole_that_cannot_be_sown_is_refused_for_the_reason_the_engine_gives()
         assert caught.value.why in ("empty", "closed", "not-yours", "range", "not-a-hole")
     over = hy.new_game("hoyito-i").end_by_agreement()
     assert words.refusal_line(over, 0) == "The game is over: nobody sows any more."
+
+
+# -- Spanish (issue 15) ----------------------------------------------------------------------
+
+
+def test_a_spanish_board_says_a_refused_move_and_the_moves_in_spanish():
+    board = hy.Board("hoyito-i", opponent=None, lang="es")
+    assert board.click(8) is False
+    assert board.notice_text == "El hoyo 8 es de Norte, y le toca jugar a Sur."
+    assert board.click(0)
+    assert board.view["moves"][0][2] == (
+        "Sur sembró el hoyo 0 en 5 vueltas. No se comió ninguna semilla."
+    )
+    assert board.texts["undo"] == "Deshacer"
+    assert board.texts["pit_seeds"] == ["{count} semilla", "{count} semillas"]
+
+
+def test_spanish_plural_forms_for_one_and_two_seeds():
+    with hy.i18n.language("es"):
+        one = words.hint_line(
+            takes=1, gives=0, hands=0, plays_again=False, result="", opponent="Norte"
+        )
+        two = words.hint_line(
+            takes=2, gives=0, hands=0, plays_again=False, result="", opponent="Norte"
+        )
+    assert one == "Come 1 semilla, y Norte no puede comer nada justo después."
+    assert two == "Come 2 semillas, y Norte no puede comer nada justo después."
+
+
+def test_a_spanish_banner_and_explanation():
+    end = hy.new_game("hoyito-i").play(0).end_by_agreement()
+    with hy.i18n.language("es"):
+        told = words.outcome(end, human=1)
+    assert told.title == "Ganaste 25-23"
+    assert told.why.startswith("Decidiste terminar la partida")
+    text = hy.explain(hy.new_game("hoyito-i"), 0, lang="es").text
+    assert text.startswith("Sur siembra el hoyo 0, que tiene 4 semillas. La siembra da 5 vueltas.")
+    assert hy.explain(hy.new_game("hoyito-i"), 0).text.startswith("South sows hole 0")
+
+
+def test_illegal_move_in_the_session_language():
+    hy.set_language("es")
+    try:
+        with pytest.raises(hy.IllegalMove, match="el hoyo 8 no es tuyo: es de Norte"):
+            hy.new_game("hoyito-i").play(8)
+        board = hy.Board("hoyito-i", opponent=None)  # lang None: the session's language
+        assert board.lang == "es" and board.texts["undo"] == "Deshacer"
+    finally:
+        hy.set_language("en")
+    with pytest.raises(hy.IllegalMove, match="hole 8 is not yours: it belongs to North"):
+        hy.new_game("hoyito-i").play(8)
+
+
+def test_replay_and_compare_in_spanish_and_a_refused_language():
+    game = hy.Game("hoyito-i")
+    game.play_all([0, 6])
+    replay = hy.Replay(game, lang="es")
+    replay.goto_move(1)
+    assert replay.status_text.startswith("Jugada 1 de 2. Sur sembró el hoyo 0")
+    compare = hy.CompareRules(lang="es")
+    assert compare.differing_rows()[0] == "Sur comió"
+    assert compare.set_board("4 4 banana") is False
+    assert compare.notice_text.startswith("La 3.ª entrada que escribiste, «banana»")
+    for make in (lambda: hy.Board(lang="fr"), lambda: hy.Replay(game, lang="fr"),
+                 lambda: hy.CompareRules(lang="fr"),
+                 lambda: hy.explain(hy.new_game("hoyito-i"), 0, lang="fr")):  # fmt: skip
+        with pytest.raises(ValueError, match="'en' .English. or 'es' .Spanish., not 'fr'"):
+            make()
