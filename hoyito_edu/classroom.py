@@ -5,6 +5,13 @@ true answer, and returns :class:`Feedback`: whether the answer is right, and a f
 with a hint when it is not. The true answer is only shown when asked for (``reveal=True``), so
 a student can try again.
 
+Feedback, questions, answers and notes are in the session's language (``hy.set_language``):
+
+>>> from hoyito_edu.i18n import language
+>>> with language("es"):
+...     check_last_hole(6, seeds=5, start=2)  # doctest: +ELLIPSIS
+No del todo. Cuenta otra vez: la primera semilla cae en el hoyo que sigue al de salida, ...
+
 Where the question is about the rules of the game (relays, captures, casas), the truth comes
 from the engine: the checker sets the board up, plays the move with
 :meth:`hoyito_edu.Position.sow` and reads the move record. Where the question is about the
@@ -28,6 +35,8 @@ from typing import Any
 
 from .checks import whole_number
 from .events import Capture, Drop, Lift, Reason, Relay
+from .i18n import N_, ngettext
+from .i18n import gettext as _
 from .position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 
 __all__ = [
@@ -81,20 +90,56 @@ def _whole(value: object, what: str, low: int = 0) -> int:
 
 def _answer(value: object, what: str) -> tuple[int | None, Feedback | None]:
     """Read a student's answer: (number, None), or (None, Feedback) saying what is wrong."""
+    what = _(what)
     if value is None:
-        return None, Feedback(None, f"No answer yet: replace None with {what}, then run the cell.")
+        return None, Feedback(
+            None, _("No answer yet: replace None with {what}, then run the cell.").format(what=what)
+        )
     if isinstance(value, bool):
-        return None, Feedback(False, f"True and False are not answers here: give {what}.")
+        return None, Feedback(
+            False, _("True and False are not answers here: give {what}.").format(what=what)
+        )
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value)
     try:
         return operator.index(value), None
     except TypeError:
-        return None, Feedback(False, f"{value!r} is not a whole number: give {what}.")
+        return None, Feedback(
+            False,
+            _("{value} is not a whole number: give {what}.").format(value=repr(value), what=what),
+        )
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _seeds(count: int) -> str:
+    return ngettext("{count} seed", "{count} seeds", count).format(count=count)
+
+
+def _laps(count: int) -> str:
+    return ngettext("{count} lap", "{count} laps", count).format(count=count)
+
+
+def _holes(count: int) -> str:
+    return ngettext("{count} hole", "{count} holes", count).format(count=count)
+
+
+def _casas(count: int) -> str:
+    return ngettext("{count} casa", "{count} casas", count).format(count=count)
+
+
+def _player(player: int) -> str:
+    """South or North, in the current language."""
+    return (_("South"), _("North"))[player]
+
+
+def _right(said: str) -> Feedback:
+    return Feedback(True, _("Right! {answer}").format(answer=said))
+
+
+def _wrong(hint: str, said: str, reveal: bool) -> Feedback:
+    """A wrong answer: the hint, and the right answer only if ``reveal``."""
+    if reveal:
+        return Feedback(False, _("Not quite. {hint} ({answer})").format(hint=hint, answer=said))
+    return Feedback(False, _("Not quite. {hint}").format(hint=hint))
 
 
 # -- sowing without relay: the arithmetic --------------------------------------------------------
@@ -150,12 +195,12 @@ def last_hole_skipping_origin(seeds: int, start: int, holes_per_row: int = 6) ->
 
 def _origin_rule(start: int) -> str:
     """The hint for an answer that follows the skip-the-starting-hole rule."""
-    return (
-        f"Your answer would be right if hole {start}, the hole the seeds were lifted from, were "
+    return _(
+        "Your answer would be right if hole {start}, the hole the seeds were lifted from, were "
         "skipped when the sowing comes round to it. The sources do not settle this; in this "
-        f"package, and so in these exercises, hole {start} gets a seed each time the sowing "
+        "package, and so in these exercises, hole {start} gets a seed each time the sowing "
         "passes it. Count again with that rule."
-    )
+    ).format(start=start)
 
 
 def sowing_division(seeds: int, holes_per_row: int = 6) -> tuple[int, int]:
@@ -276,81 +321,92 @@ def check_last_hole(
         raise ValueError(
             f"board[{start}] holds {board[start]} seeds, but the question says {seeds}"
         )
-    _, move = _set_up(board, start, variant, None)
+    _position, move = _set_up(board, start, variant, None)
     return _judge_last_hole_relay(answer, move, reveal)
 
 
 def _judge_last_hole_arithmetic(
     answer: object, seeds: int, start: int, n: int, truth: int, reveal: bool
 ) -> Feedback:
-    number, problem = _answer(answer, "a hole number")
+    number, problem = _answer(answer, N_("a hole number"))
     if problem:
         return problem
     size = 2 * n
-    said = f"The last of {_plural(seeds, 'seed')} sown from hole {start} lands in hole {truth}."
+    said = ngettext(
+        "The last of {count} seed sown from hole {start} lands in hole {truth}.",
+        "The last of {count} seeds sown from hole {start} lands in hole {truth}.",
+        seeds,
+    ).format(count=seeds, start=start, truth=truth)
     if number == truth:
-        return Feedback(True, "Right! " + said)
+        return _right(said)
     if seeds >= size and number == last_hole_skipping_origin(seeds, start, n):
         hint = _origin_rule(start)
     elif not 0 <= number < size:
-        hint = (
-            f"The holes are numbered 0 to {size - 1}, and the board is a ring: after hole "
-            f"{size - 1} comes hole 0 again."
-        )
+        hint = _(
+            "The holes are numbered 0 to {last}, and the board is a ring: after hole "
+            "{last} comes hole 0 again."
+        ).format(last=size - 1)
         if number == start + seeds:
-            hint = f"You counted the seeds correctly, but after hole {size - 1} comes hole 0 again."
+            hint = _(
+                "You counted the seeds correctly, but after hole {last} comes hole 0 again."
+            ).format(last=size - 1)
     elif number == (start + seeds - 1) % size:
-        hint = "Count again: the first seed goes into the hole after the start, not the start."
+        hint = _("Count again: the first seed goes into the hole after the start, not the start.")
     elif number in ((start + seeds + 1) % size, (start + seeds - 2) % size):
-        hint = "Nearly: count the seeds one by one, one hole each, starting with the next hole."
+        hint = _("Nearly: count the seeds one by one, one hole each, starting with the next hole.")
     elif seeds >= size:
-        hint = (
-            f"{seeds} seeds go all the way round the {size} holes at least once. How many seeds "
-            f"are left after the full rounds?"
-        )
+        hint = _(
+            "{seeds} seeds go all the way round the {size} holes at least once. How many seeds "
+            "are left after the full rounds?"
+        ).format(seeds=seeds, size=size)
     else:
-        hint = "Count one hole forward for every seed, starting with the hole after the start."
-    return Feedback(False, "Not quite. " + hint + (f" ({said})" if reveal else ""))
+        hint = _("Count one hole forward for every seed, starting with the hole after the start.")
+    return _wrong(hint, said, reveal)
 
 
 def _judge_last_hole_relay(answer: object, move: Move, reveal: bool) -> Feedback:
-    number, problem = _answer(answer, "a hole number")
+    number, problem = _answer(answer, N_("a hole number"))
     if problem:
         return problem
     ends = _lap_ends(move)
     truth = ends[-1]
-    who = PLAYER_NAMES[move.player]
     seeds = move.before.board[move.hole]
-    said = (
-        f"{who} sows hole {move.hole} ({_plural(seeds, 'seed')}, {_plural(move.laps, 'lap')}): "
-        f"the last seed lands in hole {truth}."
+    said = _("{player} sows hole {hole} ({seeds}, {laps}): the last seed lands in hole {truth}.")
+    said = said.format(
+        player=_player(move.player),
+        hole=move.hole,
+        seeds=_seeds(seeds),
+        laps=_laps(move.laps),
+        truth=truth,
     )
     if number == truth:
-        return Feedback(True, "Right! " + said)
+        return _right(said)
     size = len(move.before.board)
     if number == _last_hole_skipping_origin_move(move):
-        hint = (
+        hint = _(
             "Your answer would be right if a lap that comes round skipped the hole its seeds "
             "were lifted from. The sources do not settle this; in this package, and so in "
             "these exercises, that hole gets a seed each time the sowing passes it. Follow the "
             "laps again with that rule."
         )
     elif not 0 <= number < size:
-        hint = f"The holes are numbered 0 to {size - 1}; after hole {size - 1} comes hole 0."
+        hint = _("The holes are numbered 0 to {last}; after hole {last} comes hole 0.").format(
+            last=size - 1
+        )
     elif number in ends[:-1]:
         lap = ends.index(number) + 1
-        hint = (
-            f"Lap {lap} does end in hole {number}, but that hole already held seeds, so they are "
-            f"lifted and sown on (a relay). This move has {_plural(move.laps, 'lap')}."
-        )
+        hint = _(
+            "Lap {lap} does end in hole {hole}, but that hole already held seeds, so they are "
+            "lifted and sown on (a relay). This move has {laps}."
+        ).format(lap=lap, hole=number, laps=_laps(move.laps))
     elif move.laps == 1:
-        hint = "There is no relay in this move. Count one hole forward for every seed."
+        hint = _("There is no relay in this move. Count one hole forward for every seed.")
     else:
-        hint = (
-            f"This move has {_plural(move.laps, 'lap')}. Write down the board after each lap: "
+        hint = _(
+            "This move has {laps}. Write down the board after each lap: "
             "where does each lap end, and how many seeds are lifted there?"
-        )
-    return Feedback(False, "Not quite. " + hint + (f" ({said})" if reveal else ""))
+        ).format(laps=_laps(move.laps))
+    return _wrong(hint, said, reveal)
 
 
 # -- activity: sowing as division with remainder ------------------------------------------------
@@ -375,37 +431,42 @@ def check_division(
     seeds = _whole(seeds, "seeds", 1)
     size = 2 * n
     q, r = sowing_division(seeds, n)
-    rounds_answer, problem = _answer(full_rounds, "the number of full rounds")
+    rounds_answer, problem = _answer(full_rounds, N_("the number of full rounds"))
     if problem:
         return problem
-    extra_answer, problem = _answer(extra, "the number of holes that get one seed more")
+    extra_answer, problem = _answer(extra, N_("the number of holes that get one seed more"))
     if problem:
         return problem
-    said = (
-        f"{seeds} = {q} x {size} + {r}: every hole receives {_plural(q, 'seed')} and "
-        f"{_plural(r, 'hole')} receive{'s' if r == 1 else ''} one more."
-    )
+    said = f"{seeds} = {q} x {size} + {r}: " + _division_in_words(q, r) + "."
     if (rounds_answer, extra_answer) == (q, r):
-        return Feedback(True, "Right! " + said)
+        return _right(said)
     if seeds >= size and (rounds_answer, extra_answer) == divmod(seeds, size - 1):
-        hint = (
-            f"Your answer would be right if the hole the seeds were lifted from were skipped "
-            f"when the sowing comes round, so that only {size - 1} holes share the seeds. The "
+        hint = _(
+            "Your answer would be right if the hole the seeds were lifted from were skipped "
+            "when the sowing comes round, so that only {fewer} holes share the seeds. The "
             "sources do not settle this; in this package, and so in these exercises, that hole "
-            f"gets seeds too: all {size} holes share them."
-        )
+            "gets seeds too: all {size} holes share them."
+        ).format(fewer=size - 1, size=size)
     elif rounds_answer * size + extra_answer != seeds:
-        hint = (
-            f"Check your answer: {rounds_answer} x {size} + {extra_answer} = "
-            f"{rounds_answer * size + extra_answer}, not {seeds}."
+        total = rounds_answer * size + extra_answer
+        hint = _("Check your answer: {rounds} x {size} + {extra} = {total}, not {seeds}.").format(
+            rounds=rounds_answer, size=size, extra=extra_answer, total=total, seeds=seeds
         )
     elif extra_answer >= size:
-        hint = (
-            f"There are only {size} holes: {extra_answer} seeds left over make one more full round."
-        )
+        hint = _(
+            "There are only {size} holes: {extra} seeds left over make one more full round."
+        ).format(size=size, extra=extra_answer)
     else:
-        hint = "The left-over seeds cannot be negative."
-    return Feedback(False, "Not quite. " + hint + (f" ({said})" if reveal else ""))
+        hint = _("The left-over seeds cannot be negative.")
+    return _wrong(hint, said, reveal)
+
+
+def _division_in_words(rounds: int, extra: int) -> str:
+    """ "every hole receives 2 seeds and 6 holes receive one more", in the current language."""
+    more = ngettext(
+        "{count} hole receives one more", "{count} holes receive one more", extra
+    ).format(count=extra)
+    return _("every hole receives {seeds} and {more}").format(seeds=_seeds(rounds), more=more)
 
 
 # -- activity: counting casas and captures ------------------------------------------------------
@@ -429,39 +490,42 @@ def check_captured(
     >>> check_captured(12, board, 4, "ba-awa").correct
     False
     """
-    _, move = _set_up(board, hole, variant, player)
-    number, problem = _answer(answer, "a number of seeds")
+    _position, move = _set_up(board, hole, variant, player)
+    number, problem = _answer(answer, N_("a number of seeds"))
     if problem:
         return problem
     mover = move.player
     truth = move.taken[mover]
     mine = [c for c in move.captures if c.taker == mover and c.reason in CASA_REASONS]
     title = move.before.rules.title
-    said = (
-        f"In {title}, {PLAYER_NAMES[mover]} sowing hole {move.hole} captures "
-        f"{_plural(truth, 'seed')} ({_plural(len(mine), 'casa')})."
+    said = _("In {rules}, {player} sowing hole {hole} captures {seeds} ({casas}).").format(
+        rules=title,
+        player=_player(mover),
+        hole=move.hole,
+        seeds=_seeds(truth),
+        casas=_casas(len(mine)),
     )
     if number == truth:
-        return Feedback(True, "Right! " + said)
+        return _right(said)
     others = move.taken[1 - mover]
     if number % 4:
-        hint = "Seeds are captured in casas of four, so the answer is a multiple of 4."
+        hint = _("Seeds are captured in casas of four, so the answer is a multiple of 4.")
     elif number == truth + others and others:
-        hint = (
+        hint = _(
             "Some of the casas made during this move do not go to the mover. Who takes a casa "
-            f"made in the middle of sowing in {title}?"
-        )
+            "made in the middle of sowing in {rules}?"
+        ).format(rules=title)
     elif number < truth:
-        hint = (
+        hint = _(
             "Follow every lap to the end: are there casas you have not counted, made in the "
             "middle of sowing or by the last seed?"
         )
     else:
-        hint = (
-            f"Not every four is captured in {title}. Which casas does the mover take: those "
+        hint = _(
+            "Not every four is captured in {rules}. Which casas does the mover take: those "
             "made in the middle of sowing, by the last seed, or both?"
-        )
-    return Feedback(False, "Not quite. " + hint + (f" ({said})" if reveal else ""))
+        ).format(rules=title)
+    return _wrong(hint, said, reveal)
 
 
 def check_casas(
@@ -480,33 +544,41 @@ def check_casas(
     >>> check_casas(3, [3, 1, 6, 1, 3, 0, 3, 4, 2, 0, 2, 3], 4, "ba-awa")
     Right! In Ba-awa, 3 casas are captured when South sows hole 4: South takes 1, North takes 2.
     """
-    _, move = _set_up(board, hole, variant, player)
-    number, problem = _answer(answer, "a number of casas")
+    _position, move = _set_up(board, hole, variant, player)
+    number, problem = _answer(answer, N_("a number of casas"))
     if problem:
         return problem
     casas = [c for c in move.captures if c.reason in CASA_REASONS]
     south = sum(1 for c in casas if c.taker == 0)
     north = len(casas) - south
     title = move.before.rules.title
-    verb = "is" if len(casas) == 1 else "are"
-    said = (
-        f"In {title}, {_plural(len(casas), 'casa')} {verb} captured when "
-        f"{PLAYER_NAMES[move.player]} sows hole {move.hole}: South takes {south}, North takes "
-        f"{north}."
+    said = ngettext(
+        "In {rules}, {count} casa is captured when {player} sows hole {hole}: South takes "
+        "{south}, North takes {north}.",
+        "In {rules}, {count} casas are captured when {player} sows hole {hole}: South takes "
+        "{south}, North takes {north}.",
+        len(casas),
+    ).format(
+        rules=title,
+        count=len(casas),
+        player=_player(move.player),
+        hole=move.hole,
+        south=south,
+        north=north,
     )
     if number == len(casas):
-        return Feedback(True, "Right! " + said)
+        return _right(said)
     if number > len(casas):
-        hint = (
-            f"A hole that reaches four is not always captured in {title}, and a hole that "
+        hint = _(
+            "A hole that reaches four is not always captured in {rules}, and a hole that "
             "already holds four and gets one more seed holds five. Check each four again."
-        )
+        ).format(rules=title)
     else:
-        hint = (
+        hint = _(
             "Follow the seeds one by one through every lap: each time a hole reaches exactly "
             "four, ask whether somebody takes it."
         )
-    return Feedback(False, "Not quite. " + hint + (f" ({said})" if reveal else ""))
+    return _wrong(hint, said, reveal)
 
 
 # -- the exercises: one list for the notebook and the printed worksheets ------------------------
@@ -516,14 +588,25 @@ RELAY_BOARD = (0, 3, 0, 0, 2, 0, 0, 0, 0, 0, 0, 1)
 #: capture different amounts (chosen for that; the teacher notes show each result).
 CASA_BOARD = (3, 1, 6, 1, 3, 0, 3, 4, 2, 0, 2, 3)
 
-#: Activity number -> title, as in ``notebooks/06_classroom.ipynb`` and on the worksheets.
+#: Activity number -> title, as in ``notebooks/06_classroom.ipynb`` and on the worksheets
+#: (in English; :func:`activity_title` gives it in the current language).
 ACTIVITIES = MappingProxyType(
     {
-        1: "Sowing as division with remainder",
-        2: "Where does the last seed land?",
-        3: "Counting casas",
+        1: N_("Sowing as division with remainder"),
+        2: N_("Where does the last seed land?"),
+        3: N_("Counting casas"),
     }
 )
+
+
+def activity_title(activity: int) -> str:
+    """The title of an activity in the current language.
+
+    >>> activity_title(2)
+    'Where does the last seed land?'
+    """
+    return _(ACTIVITIES[activity])
+
 
 _KINDS = ("division", "last-hole", "relay", "captured", "casas", "written")
 _ANSWER_WORDS = {
@@ -648,15 +731,20 @@ class Exercise:
         if "board" in self.params:
             start = self.params["start"]
             facts["seeds"] = self.params["board"][start]
-            facts["mover"] = PLAYER_NAMES[0 if start < n else 1]
+            facts["mover"] = _player(0 if start < n else 1)
             facts["title"] = self.position().rules.title
             facts["first_lap_end"] = _lap_ends(self.move())[0]
         return facts
 
     @property
     def text(self) -> str:
-        """The question as students read it."""
-        return self.question.format(**self.facts())
+        """The question as students read it, in the current language."""
+        return _(self.question).format(**self.facts())
+
+    @property
+    def note(self) -> str:
+        """The teacher's notes with their ``{fields}`` filled in, in the current language."""
+        return _(self.notes).format(**self.facts()) if self.notes else ""
 
     # -- the answer ------------------------------------------------------------------------
     @property
@@ -688,18 +776,14 @@ class Exercise:
         """The answer in a few words, for the teacher ("hole 8", "12 seeds")."""
         answer = self.answer
         if self.kind == "written":
-            return "see the notes"
+            return _("see the notes")
         if self.kind == "division":
-            rounds, extra = answer
-            return (
-                f"every hole receives {_plural(rounds, 'seed')}; {_plural(extra, 'hole')} "
-                f"receive{'s' if extra == 1 else ''} one more"
-            )
+            return _division_in_words(*answer)
         if self.kind in ("last-hole", "relay"):
-            return f"hole {answer}"
+            return _("hole {hole}").format(hole=answer)
         if self.kind == "captured":
-            return _plural(answer, "seed")
-        return _plural(answer, "casa")
+            return _seeds(answer)
+        return _casas(answer)
 
     def working(self) -> str:
         """How the answer comes about, step by step, from the engine's move record."""
@@ -716,11 +800,16 @@ class Exercise:
             text = f"({start} + {seeds}) mod {size} = {self.answer}."
             if seeds >= size:
                 passes = seeds // size
-                times = "once" if passes == 1 else f"{passes} times"
-                text += (
-                    f" The sowing comes round to hole {start} {times} and drops a seed there; "
-                    f"a student who skips hole {start} answers "
-                    f"{last_hole_skipping_origin(seeds, start, self.holes_per_row)}."
+                text += " " + ngettext(
+                    "The sowing comes round to hole {start} once and drops a seed there; "
+                    "a student who skips hole {start} answers {other}.",
+                    "The sowing comes round to hole {start} {count} times and drops a seed "
+                    "there; a student who skips hole {start} answers {other}.",
+                    passes,
+                ).format(
+                    start=start,
+                    count=passes,
+                    other=last_hole_skipping_origin(seeds, start, self.holes_per_row),
                 )
             return text
         return _describe_laps(move)
@@ -729,10 +818,9 @@ class Exercise:
         """The teacher's answer: the answer, how it comes about and the notes."""
         parts = []
         if self.kind != "written":
-            parts.append(f"Answer: {self.answer_text}.")
+            parts.append(_("Answer: {answer}.").format(answer=self.answer_text))
             parts.append(self.working())
-        if self.notes:
-            parts.append(self.notes.format(**self.facts()))
+        parts.append(self.note)
         return " ".join(p for p in parts if p)
 
     # -- checking a student's answer -------------------------------------------------------
@@ -741,7 +829,7 @@ class Exercise:
         p = self.params
         expected = 2 if self.kind == "division" else 1
         if self.kind == "written":
-            return Feedback(None, "This question wants a sentence: write it down or discuss it.")
+            return Feedback(None, _("This question wants a sentence: write it down or discuss it."))
         if len(answers) != expected:
             what = "two answers (full rounds, extra)" if expected == 2 else "one answer"
             raise TypeError(f"exercise {self.key} takes {what}, got {len(answers)}")
@@ -785,8 +873,9 @@ def _describe_laps(move: Move) -> str:
             lap_start, on_the_way = (event.hole, event.seeds), []
         elif isinstance(event, Capture) and event.reason == Reason.CHAIN:
             laps.append(
-                f"The chain then takes the four in hole {event.hole} for "
-                f"{PLAYER_NAMES[event.taker]}."
+                _("The chain then takes the four in hole {hole} for {player}.").format(
+                    hole=event.hole, player=_player(event.taker)
+                )
             )
         elif isinstance(event, Drop):
             taken = (
@@ -799,30 +888,39 @@ def _describe_laps(move: Move) -> str:
             if event.in_hand and event.count == 4:
                 if taken:
                     on_the_way.append(
-                        f"hole {event.hole} reaches four and {PLAYER_NAMES[taken.taker]} takes it"
+                        _("hole {hole} reaches four and {player} takes it").format(
+                            hole=event.hole, player=_player(taken.taker)
+                        )
                     )
                 else:
                     on_the_way.append(
-                        f"hole {event.hole} reaches four, and in {title} it stays on the board"
+                        _("hole {hole} reaches four, and in {rules} it stays on the board").format(
+                            hole=event.hole, rules=title
+                        )
                     )
             if event.in_hand:
                 continue
             hole, seeds = lap_start
-            text = f"Lap {event.lap}: {_plural(seeds, 'seed')} from hole {hole}"
+            text = _("Lap {lap}: {seeds} from hole {hole}").format(
+                lap=event.lap, seeds=_seeds(seeds), hole=hole
+            )
             if on_the_way:
-                text += "; on the way " + " and ".join(on_the_way)
-            text += f"; the lap ends in hole {event.hole}, "
+                text += _("; on the way {events}").format(events=_(" and ").join(on_the_way))
+            text += _("; the lap ends in hole {hole}, ").format(hole=event.hole)
             if isinstance(following, Relay):
-                text += (
-                    f"which now holds {_plural(following.seeds, 'seed')}: they are lifted and "
-                    "sown on (a relay)."
+                text += _("which now holds {seeds}: they are lifted and sown on (a relay).").format(
+                    seeds=_seeds(following.seeds)
                 )
             elif taken:
-                text += f"which now holds four: {PLAYER_NAMES[taken.taker]} takes them."
+                text += _("which now holds four: {player} takes them.").format(
+                    player=_player(taken.taker)
+                )
             elif event.count == 1:
-                text += "which was empty: the move ends."
+                text += _("which was empty: the move ends.")
             else:
-                text += f"which now holds {_plural(event.count, 'seed')}: the move ends."
+                text += _("which now holds {seeds}: the move ends.").format(
+                    seeds=_seeds(event.count)
+                )
             laps.append(text)
     casas = sum(1 for c in move.captures if c.reason in CASA_REASONS)
     if casas:
@@ -830,9 +928,15 @@ def _describe_laps(move: Move) -> str:
 
         def took(player: int) -> str:
             seeds = move.taken[player]
-            return f"{PLAYER_NAMES[player]} takes {_plural(seeds, 'seed') if seeds else 'none'}"
+            if not seeds:
+                return _("{player} takes none").format(player=_player(player))
+            return _("{player} takes {seeds}").format(player=_player(player), seeds=_seeds(seeds))
 
-        laps.append(f"In all {_plural(casas, 'casa')}: {took(mover)}, {took(other)}.")
+        laps.append(
+            _("In all {casas}: {mover}, {other}.").format(
+                casas=_casas(casas), mover=took(mover), other=took(other)
+            )
+        )
     return " ".join(laps)
 
 
@@ -846,141 +950,186 @@ EXERCISES: Mapping[str, Exercise] = _exercises(
     Exercise(
         "1a",
         "division",
-        "You sow {seeds} seeds round the usual board of {holes} holes (two rows of {n}). How "
-        "many seeds does every hole receive, and how many holes receive one seed more?",
+        N_(
+            "You sow {seeds} seeds round the usual board of {holes} holes (two rows of {n}). How "
+            "many seeds does every hole receive, and how many holes receive one seed more?"
+        ),
         {"seeds": 30, "holes_per_row": 6},
-        "Students who answer with the number of seeds in the last, unfinished round have found "
-        "the remainder; the full rounds are the quotient.",
+        N_(
+            "Students who answer with the number of seeds in the last, unfinished round have found "
+            "the remainder; the full rounds are the quotient."
+        ),
     ),
     Exercise(
         "1b",
         "division",
-        "Hoyito can also be played on longer boards. On a board with {n} holes in each row "
-        "({holes} holes in all), someone sows {seeds} seeds. How many seeds does every hole "
-        "receive, and how many holes receive one seed more?",
+        N_(
+            "Hoyito can also be played on longer boards. On a board with {n} holes in each row "
+            "({holes} holes in all), someone sows {seeds} seeds. How many seeds does every hole "
+            "receive, and how many holes receive one seed more?"
+        ),
         {"seeds": 37, "holes_per_row": 8},
-        "The divisor is the number of holes in the ring, {holes}, not the number in a row.",
+        N_("The divisor is the number of holes in the ring, {holes}, not the number in a row."),
     ),
     Exercise(
         "1c",
         "written",
-        "In one lap, can a hole ever receive two or more seeds more than another hole? Explain "
-        "in a sentence.",
-        notes="No. The seeds go round one hole at a time, so every full round gives every hole "
-        "one seed; only the last, unfinished round gives some holes one seed more. Those extra "
-        "seeds are the remainder of the division, which is always smaller than the number of "
-        "holes, so no hole gets a second extra seed before every hole has had its first. A "
-        "follow-up: with how many seeds does every hole receive exactly the same number? (A "
-        "multiple of the number of holes.)",
+        N_(
+            "In one lap, can a hole ever receive two or more seeds more than another hole? Explain "
+            "in a sentence."
+        ),
+        notes=N_(
+            "No. The seeds go round one hole at a time, so every full round gives every hole "
+            "one seed; only the last, unfinished round gives some holes one seed more. Those extra "
+            "seeds are the remainder of the division, which is always smaller than the number of "
+            "holes, so no hole gets a second extra seed before every hole has had its first. A "
+            "follow-up: with how many seeds does every hole receive exactly the same number? (A "
+            "multiple of the number of holes.)"
+        ),
         lines=3,
     ),
     Exercise(
         "2a",
         "last-hole",
-        "{seeds} seeds are sown from hole {start}. In which hole does the last seed land?",
+        N_("{seeds} seeds are sown from hole {start}. In which hole does the last seed land?"),
         {"seeds": 5, "start": 3},
-        "A student one hole short has counted the starting hole as the first.",
+        N_("A student one hole short has counted the starting hole as the first."),
     ),
     Exercise(
         "2b",
         "last-hole",
-        "{seeds} seeds are sown from hole {start}. In which hole does the last seed land? "
-        "(Careful when you pass hole {last_number}.)",
+        N_(
+            "{seeds} seeds are sown from hole {start}. In which hole does the last seed land? "
+            "(Careful when you pass hole {last_number}.)"
+        ),
         {"seeds": 7, "start": 9},
-        "An answer above {last_number} means the student forgot that after hole {last_number} "
-        "comes hole 0.",
+        N_(
+            "An answer above {last_number} means the student forgot that after hole {last_number} "
+            "comes hole 0."
+        ),
     ),
     Exercise(
         "2c",
         "last-hole",
-        "{seeds} seeds are sown from hole {start}. In which hole does the last seed land? (There "
-        "are more seeds than holes: the sowing comes round to hole {start} and drops a seed "
-        "there too.)",
+        N_(
+            "{seeds} seeds are sown from hole {start}. In which hole does the last seed land? "
+            "(There are more seeds than holes: the sowing comes round to hole {start} and drops "
+            "a seed there too.)"
+        ),
         {"seeds": 13, "start": 2},
-        "An answer one hole further on is not a counting mistake but a different rule for "
-        "the starting hole (skipping it, as some boards do); ask the student which rule they "
-        "used.",
+        N_(
+            "An answer one hole further on is not a counting mistake but a different rule for "
+            "the starting hole (skipping it, as some boards do); ask the student which rule they "
+            "used."
+        ),
     ),
     Exercise(
         "2d",
         "last-hole",
-        "On a longer board with {n} holes in each row (holes 0 to {last_number}), {seeds} seeds "
-        "are sown from hole {start}. In which hole does the last seed land?",
+        N_(
+            "On a longer board with {n} holes in each row (holes 0 to {last_number}), {seeds} "
+            "seeds are sown from hole {start}. In which hole does the last seed land?"
+        ),
         {"seeds": 20, "start": 10, "holes_per_row": 8},
-        "Again the starting hole receives a seed when the sowing comes round.",
+        N_("Again the starting hole receives a seed when the sowing comes round."),
     ),
     Exercise(
         "2e",
         "written",
-        "Write a rule that gives the hole of the last seed for any number of seeds s, any "
-        "starting hole h and any board with n holes in each row. (Use the remainder of a "
-        "division.)",
-        notes="The last hole is (h + s) mod 2n: count s holes forward and keep the remainder "
-        "after dividing by the number of holes in the ring. In Python: (start + seeds) % (2 * "
-        "holes_per_row). The full rounds do not change where the last seed lands; only the "
-        "remainder does (the link to activity 1). The rule holds for any number of seeds "
-        "because the starting hole receives a seed when the sowing comes round; players who "
-        "skip that hole need a different rule.",
+        N_(
+            "Write a rule that gives the hole of the last seed for any number of seeds s, any "
+            "starting hole h and any board with n holes in each row. (Use the remainder of a "
+            "division.)"
+        ),
+        notes=N_(
+            "The last hole is (h + s) mod 2n: count s holes forward and keep the remainder "
+            "after dividing by the number of holes in the ring. In Python: (start + seeds) % (2 * "
+            "holes_per_row). The full rounds do not change where the last seed lands; only the "
+            "remainder does (the link to activity 1). The rule holds for any number of seeds "
+            "because the starting hole receives a seed when the sowing comes round; players who "
+            "skip that hole need a different rule."
+        ),
         lines=3,
     ),
     Exercise(
         "2f",
         "relay",
-        "{mover} sows hole {start} ({seeds} seeds) on the board in the picture. When the last "
-        "seed of a lap falls into a hole that already held seeds, all the seeds of that hole "
-        "are lifted and sown on. Where does the very last seed of the move land?",
+        N_(
+            "{mover} sows hole {start} ({seeds} seeds) on the board in the picture. When the last "
+            "seed of a lap falls into a hole that already held seeds, all the seeds of that hole "
+            "are lifted and sown on. Where does the very last seed of the move land?"
+        ),
         {"board": RELAY_BOARD, "start": 1, "variant": "hoyito-i"},
-        "A student who answers with the end of the first lap has stopped before the relay; "
-        "the checker says so.",
+        N_(
+            "A student who answers with the end of the first lap has stopped before the relay; "
+            "the checker says so."
+        ),
     ),
     Exercise(
         "2g",
         "relay",
-        "Challenge. From the starting position (four seeds in every hole), {mover} sows hole "
-        "{start}. The move has several laps. Where does the very last seed land? Draw the board "
-        "after each lap.",
+        N_(
+            "Challenge. From the starting position (four seeds in every hole), {mover} sows hole "
+            "{start}. The move has several laps. Where does the very last seed land? Draw the "
+            "board after each lap."
+        ),
         {"board": (4,) * 12, "start": 0, "variant": "hoyito-i"},
-        "With relays there is no simple formula any more: the length of each lap depends on "
-        "the board, which is why the game is hard to calculate in your head.",
+        N_(
+            "With relays there is no simple formula any more: the length of each lap depends on "
+            "the board, which is why the game is hard to calculate in your head."
+        ),
     ),
     Exercise(
         "3a",
         "captured",
-        "{mover} sows hole {start} ({seeds} seeds) on the board in the picture. In {title}, how "
-        "many seeds does {mover} capture with this move? (Hint: the first lap ends in hole "
-        "{first_lap_end}.)",
+        N_(
+            "{mover} sows hole {start} ({seeds} seeds) on the board in the picture. In {title}, "
+            "how many seeds does {mover} capture with this move? (Hint: the first lap ends in hole "
+            "{first_lap_end}.)"
+        ),
         {"board": CASA_BOARD, "start": 4, "variant": "hoyito-i"},
-        "In Hoyito I every casa goes to the mover, wherever and whenever it is made.",
+        N_("In Hoyito I every casa goes to the mover, wherever and whenever it is made."),
     ),
     Exercise(
         "3b",
         "casas",
-        "The same move in {title}: how many casas are captured during the move, by either player?",
+        N_(
+            "The same move in {title}: how many casas are captured during the move, by either "
+            "player?"
+        ),
         {"board": CASA_BOARD, "start": 4, "variant": "ba-awa"},
-        "In Ba-awa a casa made during sowing goes to the owner of the hole, so some of the "
-        "casas go to the other player.",
+        N_(
+            "In Ba-awa a casa made during sowing goes to the owner of the hole, so some of the "
+            "casas go to the other player."
+        ),
     ),
     Exercise(
         "3c",
         "captured",
-        "The same move in {title}: how many seeds does {mover} capture?",
+        N_("The same move in {title}: how many seeds does {mover} capture?"),
         {"board": CASA_BOARD, "start": 4, "variant": "hoyito-iii"},
-        "In Hoyito III only the last seed captures: fours made during sowing stay. Comparing "
-        "the answers of 3a and 3c shows how one rule changes the result.",
+        N_(
+            "In Hoyito III only the last seed captures: fours made during sowing stay. Comparing "
+            "the answers of 3a and 3c shows how one rule changes the result."
+        ),
     ),
     Exercise(
         "3d",
         "written",
-        "At the start there are {start_total} seeds on the board. Explain why, between the "
-        "moves of a game of Hoyito, the number of seeds on the board is always a multiple of "
-        "four ({start_total}, {start_total_less_4}, {start_total_less_8}, ...).",
-        notes="Sowing only moves seeds from hole to hole, so it never changes the total. Seeds "
-        "leave the board only when they are captured, and every capture takes a casa: exactly "
-        "four seeds (a Hoyito II chain takes several casas, each of four). So the total goes "
-        "down four at a time. The last four seeds of a game also go together, to one player. "
-        "Only a game stopped by one of this package's own rules for games that would not end "
-        "(an endless move, a repeated position and the like) lets each player take the seeds "
-        "in their own holes, which need not be a multiple of four; the game is then over.",
+        N_(
+            "At the start there are {start_total} seeds on the board. Explain why, between the "
+            "moves of a game of Hoyito, the number of seeds on the board is always a multiple of "
+            "four ({start_total}, {start_total_less_4}, {start_total_less_8}, ...)."
+        ),
+        notes=N_(
+            "Sowing only moves seeds from hole to hole, so it never changes the total. Seeds "
+            "leave the board only when they are captured, and every capture takes a casa: exactly "
+            "four seeds (a Hoyito II chain takes several casas, each of four). So the total goes "
+            "down four at a time. The last four seeds of a game also go together, to one player. "
+            "Only a game stopped by one of this package's own rules for games that would not end "
+            "(an endless move, a repeated position and the like) lets each player take the seeds "
+            "in their own holes, which need not be a multiple of four; the game is then over."
+        ),
         lines=4,
     ),
 )

@@ -435,3 +435,78 @@ def test_teacher_solutions_in_classroom_notebook_are_right():
                     continue  # a student's cell, waiting for an answer
                 assert line.startswith(("Right!", "No answer")), f"{source}\n-> {line}"
     assert checked >= 20
+
+
+# -- Spanish ---------------------------------------------------------------------------------
+@pytest.fixture
+def spanish():
+    hy.set_language("es")
+    yield
+    hy.set_language("en")
+
+
+def test_a_wrong_answer_gets_a_spanish_hint(spanish):
+    feedback = check_last_hole(6, seeds=5, start=2)
+    assert feedback.correct is False
+    assert feedback.message == (
+        "No del todo. Cuenta otra vez: la primera semilla cae en el hoyo que sigue al de "
+        "salida, no en el de salida."
+    )
+    revealed = check_last_hole(13, seeds=5, start=8, reveal=True)
+    assert revealed.message.startswith("No del todo. Contaste bien las semillas, pero después")
+    assert revealed.message.endswith(
+        "(La última de 5 semillas sembradas desde el hoyo 8 cae en el hoyo 1.)"
+    )
+
+
+def test_right_answers_and_missing_answers_in_spanish(spanish):
+    assert str(check_division(2, 6, seeds=30)) == (
+        "¡Correcto! 30 = 2 x 12 + 6: cada hoyo recibe 2 semillas y 6 hoyos reciben una más."
+    )
+    assert str(check_captured(12, SEPARATING_BOARD, 4, "hoyito-i")) == (
+        "¡Correcto! En Hoyito I, Sur siembra el hoyo 4 y come 12 semillas (3 casas)."
+    )
+    assert str(check_casas(3, SEPARATING_BOARD, 4, "ba-awa")) == (
+        "¡Correcto! En Ba-awa, se comen 3 casas cuando Sur siembra el hoyo 4: Sur se lleva 1, "
+        "Norte se lleva 2."
+    )
+    missing = check("2a", None)
+    assert missing.correct is None
+    assert missing.message == (
+        "Todavía no hay respuesta: cambia None por un número de hoyo y ejecuta la celda."
+    )
+    assert (
+        check("2a", "ocho").message == "'ocho' no es un número entero: escribe un número de hoyo."
+    )
+
+
+def test_spanish_relay_feedback_names_the_laps(spanish):
+    feedback = check("2f", EXERCISES["2f"].answer + 1, reveal=True)
+    assert feedback.message.startswith("No del todo.")
+    assert "vueltas" in feedback.message and "Sur siembra el hoyo 1" in feedback.message
+
+
+def test_the_exercises_and_teacher_notes_speak_spanish(spanish):
+    assert str(ask("2a")) == (
+        "**2a.** Se siembran 5 semillas desde el hoyo 3. ¿En qué hoyo cae la última semilla?"
+    )
+    assert str(teacher_notes("2a")).startswith("**2a.** Respuesta: hoyo 8. (3 + 5) mod 12 = 8.")
+    assert EXERCISES["3a"].text.startswith("Sur siembra el hoyo 4 (3 semillas)")
+    assert EXERCISES["3a"].answer_text == "12 semillas"
+    working = EXERCISES["2f"].working()
+    assert working.startswith("Vuelta 1: 3 semillas desde el hoyo 1")
+    assert "se sigue sembrando (un relevo)" in working
+
+
+def test_spanish_feedback_has_no_english_word(spanish):
+    english = re.compile(r"\b(the|hole|seeds?|lap|answer|Right|quite|South|North|takes)\b")
+    messages = [check(key, *([0, 0] if e.kind == "division" else [99]), reveal=True).message
+                for key, e in EXERCISES.items()]  # fmt: skip
+    messages += [e.solution() for e in EXERCISES.values()]
+    python = "(start + seeds) % (2 * holes_per_row)"  # code stays code
+    for message in messages:
+        assert not english.search(message.replace(python, "")), message
+
+
+def test_english_stays_the_default():
+    assert str(check("2a", 8)) == "Right! The last of 5 seeds sown from hole 3 lands in hole 8."
