@@ -5,14 +5,26 @@ The questions are :data:`hoyito_edu.classroom.EXERCISES`, the same objects the n
 (:attr:`~hoyito_edu.classroom.Exercise.answer`), so the notebook, the student sheet and the
 teacher sheet cannot disagree. Boards are drawn with :func:`hoyito_edu.plots.board_diagram`.
 
-Three files, written by ``make worksheets`` or ``python -m hoyito_edu.worksheets [OUT_DIR]``
-(default ``build/worksheets``):
+Three files in each language, written by ``make worksheets`` or
+``python -m hoyito_edu.worksheets [OUT_DIR]`` (default ``build/worksheets``): the English ones
+in ``OUT_DIR/en/``, the Spanish ones in ``OUT_DIR/es/`` (:data:`LANGUAGES`):
 
-- ``student_worksheet.pdf``: the questions of activities 1 to 3, with the boards they are about,
-  empty boards to fill in lap by lap, and room for the answers; no answers.
-- ``teacher_answers.pdf``: every question with its answer, the working (lap by lap, from the
-  engine's record of the move), the boards after each lap, and notes on common mistakes.
-- ``empty_boards.pdf``: empty numbered boards of 2 x 6 and 2 x 8 holes, to play or record moves.
+- ``student_worksheet.pdf`` (``hoja_de_trabajo.pdf``): the questions of activities 1 to 3,
+  with the boards they are about, the words of the game from the glossary
+  (``data/glossary.csv``: in Spanish, with the Dominican words the sources record), empty
+  boards to fill in lap by lap, and room for the answers; no answers.
+- ``teacher_answers.pdf`` (``respuestas_docente.pdf``): every question with its answer, the
+  working (lap by lap, from the engine's record of the move), the boards after each lap, and
+  notes on common mistakes.
+- ``empty_boards.pdf`` (``tableros_vacios.pdf``): empty numbered boards of 2 x 6 and 2 x 8
+  holes, to play or record moves.
+
+Every sheet is in the session's language (``hy.set_language``) or the one given by ``lang=``:
+
+>>> spanish = student_sheet(lang="es")
+>>> spanish.title, spanish.filename
+('Hoja de trabajo: las matemáticas del Hoyito', 'hoja_de_trabajo.pdf')
+>>> close(spanish)
 
 >>> sheets = student_sheet(), teacher_sheet()
 >>> [len(sheet.figures) >= 3 for sheet in sheets]
@@ -30,14 +42,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .classroom import ACTIVITIES, EXERCISES, Exercise, lap_boards
+from .classroom import ACTIVITIES, EXERCISES, Exercise, activity_title, lap_boards
+from .i18n import LANGUAGES, N_, get_language, language, pgettext
+from .i18n import gettext as _
 from .position import Position, new_game
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["Sheet", "student_sheet", "teacher_sheet", "empty_boards_sheet", "build", "close"]
+__all__ = [
+    "Sheet",
+    "student_sheet",
+    "teacher_sheet",
+    "empty_boards_sheet",
+    "build",
+    "build_all",
+    "close",
+]
 
 #: A4 portrait, in inches.
 A4 = (8.27, 11.69)
@@ -51,11 +73,41 @@ LINE_SPACING = 1.35
 #: How many empty boards a question gets to fill in, lap by lap (not the number of laps, which
 #: would give part of the answer away).
 LAP_BOARDS = {"2f": 3, "2g": 7, "3a": 4}
-SOURCE_LINE = (
+SOURCE_LINE = N_(
     "Rules: Mancala World, pages Hoyito I, II and III and Ba-awa; where they are silent, the "
     "decisions of the hoyito_edu package (its README, section Rules). Sources: docs/sources.md "
     "in the hoyito_edu package."
 )
+#: The glossary's terms a student sheet lists, by their English name in data/glossary.csv.
+GLOSSARY_TERMS = ("hole", "seed", "casa", "sow", "lap", "relay", "capture")
+
+
+def _source_line() -> str:
+    return _(SOURCE_LINE)
+
+
+def words_of_the_game() -> str:
+    """The game's words from the glossary (``data/glossary.csv``), in the current language:
+    in English each term with its Spanish word, in Spanish the glossary's Spanish word; both
+    with the Dominican words where a source records them.
+
+    >>> print(words_of_the_game())  # doctest: +ELLIPSIS
+    Words of the game: hole = hoyo – Dominican: hoyito, casita · seed = semilla (ficha) · ...
+    """
+    from .data import glossary
+
+    terms = glossary().set_index("english")
+    spanish = get_language() == "es"
+    parts = []
+    for english in GLOSSARY_TERMS:
+        word = str(terms.loc[english, "spanish"])
+        term = word if spanish else f"{english} = {word}"
+        said = [w.strip() for w in str(terms.loc[english, "dominican"]).split(";") if w.strip()]
+        dominican = ", ".join(w for w in said if w != word)
+        if dominican:
+            term = _("{term} – Dominican: {dominican}").format(term=term, dominican=dominican)
+        parts.append(term)
+    return _("Words of the game: {words}.").format(words=" · ".join(parts))
 
 
 @dataclass
@@ -155,7 +207,7 @@ class _Layout:
         self._renderer = fig.canvas.get_renderer()
         size = TITLE_SIZE  # shrink a long title until it fits the width
         while size > HEADING_SIZE:
-            width, _, _ = self._renderer.get_text_width_height_descent(
+            width, _height, _descent = self._renderer.get_text_width_height_descent(
                 self.sheet.title, FontProperties(size=size, weight="bold"), ismath=False
             )
             if width <= WIDTH * fig.dpi:
@@ -182,7 +234,8 @@ class _Layout:
             fig.text(
                 MARGIN / A4[0],
                 0.4 / A4[1],
-                f"hoyito_edu · {self.sheet.title} · page {number} of {pages}",
+                f"hoyito_edu · {self.sheet.title} · "
+                + _("page {number} of {pages}").format(number=number, pages=pages),
                 fontsize=FOOTER_SIZE,
                 color="#555555",
             )
@@ -203,7 +256,7 @@ class _Layout:
             line = ""
             for word in paragraph.split(" "):
                 candidate = f"{line} {word}" if line else word
-                width, _, _ = self._renderer.get_text_width_height_descent(
+                width, _height, _descent = self._renderer.get_text_width_height_descent(
                     candidate, prop, ismath=False
                 )
                 if width > limit and line:
@@ -223,7 +276,7 @@ class _Layout:
             return block.count * block.spacing + block.gap
         if isinstance(block, _Boards):
             rows = -(-len(block.boards) // block.columns)
-            _, height = _board_size(block.boards[0][0], block.columns, block.width)
+            _width, height = _board_size(block.boards[0][0], block.columns, block.width)
             return rows * height + block.gap
         return sum(self._height(b) for b in block.blocks)
 
@@ -310,8 +363,8 @@ def _rule(fig: Figure, y: float, start: float = MARGIN):
 def draw_board(position: Position, ax: Axes, title: str, *, blank: bool = False) -> Axes:
     """:func:`hoyito_edu.plots.board_diagram` for paper: type sized for the drawing's width
     (seeds, hole numbers, players), no "to move" marker and, with ``blank=True``, empty holes
-    and captures to fill in (the hole numbers stay)."""
-    from .plots import board_diagram
+    and captures to fill in (the hole numbers stay). In the current language."""
+    from .plots import board_diagram, player_line
 
     board_diagram(position, title=title, ax=ax)
     n = position.holes_per_row
@@ -324,11 +377,10 @@ def draw_board(position: Position, ax: Axes, title: str, *, blank: bool = False)
     for text in ax.texts:
         label = text.get_text()
         x, y = map(float, text.get_position())
-        if "← to move" in label:
-            label = label.replace("← to move", "").rstrip()
-        if "captured" in label:  # a player's line
-            if blank:
-                label = label.rsplit("captured", 1)[0] + "captured ____"
+        gid = text.get_gid() or ""
+        if gid.startswith("player-"):  # a player's line: no turn marker, blank captures
+            player = int(gid.removeprefix("player-"))
+            label = player_line(player, "____" if blank else position.captures[player])
             text.set_fontsize(label_size)
             if not big:  # clear of the hole numbers
                 text.set_position((x, y + (0.15 if y > 1.3 else -0.15)))
@@ -357,8 +409,11 @@ def _after_lap_positions(exercise: Exercise) -> list[tuple[Position, str, bool]]
     laps = lap_boards(move)
     for lap, board, taken in laps:
         position = new_game(rules, board=list(board), player=move.player, captures=taken)
-        last = " (the end of the move)" if lap == laps[-1][0] else ""
-        boards.append((position, f"After lap {lap}{last}", False))
+        if lap == laps[-1][0]:
+            title = _("After lap {lap} (the end of the move)").format(lap=lap)
+        else:
+            title = _("After lap {lap}").format(lap=lap)
+        boards.append((position, title, False))
     return boards
 
 
@@ -371,34 +426,42 @@ def _answer_space(exercise: Exercise) -> list:
     if exercise.kind == "division":
         seeds = exercise.facts()["seeds"]
         return [
-            _Text("Every hole receives ______ seeds;  ______ holes receive one seed more.", gap=0),
-            _Text(f"As a division:  {seeds} = ______ × ______ + ______", gap=0.3),
+            _Text(
+                _("Every hole receives ______ seeds;  ______ holes receive one seed more."), gap=0
+            ),
+            _Text(
+                _("As a division:  {seeds} = ______ × ______ + ______").format(seeds=seeds), gap=0.3
+            ),
         ]
     if exercise.kind == "written":
         return [_Lines(exercise.lines)]
-    unit = {"last-hole": "hole", "relay": "hole", "captured": "seeds", "casas": "casas"}
-    prompt = "Hole:" if unit[exercise.kind] == "hole" else f"Number of {unit[exercise.kind]}:"
-    return [_Lines(1, prompt, gap=0.2)]
+    prompts = {
+        "last-hole": _("Hole:"),
+        "relay": _("Hole:"),
+        "captured": _("Number of seeds:"),
+        "casas": _("Number of casas:"),
+    }
+    return [_Lines(1, prompts[exercise.kind], gap=0.2)]
 
 
 def _intro(activity: int, holes_per_row: int = 6) -> str:
     n = holes_per_row
     if activity == 1:
-        return (
+        return _(
             "A move starts by lifting all the seeds of one hole and dropping them one by one "
             "into the next holes, going round the board. With many seeds the sowing goes round "
             "more than once: it comes back to the hole the seeds were lifted from and drops a "
             "seed there too (the rule in these exercises)."
         )
     if activity == 2:
-        return (
-            f"The holes are numbered in the order the seeds travel: South's row 0 to {n - 1} "
-            f"from left to right, then North's row {n} to {2 * n - 1} from right to left, and "
-            f"after hole {2 * n - 1} comes hole 0 again, as on a clock face. In questions "
+        return _(
+            "The holes are numbered in the order the seeds travel: South's row 0 to {last_south} "
+            "from left to right, then North's row {first_north} to {last} from right to left, and "
+            "after hole {last} comes hole 0 again, as on a clock face. In questions "
             "2a to 2d there is no relay: only where the first lap ends counts. Long sowings "
             "drop a seed into the hole they started from when they come round to it."
-        )
-    return (
+        ).format(last_south=n - 1, first_north=n, last=2 * n - 1)
+    return _(
         "A hole that reaches exactly four seeds is a casa (\u201chouse\u201d). In Hoyito I "
         "the player who is moving takes every casa. In Hoyito II and III only a casa made by "
         "the last seed is taken, by the mover. In Ba-awa a casa made during sowing goes to the "
@@ -412,25 +475,40 @@ def _exercises(activity: int) -> list[Exercise]:
 
 
 def _heading(activity: int) -> _Text:
-    return _Text(f"Activity {activity}. {ACTIVITIES[activity]}", HEADING_SIZE, True)
+    heading = _("Activity {number}. {title}").format(
+        number=activity, title=activity_title(activity)
+    )
+    return _Text(heading, HEADING_SIZE, True)
 
 
 def _start_board(exercise: Exercise, prefix: str = "") -> tuple[Position, str, bool]:
     facts = exercise.facts()
-    return exercise.position(), f"{prefix}{facts['mover']} sows hole {facts['start']}", False
+    title = _("{player} sows hole {hole}").format(player=facts["mover"], hole=facts["start"])
+    return exercise.position(), prefix + title, False
 
 
-def student_sheet() -> Sheet:
-    """The student worksheet: questions, boards, empty boards and room for answers.
+def student_sheet(lang: str | None = None) -> Sheet:
+    """The student worksheet: questions, boards, empty boards and room for answers, in
+    ``lang`` (None: the session's language).
 
     One page per part: activity 1; activity 2 without relays (two pages); each relay
     question (its board and empty boards for the laps); activity 3 (two pages)."""
-    sheet = Sheet("Worksheet: the mathematics of Hoyito", "student_worksheet.pdf")
+    with language(lang):
+        return _student_sheet()
+
+
+def _student_sheet() -> Sheet:
+    title = _("Worksheet: the mathematics of Hoyito")
+    sheet = Sheet(title, pgettext("file name", "student_worksheet.pdf"))
     page = _Layout(sheet)
     ex = EXERCISES
+    after_lap = _("After lap ____")
     page.add(
-        _Text("Name: _______________________   Class: _________   Date: ____________", gap=0.25),
-        _Boards([(new_game("hoyito-i"), "The board at the start of a game", False)], gap=0.2),
+        _Text(
+            _("Name: _______________________   Class: _________   Date: ____________"), gap=0.25
+        ),  # fmt: skip
+        _Boards([(new_game("hoyito-i"), _("The board at the start of a game"), False)], gap=0.2),
+        _Text(words_of_the_game(), NOTE_SIZE, gap=0.2),
         _heading(1),
         _Text(_intro(1), NOTE_SIZE, gap=0.2),
         *[_Group([_question(e), *_answer_space(e)]) for e in (ex["1a"], ex["1b"])],
@@ -438,17 +516,17 @@ def student_sheet() -> Sheet:
         _Group([_question(ex["1c"]), *_answer_space(ex["1c"])]),
         _heading(2),
         _Text(_intro(2), NOTE_SIZE, gap=0.15),
-        _Boards([(_blank(6), "A board of 2 × 6 holes to count on", True)]),
+        _Boards([(_blank(6), _("A board of 2 × 6 holes to count on"), True)]),
         *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("2a", "2b")],
         _Break(),
         _Group([_question(ex["2c"]), *_answer_space(ex["2c"])]),
-        _Group([_question(ex["2d"]), _Boards([(_blank(8), "A board of 2 × 8 holes", True)])]),
+        _Group([_question(ex["2d"]), _Boards([(_blank(8), _("A board of 2 × 8 holes"), True)])]),
         *_answer_space(ex["2d"]),
         _Group([_question(ex["2e"]), *_answer_space(ex["2e"])]),
     )
     for key in ("2f", "2g"):
         exercise = ex[key]
-        empty = [(_blank(), "After lap ____", True)] * LAP_BOARDS[key]
+        empty = [(_blank(), after_lap, True)] * LAP_BOARDS[key]
         page.add(
             _Break(),
             _question(exercise),
@@ -459,25 +537,34 @@ def student_sheet() -> Sheet:
         _Break(),
         _heading(3),
         _Text(_intro(3), NOTE_SIZE, gap=0.15),
-        _Boards([_start_board(ex["3a"], "3a to 3c: ")]),
+        _Boards([_start_board(ex["3a"], _("3a to 3c: "))]),
         *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("3a", "3b", "3c")],
         _Break(),
-        _Text("Boards to follow the move of 3a to 3c on:", NOTE_SIZE),
-        _Boards([(_blank(), "After lap ____", True)] * LAP_BOARDS["3a"], columns=2),
+        _Text(_("Boards to follow the move of 3a to 3c on:"), NOTE_SIZE),
+        _Boards([(_blank(), after_lap, True)] * LAP_BOARDS["3a"], columns=2),
         _Group([_question(ex["3d"]), *_answer_space(ex["3d"])]),
-        _Text(SOURCE_LINE, size=FOOTER_SIZE + 1, color="#444444"),
+        _Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"),
     )
     page.finish()
     return sheet
 
 
-def teacher_sheet() -> Sheet:
-    """The teacher sheet: every question with its answer and working, from the engine."""
-    sheet = Sheet("Teacher sheet: answers", "teacher_answers.pdf")
+def teacher_sheet(lang: str | None = None) -> Sheet:
+    """The teacher sheet: every question with its answer and working, from the engine, in
+    ``lang`` (None: the session's language)."""
+    with language(lang):
+        return _teacher_sheet()
+
+
+def _teacher_sheet() -> Sheet:
+    sheet = Sheet(_("Teacher sheet: answers"), pgettext("file name", "teacher_answers.pdf"))
     page = _Layout(
         sheet,
-        "Every answer, every working and every board below is computed by the hoyito_edu engine "
-        "from the same exercises the notebook 06_classroom.ipynb and the student worksheet ask.",
+        _(
+            "Every answer, every working and every board below is computed by the hoyito_edu "
+            "engine from the same exercises the notebook {notebook} and the student worksheet "
+            "ask."
+        ).format(notebook=pgettext("file name", "06_classroom.ipynb")),
     )
     for activity in ACTIVITIES:
         heading = [_heading(activity)]  # kept on the page of the activity's first question
@@ -485,32 +572,41 @@ def teacher_sheet() -> Sheet:
             blocks = [*heading, _question(exercise, NOTE_SIZE, "#333333")]
             heading = []
             if exercise.kind != "written":
-                blocks.append(_Text(f"Answer: {exercise.answer_text}.", TEXT_SIZE, True))
+                answer = _("Answer: {answer}.").format(answer=exercise.answer_text)
+                blocks.append(_Text(answer, TEXT_SIZE, True))
                 blocks.append(_Text(exercise.working(), NOTE_SIZE, indent=0.2))
                 if exercise.notes:
-                    notes = exercise.notes.format(**exercise.facts())
-                    blocks.append(_Text(notes, NOTE_SIZE, indent=0.2, gap=0.2))
+                    blocks.append(_Text(exercise.note, NOTE_SIZE, indent=0.2, gap=0.2))
             else:
-                blocks.append(_Text("Model answer:", TEXT_SIZE, True))
+                blocks.append(_Text(_("Model answer:"), TEXT_SIZE, True))
                 blocks.append(_Text(exercise.solution(), NOTE_SIZE, indent=0.2, gap=0.2))
             page.add(_Group(blocks))
             if exercise.kind in ("relay", "captured", "casas"):
                 page.add(_Boards(_after_lap_positions(exercise), columns=2, gap=0.25))
-    page.add(_Text(SOURCE_LINE, size=FOOTER_SIZE + 1, color="#444444"))
+    page.add(_Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"))
     page.finish()
     return sheet
 
 
-def empty_boards_sheet() -> Sheet:
-    """Empty numbered boards (2 x 6 and 2 x 8) to play on or to record moves."""
-    sheet = Sheet("Empty boards", "empty_boards.pdf")
+def empty_boards_sheet(lang: str | None = None) -> Sheet:
+    """Empty numbered boards (2 x 6 and 2 x 8) to play on or to record moves, in ``lang``
+    (None: the session's language)."""
+    with language(lang):
+        return _empty_boards_sheet()
+
+
+def _empty_boards_sheet() -> Sheet:
+    sheet = Sheet(_("Empty boards"), pgettext("file name", "empty_boards.pdf"))
     page = _Layout(
         sheet,
-        "Write the number of seeds in each hole. The small numbers are the hole numbers, in "
-        "the order the seeds travel (the arrows).",
+        _(
+            "Write the number of seeds in each hole. The small numbers are the hole numbers, in "
+            "the order the seeds travel (the arrows)."
+        ),
     )
-    page.add(*[_Boards([(_blank(6), "2 × 6 holes", True)], width=0.75) for _ in range(3)])
-    page.add(_Break(), *[_Boards([(_blank(8), "2 × 8 holes", True)]) for _ in range(3)])
+    six, eight = _("2 × 6 holes"), _("2 × 8 holes")
+    page.add(*[_Boards([(_blank(6), six, True)], width=0.75) for _copy in range(3)])
+    page.add(_Break(), *[_Boards([(_blank(8), eight, True)]) for _copy in range(3)])
     page.finish()
     return sheet
 
@@ -527,7 +623,7 @@ def _save(sheet: Sheet, path: Path) -> Path:
     metadata = {
         "Title": sheet.title,
         "Author": "hoyito_edu",
-        "Subject": "Classroom activities: sowing, counting round a ring, casas",
+        "Subject": _("Classroom activities: sowing, counting round a ring, casas"),
         "CreationDate": None,
     }
     with PdfPages(path, metadata=metadata) as pdf:
@@ -536,36 +632,56 @@ def _save(sheet: Sheet, path: Path) -> Path:
     return path
 
 
-def build(out_dir: str | Path = "build/worksheets", sheets: Iterable[str] | None = None) -> dict:
-    """Write the worksheets into ``out_dir``; return {file name: path}.
+def build(
+    out_dir: str | Path = "build/worksheets",
+    sheets: Iterable[str] | None = None,
+    *,
+    lang: str | None = None,
+) -> dict:
+    """Write the worksheets of one language into ``out_dir``; return {file name: path}.
 
-    ``sheets`` picks some of ``"student"``, ``"teacher"``, ``"empty"`` (default: all).
+    ``sheets`` picks some of ``"student"``, ``"teacher"``, ``"empty"`` (default: all);
+    ``lang`` is the language (None: the session's). :func:`build_all` writes every language.
     """
     makers = {"student": student_sheet, "teacher": teacher_sheet, "empty": empty_boards_sheet}
     chosen = list(makers) if sheets is None else list(sheets)
     unknown = sorted(set(chosen) - set(makers))
     if unknown:
         raise ValueError(f"unknown sheet(s) {', '.join(unknown)}; choose from {', '.join(makers)}")
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written = {}
-    for name in chosen:
-        sheet = makers[name]()
-        try:
-            written[sheet.filename] = _save(sheet, out / sheet.filename)
-        finally:
-            close(sheet)
+    with language(lang):
+        out = Path(out_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        written = {}
+        for name in chosen:
+            sheet = makers[name]()
+            try:
+                written[sheet.filename] = _save(sheet, out / sheet.filename)
+            finally:
+                close(sheet)
     return written
+
+
+def build_all(out_dir: str | Path = "build/worksheets") -> dict[str, dict]:
+    """Write the worksheets in every language, each into ``out_dir/<language>/`` (``en``,
+    ``es``); return {language: {file name: path}}."""
+    return {lang: build(Path(out_dir) / lang, lang=lang) for lang in LANGUAGES}
+
+
+USAGE = """usage: python -m hoyito_edu.worksheets [OUT_DIR]   (default build/worksheets)
+
+Writes the printable worksheets in English into OUT_DIR/en/ (student_worksheet.pdf,
+teacher_answers.pdf, empty_boards.pdf) and in Spanish into OUT_DIR/es/ (hoja_de_trabajo.pdf,
+respuestas_docente.pdf, tableros_vacios.pdf)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):
-        print("usage: python -m hoyito_edu.worksheets [OUT_DIR]   (default build/worksheets)")
+        print(USAGE)
         return 0
-    written = build(args[0] if args else "build/worksheets")
-    for path in written.values():
-        print(path)
+    for written in build_all(args[0] if args else "build/worksheets").values():
+        for path in written.values():
+            print(path)
     return 0
 
 

@@ -61,10 +61,28 @@ def test_build_rejects_unknown_sheets(tmp_path):
         worksheets.build(tmp_path, sheets=["answers"])
 
 
-def test_command_line_writes_into_the_folder_given(tmp_path, capsys):
+def test_command_line_writes_both_languages_into_the_folder_given(tmp_path, capsys):
     assert worksheets.main([str(tmp_path)]) == 0
-    assert "student_worksheet.pdf" in capsys.readouterr().out
-    assert (tmp_path / "teacher_answers.pdf").exists()
+    out = capsys.readouterr().out
+    assert "student_worksheet.pdf" in out and "hoja_de_trabajo.pdf" in out
+    assert sorted(p.name for p in (tmp_path / "en").iterdir()) == [
+        "empty_boards.pdf",
+        "student_worksheet.pdf",
+        "teacher_answers.pdf",
+    ]
+    assert sorted(p.name for p in (tmp_path / "es").iterdir()) == [
+        "hoja_de_trabajo.pdf",
+        "respuestas_docente.pdf",
+        "tableros_vacios.pdf",
+    ]
+    for path in (tmp_path / "es").iterdir():
+        assert path.read_bytes().startswith(b"%PDF")
+
+
+def test_help_says_where_each_language_goes(capsys):
+    assert worksheets.main(["--help"]) == 0
+    usage = capsys.readouterr().out
+    assert "OUT_DIR/en/" in usage and "OUT_DIR/es/" in usage and "hoja_de_trabajo.pdf" in usage
 
 
 def test_makefile_has_a_worksheets_target():
@@ -147,7 +165,7 @@ def engine_answer(exercise) -> str:
         counts = [received[h] for h in range(2 * n)]
         rounds = min(counts)
         extra = sum(c > rounds for c in counts)
-        return f"every hole receives {rounds} seeds; {extra} holes receive one more"
+        return f"every hole receives {rounds} seeds and {extra} holes receive one more"
     if exercise.kind == "last-hole":
         return f"hole {[e.hole for e in drops if e.lap == 1][-1]}"
     if exercise.kind == "relay":
@@ -193,3 +211,73 @@ def test_teacher_sheet_has_model_answers_and_the_boards_after_each_lap(teacher):
     by_position = {tuple(map(float, t.get_position())): t.get_text() for t in last_2g.texts}
     assert [int(by_position[c]) for c in centres] == list(move.after.board)
     assert len(drawn) == 12
+
+
+# -- Spanish ---------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def spanish_sheets():
+    sheets = [worksheets.student_sheet(lang="es"), worksheets.teacher_sheet(lang="es"),
+              worksheets.empty_boards_sheet(lang="es")]  # fmt: skip
+    yield sheets
+    worksheets.close(*sheets)
+
+
+def english_only_words() -> set[str]:
+    """Words of the English sentences of the worksheets' and exercises' catalogue entries that
+    no Spanish translation uses, and common English words a sentence left unmarked would show."""
+    from babel.messages.pofile import read_po
+
+    from hoyito_edu.i18n import LOCALE_DIR
+
+    with open(LOCALE_DIR / "es" / "LC_MESSAGES" / "hoyito_edu.po", "rb") as handle:
+        catalogue = read_po(handle)
+    words = re.compile(r"[A-Za-z]{3,}")
+    english, spanish = set(), set()
+    for message in catalogue:
+        mine = ("worksheets.py", "classroom.py", "plots.py")
+        if message.id and any(path.endswith(mine) for path, _line in message.locations):
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            texts = message.string if isinstance(message.string, tuple) else (message.string,)
+            english |= {w for text in ids for w in words.findall(re.sub(r"\{\w+\}", "", text))}
+            spanish |= {w for text in texts for w in words.findall(text)}
+    english |= {"the", "and", "hole", "holes", "seed", "seeds", "lap", "move", "Answer", "page",
+                "South", "North", "captured", "After", "Activity", "Worksheet"}  # fmt: skip
+    return english - spanish
+
+
+def test_spanish_worksheets_are_in_spanish(spanish_sheets):
+    student, teacher, empty = spanish_sheets
+    assert student.title == "Hoja de trabajo: las matemáticas del Hoyito"
+    assert (teacher.filename, empty.filename) == ("respuestas_docente.pdf", "tableros_vacios.pdf")
+    text = flat(student.text())
+    assert "Actividad 2. ¿Dónde cae la última semilla?" in text
+    assert "2a. Se siembran 5 semillas desde el hoyo 3. ¿En qué hoyo cae la última semilla?" in text
+    assert "Sur (0): comió ____" in text and "página 1 de" in text
+    assert "Respuesta: hoyo 8." in flat(teacher.text())
+    assert "Respuesta" not in text  # still no answers for students
+
+
+def test_spanish_worksheets_have_no_english_word(spanish_sheets):
+    english = english_only_words()
+    python = "(start + seeds) % (2 * holes_per_row)"  # code stays code
+    for sheet in spanish_sheets:
+        text = sheet.text().replace(python, "").replace("README, sección Rules", "")
+        found = set(re.findall(r"[A-Za-z]{3,}", text)) & english
+        assert not found, f"{sheet.filename}: English words {found}"
+
+
+def test_spanish_student_sheet_uses_the_glossarys_words(spanish_sheets):
+    from hoyito_edu.data import glossary
+
+    terms = glossary().set_index("english")
+    text = flat(spanish_sheets[0].text())
+    assert "Palabras del juego:" in text
+    for english in worksheets.GLOSSARY_TERMS:
+        assert terms.loc[english, "spanish"] in text, english
+    assert "hoyo – en la República Dominicana: hoyito, casita" in text
+    assert "en la República Dominicana: comer, beber" in text
+
+
+def test_english_sheet_names_the_spanish_words_too(student):
+    text = flat(student.text())
+    assert "Words of the game: hole = hoyo – Dominican: hoyito, casita" in text
