@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from hoyito_edu import VARIANTS, data
+from hoyito_edu.i18n import language
 from hoyito_edu.metrics import METRIC_COLUMNS
 
 # Every place the sources name (see docs/sources.md).
@@ -267,3 +269,164 @@ def test_players_summary_has_both_seat_orders_of_each_stronger_player() -> None:
         mine = table[table["variant"] == variant]
         assert set(mine["pairing"]) == pairings, variant
         assert (mine["holes_per_row"] == 6).all()
+
+
+# --- the tables in Spanish (issue 15) ------------------------------------------------------
+CLAUSE = re.compile(r"R\d+\.\d+")
+OPTION = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")  # option names of the code: skip_origin ...
+
+
+@pytest.fixture(scope="module")
+def spanish() -> dict[str, pd.DataFrame]:
+    return {
+        "sites": data.fieldwork_sites(lang="es"),
+        "events": data.timeline(lang="es"),
+        "variants": data.variants_table(lang="es"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("loader", "key"),
+    [(data.fieldwork_sites, "sites"), (data.timeline, "events"), (data.variants_table, "variants")],
+)
+def test_spanish_tables_have_the_english_columns_and_rows(loader, key, spanish) -> None:
+    english, es = loader(lang="en"), spanish[key]
+    assert list(es.columns) == list(english.columns)
+    assert list(es.index) == list(english.index)
+    # every cell the English fills, the Spanish fills too
+    filled = english.astype(str).apply(lambda column: column.str.strip() != "")
+    empty_es = es.astype(str).apply(lambda column: column.str.strip() == "")
+    assert not (filled & empty_es).any().any(), es[(filled & empty_es).any(axis=1)]
+
+
+def test_spanish_sites_keep_the_facts(sites: pd.DataFrame, spanish) -> None:
+    es = spanish["sites"]
+    for column in ("latitude", "longitude"):
+        pd.testing.assert_series_equal(es[column], sites[column])
+    for column in ("games_recorded", "source"):
+        assert list(es[column]) == list(sites[column]), column
+
+
+def test_spanish_sites_speak_spanish(sites: pd.DataFrame, spanish) -> None:
+    es = spanish["sites"]
+    kinds = dict(zip(sites["kind"], es["kind"], strict=True))
+    assert kinds == {
+        "fieldwork site": "lugar de trabajo de campo",
+        "place named in Haiti": "lugar nombrado en Haití",
+        "home of a player": "lugar de origen de un jugador",
+        "interview site": "lugar de entrevistas",
+    }
+    assert set(es["country"]) == {"República Dominicana", "Haití", "España"}
+    names = dict(zip(sites["name"], es["name"], strict=True))
+    assert names["Port-au-Prince"] == "Puerto Príncipe" and names["Catalonia"] == "Cataluña"
+    assert names["Villa Jaragua"] == "Villa Jaragua"  # Dominican place names stay as they are
+    notes = es.set_index(sites["name"])["note"]
+    assert (notes != sites.set_index("name")["note"]).all()  # no note left in English
+    located = es.dropna(subset=["latitude"])
+    assert located["note"].str.contains("centro aproximado").all()
+    assert "desconocida" in notes["Batey"]
+    assert "no se observaron" in notes["Barahona"]
+    for note in es.loc[sites["kind"] == "place named in Haiti", "note"]:
+        assert note.startswith("No es un lugar de trabajo de campo"), note
+
+
+def test_spanish_timeline_keeps_dates_and_sources(events: pd.DataFrame, spanish) -> None:
+    es = spanish["events"]
+    for column in ("date", "source", "start", "year"):
+        assert list(es[column]) == list(events[column]), column
+    assert dict(zip(events["precision"], es["precision"], strict=True)) == {
+        "year": "año",
+        "month": "mes",
+    }
+    assert (es["event"] != events["event"]).all()
+    assert es.loc[events["date"] == "2004-09", "place"].item() == "Cataluña, España"
+    assert "febrero de 2005" in es.loc[events["date"] == "2005-01", "event"].item()
+
+
+def _basis_facts(basis: str) -> tuple:
+    """What a basis cell says apart from its words: clauses, tags, sources and options."""
+    sources = [
+        name.strip()
+        for tag in re.findall(r"\[src: ([^\]]*)\]", basis)
+        for name in tag.split(";")
+        if not name.strip().startswith(("option", "opción"))
+    ]
+    tags = re.findall(r"\[(src|dec)", basis)
+    return CLAUSE.findall(basis), tags, sources, OPTION.findall(basis)
+
+
+def test_spanish_variants_keep_clauses_and_sources(variants: pd.DataFrame, spanish) -> None:
+    es = spanish["variants"]
+    for rule, english, spanish_basis in zip(variants["rule"], variants["basis"], es["basis"],
+                                            strict=True):  # fmt: skip
+        assert _basis_facts(spanish_basis) == _basis_facts(english), rule
+    words = {"board sizes": "tamaños del tablero", "relay": "relevo",
+             "lap limit": "límite de vueltas", "endless move": "jugada sin fin",
+             "repetition": "repetición"}  # fmt: skip
+    names = dict(zip(variants["rule"], es["rule"], strict=True))
+    assert {rule: names[rule] for rule in words} == words  # the glossary's terms
+    row = es.set_index(variants["rule"]).loc["mid-sow casa taker"]
+    assert row["ba_awa"] == "el dueño del hoyo" and row["hoyito_i"] == "el jugador de turno"
+
+
+def test_session_language_chooses_the_tables_language(sites: pd.DataFrame) -> None:
+    with language("es"):
+        assert "Puerto Príncipe" in set(data.fieldwork_sites()["name"])
+        assert data.timeline()["precision"].iloc[0] == "año"
+        assert data.variants_table()["rule"].iloc[0] == "tamaños del tablero"
+    assert list(data.fieldwork_sites()["name"]) == list(sites["name"])  # English again
+
+
+@pytest.mark.parametrize("loader", [data.fieldwork_sites, data.timeline, data.variants_table])
+@pytest.mark.parametrize("lang", ["fr", "ES", ""])
+def test_unknown_language_refused(loader, lang: str) -> None:
+    with pytest.raises(ValueError, match="'en' \\(English\\) or 'es' \\(Spanish\\)"):
+        loader(lang=lang)
+
+
+def test_missing_spanish_note_names_the_place(monkeypatch, tmp_path: Path) -> None:
+    table = pd.read_csv(data.data_dir() / "fieldwork_sites.csv", dtype=str, keep_default_na=False)
+    table.loc[table["name"] == "Neiba", "note_es"] = " "
+    table.to_csv(tmp_path / "fieldwork_sites.csv", index=False)
+    monkeypatch.setattr(data, "_candidate_dirs", lambda: [tmp_path])
+    assert list(data.fieldwork_sites(lang="en")["name"])[0] == "Neiba"  # English still loads
+    with pytest.raises(ValueError, match="no Spanish in note_es for 'Neiba'"):
+        data.fieldwork_sites(lang="es")
+
+
+def test_spanish_columns_required_only_in_spanish(monkeypatch, tmp_path: Path) -> None:
+    (tmp_path / "timeline.csv").write_text(
+        "date,precision,event,place,source\n2005,year,x,,y\n", encoding="utf-8"
+    )
+    monkeypatch.setattr(data, "_candidate_dirs", lambda: [tmp_path])
+    assert data.timeline(lang="en")["event"].item() == "x"
+    with pytest.raises(ValueError, match="event_es, place_es"):
+        data.timeline(lang="es")
+
+
+def test_unknown_country_has_no_spanish(monkeypatch, tmp_path: Path) -> None:
+    text = (data.data_dir() / "fieldwork_sites.csv").read_text(encoding="utf-8")
+    (tmp_path / "fieldwork_sites.csv").write_text(
+        text.replace(",Spain,", ",Andorra,"), encoding="utf-8"
+    )
+    monkeypatch.setattr(data, "_candidate_dirs", lambda: [tmp_path])
+    with pytest.raises(ValueError, match="country value.*'Andorra'"):
+        data.fieldwork_sites(lang="es")
+
+
+def test_spanish_rule_table_must_match_the_english_rows(monkeypatch, tmp_path: Path) -> None:
+    folder = data.data_dir()
+    (tmp_path / "variants.csv").write_text(
+        (folder / "variants.csv").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    lines = (folder / "variants_es.csv").read_text(encoding="utf-8").splitlines()
+    lines[1], lines[2] = lines[2], lines[1]  # two rows swapped
+    (tmp_path / "variants_es.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(data, "_candidate_dirs", lambda: [tmp_path])
+    with pytest.raises(ValueError, match="same order"):
+        data.variants_table(lang="es")
+    lines[1], lines[2] = lines[2], lines[1]
+    lines[3] = lines[3].replace("contrario a las agujas del reloj", "", 1)
+    (tmp_path / "variants_es.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="no Spanish in hoyito_i for 'sowing direction'"):
+        data.variants_table(lang="es")
