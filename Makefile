@@ -84,7 +84,7 @@ voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a cl
 jugar: ## The board in Spanish: like `make voila`, serving notebooks/es/03_jugar.ipynb
 	$(MAKE) voila PLAY_NOTEBOOK=notebooks/es/03_jugar.ipynb
 
-html: $(STAMP) ## Execute every notebook and render it to build/html/
+html: $(STAMP) ## Execute every notebook and render it to build/html/ (Spanish: build/html/es/)
 	$(PY) scripts/render_html.py notebooks build/html
 
 bench: $(STAMP) ## Run every benchmarks/*.py script
@@ -93,10 +93,10 @@ bench: $(STAMP) ## Run every benchmarks/*.py script
 		$(PY) $$script; \
 	done
 
-student: $(STAMP) ## Write student copies (no "solution" or "teacher" cells) to build/student/
+student: $(STAMP) ## Student copies (no "solution"/"teacher" cells) to build/student/ (+ es/)
 	$(PY) scripts/strip_solutions.py notebooks build/student
 
-worksheets: $(STAMP) ## Write printable A4 worksheets (student, teacher, empty boards) to build/worksheets/
+worksheets: $(STAMP) ## Printable A4 worksheets in English and Spanish to build/worksheets/{en,es}/
 	$(PY) -m hoyito_edu.worksheets build/worksheets
 
 catalogue: $(STAMP) ## After changing a sentence: extract, update the Spanish catalogue, compile it
