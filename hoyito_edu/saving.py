@@ -9,8 +9,14 @@ Whatever the bytes of a file, loading it either gives a game or match or raises
 :class:`FormatError` saying what is wrong, in bounded time: a saved file is at most
 :data:`MAX_FILE_BYTES`, nests at most :data:`MAX_DEPTH` deep, and holds numbers of at most
 :data:`MAX_DIGITS` digits; JSON extensions Python accepts (NaN, Infinity) and duplicate keys
-are refused.
+are refused. The messages are in the session's language (``hy.set_language``):
 
+>>> from hoyito_edu.i18n import language
+>>> with language("es"):
+...     read_json(b"{")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+hoyito_edu.saving.FormatError: no es JSON válido: ...
 >>> read_json('{"moves": [0, 1], "moves": []}')
 Traceback (most recent call last):
 ...
@@ -25,6 +31,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .i18n import gettext as _
 from .position import Position, new_game
 from .rules import OPTIONS, VARIANTS, check_option
 
@@ -87,9 +94,13 @@ def position_from_dict(variant: str, options: dict, data: object, where: str) ->
     assert isinstance(data, dict)
     for key, value in data.items():
         if key in _POSITION_LISTS and not isinstance(value, (list, tuple)):
-            raise FormatError(f"{where}: {key} must be a list, not {show(value)}")
+            raise FormatError(
+                _("{where}: {key} must be a list, not {value}").format(
+                    where=where, key=key, value=show(value)
+                )
+            )
         if value is None and key != "previous_winner":
-            raise FormatError(f"{where}: {key} must not be null")
+            raise FormatError(_("{where}: {key} must not be null").format(where=where, key=key))
     try:
         return new_game(variant, **options, **data)
     except ValueError as err:
@@ -110,15 +121,23 @@ def expect_keys(
 ) -> None:
     """Check that ``data`` is an object with the required keys and nothing unknown."""
     if not isinstance(data, dict):
-        raise FormatError(f"{where} must be a JSON object, not {type(data).__name__}")
+        raise FormatError(
+            _("{where} must be a JSON object, not {kind}").format(
+                where=where, kind=type(data).__name__
+            )
+        )
     missing = [k for k in required if k not in data]
     if missing:
-        raise FormatError(f"{where} is missing {', '.join(missing)}")
+        raise FormatError(
+            _("{where} is missing {fields}").format(where=where, fields=", ".join(missing))
+        )
     unknown = sorted(set(data) - set(required) - set(optional))
     if unknown:
         names = ", ".join(unknown)
         names = names if len(names) <= 80 else names[:77] + "..."
-        raise FormatError(f"{where} has unknown field(s) {names}")
+        raise FormatError(
+            _("{where} has unknown field(s) {names}").format(where=where, names=names)
+        )
 
 
 def same_json(a: object, b: object) -> bool:
@@ -131,34 +150,56 @@ def check_header(data: object, kind: str) -> tuple[str, dict[str, object]]:
     return (variant, options)."""
     check_plain_json(data)
     if not isinstance(data, dict):
-        raise FormatError(f"a saved {kind} must be a JSON object, not {type(data).__name__}")
+        what = _("a saved game") if kind == "game" else _("a saved match")
+        raise FormatError(
+            _("{what} must be a JSON object, not {kind}").format(
+                what=what, kind=type(data).__name__
+            )
+        )
     fmt = data.get("format")
     if fmt != f"hoyito_edu.{kind}":
-        raise FormatError(f"format is {show(fmt)}, expected 'hoyito_edu.{kind}'")
+        raise FormatError(
+            _("format is {found}, expected {wanted}").format(
+                found=show(fmt), wanted=repr(f"hoyito_edu.{kind}")
+            )
+        )
     version = data.get("version")
     if not is_int(version) or version != SCHEMA_VERSION:
         raise FormatError(
-            f"version {show(version)} is not supported; this hoyito_edu reads version "
-            f"{SCHEMA_VERSION}"
+            _("version {found} is not supported; this hoyito_edu reads version {wanted}").format(
+                found=show(version), wanted=SCHEMA_VERSION
+            )
         )
     variant = data.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise FormatError(f"variant {show(variant)} is unknown; known: {', '.join(VARIANTS)}")
+        raise FormatError(
+            _("variant {found} is unknown; known: {known}").format(
+                found=show(variant), known=", ".join(VARIANTS)
+            )
+        )
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise FormatError(f"options must be a JSON object, not {show(options)}")
+        raise FormatError(
+            _("options must be a JSON object, not {found}").format(found=show(options))
+        )
     for key, value in options.items():
         if key not in OPTIONS:
             raise FormatError(
-                f"options has unknown option {show(key)}; options: {', '.join(OPTIONS)}"
+                _("options has unknown option {found}; options: {known}").format(
+                    found=show(key), known=", ".join(OPTIONS)
+                )
             )
         try:
             check_option(key, value)
         except ValueError:
-            allowed = "a whole number from 1, or null for no limit"
+            allowed = _("a whole number from 1, or null for no limit")
             if isinstance(OPTIONS[key], bool):
-                allowed = "true or false"
-            raise FormatError(f"option {key} must be {allowed}, not {show(value)}") from None
+                allowed = _("true or false")
+            raise FormatError(
+                _("option {key} must be {allowed}, not {found}").format(
+                    key=key, allowed=allowed, found=show(value)
+                )
+            ) from None
     return variant, options
 
 
@@ -186,27 +227,41 @@ def check_plain_json(data: object) -> None:
         budget -= 1
         if budget < 0:
             raise FormatError(
-                f"the saved value holds more than {MAX_VALUES:,} values, more than any "
-                f"{MAX_FILE_BYTES:,}-byte file can"
+                _(
+                    "the saved value holds more than {values} values, more than any "
+                    "{size}-byte file can"
+                ).format(values=f"{MAX_VALUES:,}", size=f"{MAX_FILE_BYTES:,}")
             )
+        if isinstance(value, (dict, list, tuple)) and depth >= MAX_DEPTH:
+            raise FormatError(_too_deep(_where(where)))
         if isinstance(value, dict):
-            if depth >= MAX_DEPTH:
-                raise FormatError(f"{_where(where)} is nested deeper than {MAX_DEPTH} levels")
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise FormatError(f"{_where(where)} has a key {show(key)} that is not text")
+                    raise FormatError(
+                        _("{where} has a key {key} that is not text").format(
+                            where=_where(where), key=show(key)
+                        )
+                    )
                 stack.append((item, depth + 1, (where, key)))
         elif isinstance(value, (list, tuple)):
-            if depth >= MAX_DEPTH:
-                raise FormatError(f"{_where(where)} is nested deeper than {MAX_DEPTH} levels")
             stack.extend((item, depth + 1, (where, i)) for i, item in enumerate(value))
         elif not isinstance(value, _LEAVES):
             raise FormatError(
-                f"{_where(where)} is a {type(value).__name__}; a saved file holds only JSON "
-                "values (objects, arrays, text, numbers, true, false, null)"
+                _(
+                    "{where} is a {kind}; a saved file holds only JSON "
+                    "values (objects, arrays, text, numbers, true, false, null)"
+                ).format(where=_where(where), kind=type(value).__name__)
             )
         elif isinstance(value, int) and not -limit < value < limit:
-            raise FormatError(f"{_where(where)} has more than {MAX_DIGITS} digits")
+            raise FormatError(
+                _("{where} has more than {digits} digits").format(
+                    where=_where(where), digits=MAX_DIGITS
+                )
+            )
+
+
+def _too_deep(where: str) -> str:
+    return _("{where} is nested deeper than {depth} levels").format(where=where, depth=MAX_DEPTH)
 
 
 def _where(path: tuple) -> str:
@@ -216,18 +271,20 @@ def _where(path: tuple) -> str:
         path, key = path
         parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
     text = "".join(reversed(parts)).lstrip(".")
-    return text if text and text[0] != "[" else "the saved value" + text
+    return text if text and text[0] != "[" else _("the saved value") + text
 
 
 def _parse_constant(name: str) -> object:
-    raise FormatError(f"not valid JSON: {name} is not a number JSON allows")
+    raise FormatError(_("not valid JSON: {name} is not a number JSON allows").format(name=name))
 
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise FormatError(
-            f"not valid for hoyito_edu: a number with {len(text.lstrip('-')):,} digits; "
-            f"saved numbers have at most {MAX_DIGITS}"
+            _(
+                "not valid for hoyito_edu: a number with {digits} digits; "
+                "saved numbers have at most {most}"
+            ).format(digits=f"{len(text.lstrip('-')):,}", most=MAX_DIGITS)
         )
     return int(text)
 
@@ -236,15 +293,19 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
     data = dict(pairs)
     if len(data) < len(pairs):
         seen: set[str] = set()
-        key = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise FormatError(f"not valid JSON: the key {show(key)} appears twice in one object")
+        key = next(k for k, _value in pairs if k in seen or seen.add(k))
+        raise FormatError(
+            _("not valid JSON: the key {key} appears twice in one object").format(key=show(key))
+        )
     return data
 
 
 def _too_big(size: int, unit: str) -> FormatError:
+    size_text = f"{size:,} " + (_("bytes") if unit == "bytes" else _("characters"))
     return FormatError(
-        f"the saved data is {size:,} {unit}; a saved game or match is at most "
-        f"{MAX_FILE_BYTES:,} bytes (4 MiB)"
+        _("the saved data is {size}; a saved game or match is at most {most} bytes (4 MiB)").format(
+            size=size_text, most=f"{MAX_FILE_BYTES:,}"
+        )
     )
 
 
@@ -263,13 +324,16 @@ def read_json(source: str | bytes | Path) -> object:
             source = bytes(source).decode("utf-8")
         except UnicodeDecodeError as err:
             raise FormatError(
-                f"not UTF-8 text: byte {err.object[err.start]:#04x} at position {err.start} "
-                "(hoyito_edu saves JSON as UTF-8)"
+                _(
+                    "not UTF-8 text: byte {byte} at position {position} "
+                    "(hoyito_edu saves JSON as UTF-8)"
+                ).format(byte=f"{err.object[err.start]:#04x}", position=err.start)
             ) from None
     if not isinstance(source, str):
         raise FormatError(
-            f"JSON text must be a str or bytes, not {type(source).__name__} (to read a file, "
-            "use load(path))"
+            _(
+                "JSON text must be a str or bytes, not {kind} (to read a file, use load(path))"
+            ).format(kind=type(source).__name__)
         )
     if len(source) > MAX_FILE_BYTES:
         raise _too_big(len(source), "characters")
@@ -281,9 +345,11 @@ def read_json(source: str | bytes | Path) -> object:
             object_pairs_hook=_no_duplicates,
         )
     except json.JSONDecodeError as err:
-        raise FormatError(f"not valid JSON: {err}") from None
+        raise FormatError(_("not valid JSON: {problem}").format(problem=err)) from None
     except RecursionError:  # nesting deeper than the parser goes
-        raise FormatError(f"nested deeper than {MAX_DEPTH} levels, more than a save has") from None
+        raise FormatError(
+            _("nested deeper than {depth} levels, more than a save has").format(depth=MAX_DEPTH)
+        ) from None
     return data
 
 
@@ -293,13 +359,18 @@ def _read_bytes(path: Path) -> bytes:
         with open(path, "rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise FormatError(f"cannot read {path}: {err.strerror or err}") from None
+        raise FormatError(
+            _("cannot read {path}: {problem}").format(path=path, problem=err.strerror or err)
+        ) from None
     except ValueError as err:  # a path holding a NUL character
-        raise FormatError(f"cannot read {show(str(path))}: {err}") from None
+        raise FormatError(
+            _("cannot read {path}: {problem}").format(path=show(str(path)), problem=err)
+        ) from None
     if len(data) > MAX_FILE_BYTES:
         raise FormatError(
-            f"{path} is larger than {MAX_FILE_BYTES:,} bytes (4 MiB), the most a saved game or "
-            "match may be"
+            _(
+                "{path} is larger than {most} bytes (4 MiB), the most a saved game or match may be"
+            ).format(path=path, most=f"{MAX_FILE_BYTES:,}")
         )
     return data
 
@@ -385,7 +456,11 @@ def _sync_folder(folder: Path) -> None:
 
 def check_holes_list(value: object, where: str) -> list[int]:
     if not is_list_of_ints(value):
-        raise FormatError(f"{where} must be a list of hole numbers, not {show(value)}")
+        raise FormatError(
+            _("{where} must be a list of hole numbers, not {value}").format(
+                where=where, value=show(value)
+            )
+        )
     return list(value)
 
 
@@ -410,13 +485,15 @@ class JsonSaving:
         return write_json(self.to_dict(), path)
 
     @classmethod
-    def _rebuild(cls: type[_Saved], variant: str, options: dict, data: dict,
-                 lap_cap: bool = False) -> _Saved:  # pragma: no cover - every subclass has it
+    def _rebuild(
+        cls: type[_Saved], variant: str, options: dict, data: dict, lap_cap: bool = False
+    ) -> _Saved:  # pragma: no cover - every subclass has it
         raise NotImplementedError
 
     @classmethod
-    def _rebuild_within_lap_cap(cls: type[_Saved], variant: str, options: dict,
-                                data: dict) -> _Saved:
+    def _rebuild_within_lap_cap(
+        cls: type[_Saved], variant: str, options: dict, data: dict
+    ) -> _Saved:
         """Rebuild from checked ``data``. When the saved lap limit is above
         :data:`LOAD_MAX_LAPS` (or absent), the moves are first replayed under that limit, so a
         move that would run for billions of laps is refused instead of hanging the load."""
@@ -434,9 +511,13 @@ class JsonSaving:
     def load(cls: type[_Saved], path: str | os.PathLike) -> _Saved:
         """Read a saved file; any problem, including an unreadable file, is a FormatError."""
         if not isinstance(path, (str, os.PathLike)):
-            raise FormatError(f"path must be a str or pathlib.Path, not {show(path)}")
+            raise FormatError(
+                _("path must be a str or pathlib.Path, not {value}").format(value=show(path))
+            )
         try:
             path = Path(path)
         except TypeError as err:  # an os.PathLike giving bytes
-            raise FormatError(f"path must be a str or pathlib.Path: {err}") from None
+            raise FormatError(
+                _("path must be a str or pathlib.Path: {problem}").format(problem=err)
+            ) from None
         return cls.from_dict(read_json(path))

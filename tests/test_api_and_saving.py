@@ -224,6 +224,47 @@ def test_loading_bad_text_and_missing_files(tmp_path):
         hy.Game.from_json("[1, 2]")
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(extra=1), "tiene campos desconocidos: extra"),
+        (
+            lambda d: d.update(options={"fast": True}),
+            "options tiene una opción desconocida, 'fast'",
+        ),
+        (lambda d: d.update(moves="0 1 2"), "moves tiene que ser una lista de números de hoyo"),
+        (lambda d: d.update(start=[1, 2]), "start tiene que ser un objeto JSON, no list"),
+        (lambda d: d.update(version=9), "la versión 9 no se puede leer"),
+    ],
+)
+def test_a_teacher_reads_what_is_wrong_with_a_file_in_spanish(change, message):
+    try:
+        hy.set_language("es")
+        with pytest.raises(hy.FormatError) as err:
+            hy.Game.from_dict(corrupt(change))
+    finally:
+        hy.set_language("en")
+    assert message in str(err.value)
+    assert isinstance(err.value, ValueError)  # the error types stay the same
+
+
+def test_bad_text_and_missing_files_in_spanish(tmp_path):
+    try:
+        hy.set_language("es")
+        with pytest.raises(hy.FormatError, match="^no es JSON válido: "):
+            hy.Game.from_json("{not json")
+        with pytest.raises(hy.FormatError, match="^no se puede leer .*missing.json"):
+            hy.Game.load(tmp_path / "missing.json")
+        with pytest.raises(hy.FormatError, match=r"^no es texto UTF-8: byte 0xff en la posición 0"):
+            hy.Game.from_json(b"\xff")
+        with pytest.raises(hy.FormatError, match="la clave 'moves' aparece dos veces"):
+            hy.Game.from_json('{"moves": [], "moves": []}')
+    finally:
+        hy.set_language("en")
+    with pytest.raises(hy.FormatError, match="^not valid JSON"):  # English again
+        hy.Game.from_json("{not json")
+
+
 def test_save_does_not_leave_a_half_written_file(tmp_path):
     game = random_game("ba-awa", 3)
     target = tmp_path / "g.json"
@@ -262,43 +303,82 @@ def load_text(kind, text):
         ("game", lambda: edited("game", lambda d: d["start"].update(closed=None)), "closed must"),
         ("game", lambda: edited("game", lambda d: d["start"].update(owners="ab")), "owners must"),
         ("game", lambda: edited("game", lambda d: d["start"].update(starter=None)), "not be null"),
-        ("match", lambda: edited("match", lambda d: d["result"].update(holdings=None)),
-         "the file says holdings None"),
+        (
+            "match",
+            lambda: edited("match", lambda d: d["result"].update(holdings=None)),
+            "the file says holdings None",
+        ),
         ("game", lambda: "[" * 1000 + "]" * 1000, "nested deeper than 16 levels"),
         ("game", lambda: "[" * 100 + "]" * 100, "nested deeper than 16 levels"),
         ("game", lambda: '{"format": ' + "7" * 5000 + "}", "5,000 digits; saved numbers have"),
         ("game", lambda: b'{"format": "\xff"}'.replace(b"\\xff", b"\xff"), "not UTF-8 text"),
-        ("game", lambda: edited("game", lambda d: d["start"].update(player=float("nan"))),
-         "NaN is not a number JSON allows"),
-        ("game", lambda: edited("game", lambda d: d["options"].update(max_laps=float("inf"))),
-         "Infinity is not a number JSON allows"),
-        ("game", lambda: edited("game", lambda d: None)[:-1] + ', "moves": []}',
-         "the key 'moves' appears twice"),
+        (
+            "game",
+            lambda: edited("game", lambda d: d["start"].update(player=float("nan"))),
+            "NaN is not a number JSON allows",
+        ),
+        (
+            "game",
+            lambda: edited("game", lambda d: d["options"].update(max_laps=float("inf"))),
+            "Infinity is not a number JSON allows",
+        ),
+        (
+            "game",
+            lambda: edited("game", lambda d: None)[:-1] + ', "moves": []}',
+            "the key 'moves' appears twice",
+        ),
         ("game", lambda: " " * (hy.saving.MAX_FILE_BYTES + 1), "at most 4,194,304 bytes"),
         ("game", lambda: edited("game", lambda d: d.update(version=True)), "version True is not"),
         ("game", lambda: edited("game", lambda d: d.update(version=1.0)), "version 1.0 is not"),
-        ("ba-awa match", lambda: edited("ba-awa match", lambda d: d["settings"].update(
-            winner_starts="no")), "winner_starts must be true or false, not 'no'"),
-        ("match", lambda: edited("match", lambda d: d["settings"].update(target=12)),
-         "target and winner_starts are Ba-awa settings"),
-        ("ba-awa match", lambda: edited("ba-awa match", lambda d: d["settings"].update(
-            target=11.0)), "target must be a whole number of holes"),
-        ("game", lambda: edited("game", lambda d: d["start"].update(board=[200] + [0] * 11)),
-         "hole 0 is 200 seeds; a position holds at most 192"),
-        ("game", lambda: edited("game", lambda d: d["start"].update(board=[17] * 12)),
-         "204 seeds in all (board, captures and surplus); at most 192"),
+        (
+            "ba-awa match",
+            lambda: edited("ba-awa match", lambda d: d["settings"].update(winner_starts="no")),
+            "winner_starts must be true or false, not 'no'",
+        ),
+        (
+            "match",
+            lambda: edited("match", lambda d: d["settings"].update(target=12)),
+            "target and winner_starts are Ba-awa settings",
+        ),
+        (
+            "ba-awa match",
+            lambda: edited("ba-awa match", lambda d: d["settings"].update(target=11.0)),
+            "target must be a whole number of holes",
+        ),
+        (
+            "game",
+            lambda: edited("game", lambda d: d["start"].update(board=[200] + [0] * 11)),
+            "hole 0 is 200 seeds; a position holds at most 192",
+        ),
+        (
+            "game",
+            lambda: edited("game", lambda d: d["start"].update(board=[17] * 12)),
+            "204 seeds in all (board, captures and surplus); at most 192",
+        ),
         ("game", lambda: edited("game", lambda d: d.update(moves=["0"])), "list of hole numbers"),
         ("game", lambda: edited("game", lambda d: d.update(moves=[True])), "list of hole numbers"),
         ("game", lambda: edited("game", lambda d: d.update(moves=[10**60])), "move 1 (hole 1000"),
-        ("game", lambda: edited("game", lambda d: d["options"].update(max_laps="5")),
-         "option max_laps must be a whole number from 1, or null for no limit, not '5'"),
-        ("game", lambda: edited("game", lambda d: d["options"].update(quiet_limit=2.5)),
-         "option quiet_limit must be a whole number from 1"),
-        ("game", lambda: edited("game", lambda d: d["options"].update(skip_origin=1)),
-         "option skip_origin must be true or false, not 1"),
+        (
+            "game",
+            lambda: edited("game", lambda d: d["options"].update(max_laps="5")),
+            "option max_laps must be a whole number from 1, or null for no limit, not '5'",
+        ),
+        (
+            "game",
+            lambda: edited("game", lambda d: d["options"].update(quiet_limit=2.5)),
+            "option quiet_limit must be a whole number from 1",
+        ),
+        (
+            "game",
+            lambda: edited("game", lambda d: d["options"].update(skip_origin=1)),
+            "option skip_origin must be true or false, not 1",
+        ),
         ("game", lambda: edited("game", lambda d: d["result"].update(over=0)), "over = 0"),
-        ("match", lambda: edited("match", lambda d: d["rounds"].append(None)),
-         "round 2 must be a JSON object"),
+        (
+            "match",
+            lambda: edited("match", lambda d: d["rounds"].append(None)),
+            "round 2 must be a JSON object",
+        ),
     ],
 )
 def test_malformed_files_are_format_errors_that_say_what_is_wrong(kind, text, message):
