@@ -51,8 +51,8 @@ $(PY):
 
 $(STAMP): pyproject.toml | $(PY)
 	$(BIN)/pip install -e '.[dev]'
-	@echo "Compiling the fast simulator and the search player (once; about half a minute)"
-	$(PY) -c "import hoyito_edu.fastsearch"
+	@echo "Compiling the fast simulator, the search player and mcts (once; about five minutes)"
+	$(PY) -c "import hoyito_edu.mcts as m; m.warm_up()"
 	touch $@
 
 # --- main commands -----------------------------------------------------------

@@ -21,6 +21,10 @@ Two more modes (issue 16):
 - ``--mode ladder``: one round robin of every level (random, beginner, greedy, intermediate,
   mcts at ``--seconds`` a move, expert), ``--games`` games per pair and rule set, and the Elo
   ladder fitted to it (``hoyito_edu.tournament.standings``: Bradley-Terry, all games at once).
+- ``--mode warm``: in a new Python process (as a new session would start), the seconds to
+  import the package and to play the first ``mcts`` and ``expert`` move (``--seconds`` a
+  move), then a second one: with numba's cache in place (``make`` fills it at set-up) the
+  first move takes no longer than the second; without it, minutes.
 - ``--mode playouts``: how many playouts a second ``mcts`` plays (``--seconds`` a move) from
   the start and from a position 20 random plies in, per rule set.
 """
@@ -76,7 +80,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2)")
     parser.add_argument("--max-nodes", type=int, default=None, help="override expert's budget")
     parser.add_argument(
-        "--mode", choices=["levels", "pairs", "ladder", "playouts"], default="levels"
+        "--mode", choices=["levels", "pairs", "ladder", "playouts", "warm"], default="levels"
     )
     parser.add_argument("--pairs", type=int, default=40, help="pairs of games (--mode pairs)")
     parser.add_argument("--seconds", type=float, default=1.0, help="time a move (pairs, ladder)")
@@ -87,6 +91,8 @@ def main(argv=None) -> int:
         return run_ladder(args)
     if args.mode == "playouts":
         return run_playouts(args)
+    if args.mode == "warm":
+        return run_warm(args)
     settings = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
     tasks = []
     for variant in args.variants:
@@ -255,6 +261,33 @@ def run_playouts(args) -> int:
             if pos.is_over:
                 break
     return 0
+
+
+# -- the first move in a new process --------------------------------------------------------
+WARM_SCRIPT = """
+import sys, time
+started = time.perf_counter()
+import hoyito_edu as hy
+print(f"import hoyito_edu: {time.perf_counter() - started:.2f} s")
+position = hy.new_game("hoyito-i")
+for name in ("mcts", "expert"):
+    agent = hy.player(name, seed=0, time_limit=float(sys.argv[1]))
+    for which in ("first", "second"):
+        began = time.perf_counter()
+        agent.choose(position)
+        print(f"{name} {which} move: {time.perf_counter() - began:.2f} s")
+"""
+
+
+def run_warm(args) -> int:
+    """Time the first moves of ``mcts`` and ``expert`` in a new process (numba's cache as it is)."""
+    import subprocess
+
+    print(f"a new process, Hoyito I, {args.seconds} s a move:")
+    command = [sys.executable, "-c", WARM_SCRIPT, str(args.seconds)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    print(done.stdout + done.stderr, end="")
+    return done.returncode
 
 
 # -- the Elo ladder --------------------------------------------------------------------------

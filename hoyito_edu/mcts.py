@@ -34,8 +34,8 @@ Budgets: ``playouts`` (a number of playouts: the same seed then gives the same m
 machine) or ``time_limit`` (seconds of wall time, 1.0 by default: a faster machine plays more
 playouts, so time-limited play is not reproducible across machines or runs). With both, the
 search stops at whichever comes first. The first search in a new installation compiles the
-search (about a minute and a half on the project's 2-core machine); numba caches it on disk
-for the next runs.
+search (about three minutes on the project's 2-core machine) unless :func:`warm_up` has run
+(``make`` runs it at set-up); numba caches it on disk for the next runs.
 
 >>> import hoyito_edu as hy
 >>> pos = hy.new_game("hoyito-i")
@@ -386,6 +386,28 @@ class MCTSPlayer:
         best = max(sorted(stats), key=lambda hole: stats[hole])
         return best, {"playouts": int(meta[_DONE]), "nodes": int(meta[_USED]),
                       "compiled": True, "root": stats}  # fmt: skip
+
+
+def warm_up() -> float:
+    """Compile (or load from numba's disk cache) everything the ``mcts`` and ``expert`` levels
+    and the fast simulator run, by a 16-playout search and a depth-2 expert search on a new
+    Hoyito I game; returns the seconds it took. ``make`` runs it once at set-up, so that the
+    first move in a new installation does not wait minutes for the compiler; with the cache,
+    it takes well under a second. Numba compiles again after ``mcts.py`` or ``kernel.py``
+    change (its cache is keyed by the source file): run it again then.
+
+    >>> warm_up() < 600
+    True
+    """
+    from . import fastsim  # noqa: F401 - compiled at import, as the fast simulator needs
+    from .players import SearchPlayer
+    from .position import new_game
+
+    started = time.perf_counter()
+    position = new_game("hoyito-i")
+    MCTSPlayer(seed=0, playouts=16).choose(position)
+    SearchPlayer(seed=0, max_depth=2).choose(position)
+    return time.perf_counter() - started
 
 
 def _root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

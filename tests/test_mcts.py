@@ -220,3 +220,19 @@ def test_a_move_too_long_to_follow_without_a_lap_limit_is_a_clear_error():
 def test_bad_settings_are_refused(settings, message):
     with pytest.raises(ValueError, match=message):
         hy.player("mcts", seed=0, **settings)
+
+
+def test_a_new_process_after_warm_up_loads_the_compiled_search_from_the_cache():
+    """``make`` warms the cache once; a new session's first move must not compile again."""
+    import subprocess
+    import sys
+
+    mcts.warm_up()  # fills numba's cache if this checkout's is missing or stale
+    script = (
+        "import hoyito_edu.mcts as m, hoyito_edu.fastsearch as f; m.warm_up(); "
+        "print(len(m._search.stats.cache_misses), len(m._search.stats.cache_hits), "
+        "len(f._negamax.stats.cache_hits))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    misses, hits, search_hits = map(int, done.stdout.split())
+    assert misses == 0 and hits >= 1 and search_hits >= 1, done.stdout + done.stderr
