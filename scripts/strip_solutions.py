@@ -32,12 +32,15 @@ TEACHER_TAG = "teacher"
 STRIPPED_TAGS = (SOLUTION_TAG, TEACHER_TAG)
 #: Sub-folders of the notebooks in other languages (Spanish: notebooks/es/).
 LANGUAGE_FOLDERS = ("es",)
-#: Wording that belongs in the teacher's copy only, in English and in Spanish ("copia del
-#: docente", "clave de respuestas", "notas del docente", with profesor/maestro too).
+#: Wording that belongs in the teacher's copy only, in English and in Spanish as the
+#: notebooks in notebooks/es/ write it: "copia del docente", "clave de respuestas", the
+#: answer headings "Respuestas (docente)" and "Respuesta (para el docente)", "notas del
+#: docente" (profesor/maestro too). Their overviews may say that "las notas para el docente"
+#: exist, as the English ones mention the teacher notes: that is not matched.
 TEACHER_WORDING = re.compile(
     r"teacher['’]s copy|reveal\s*=\s*True|answer key|teacher_notes\("
     r"|copia del? (?:docente|profesora?|maestr[oa])|clave de (?:las )?respuestas"
-    r"|notas del? (?:docente|profesora?|maestr[oa])",
+    r"|respuestas? \((?:para el )?docente\)|notas del? (?:docente|profesora?|maestr[oa])",
     re.IGNORECASE,
 )
 

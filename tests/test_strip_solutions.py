@@ -126,6 +126,9 @@ def test_spanish_teacher_wording_is_found():
             new_markdown_cell("Ver las notas del profesor."),
             new_code_cell("revisar('2a', 8, reveal = True)"),
             new_markdown_cell("Siembra desde el hoyo 3 y cuenta las semillas."),
+            new_markdown_cell("**Respuestas (docente).** 1. El hoyo 8."),
+            new_markdown_cell("**Respuesta (para el docente):** 12 semillas."),
+            new_markdown_cell("Las notas para el docente dicen cómo acortarlo."),  # an overview
         ]
     )
     problems = teacher_wording(nb)
@@ -134,6 +137,8 @@ def test_spanish_teacher_wording_is_found():
         "cell 1 (markdown)",
         "cell 2 (markdown)",
         "cell 3 (code)",
+        "cell 5 (markdown)",
+        "cell 6 (markdown)",
     ]
     assert "copia del docente" in problems[0] and "clave de respuestas" in problems[1]
 
