@@ -141,6 +141,8 @@ def page_texts() -> dict:
         "pit_seeds": _pair(N_pair("{count} seed", "{count} seeds")),
         "pit_playable": _("playable"),
         "pit_last": _("the last move"),
+        # TRANSLATORS: CompareRules: a hole whose seeds end differently under another rule set.
+        "pit_differs": _("not the same under the other rules"),
         "watch_you": _("Watch: you sow hole {hole}."),
         "watch_computer": _("Watch: the computer sows hole {hole}."),
         "watch_side": _("Watch: {who} sows hole {hole}."),
@@ -202,6 +204,8 @@ def page_texts() -> dict:
         "c_resume_title": _("Go on showing the sowing"),
         "c_step_title": _("Show the next seed on every board"),
         "c_skip_title": _("Show the end of the move on every board"),
+        # TRANSLATORS: CompareRules' table: written after a heading or cell where the rules differ.
+        "differs": _("differs"),
     }
 
 

@@ -16,7 +16,8 @@ from hoyito_edu.i18n import LOCALE_DIR
 
 pytestmark = pytest.mark.browser
 
-# Everything the page says: its visible text (the moves list opened) and every label and title.
+# Everything the page says: its visible text (the moves list opened), every label and title,
+# and what the style sheet writes (::before, ::after).
 _PAGE_WORDS = """(scope) => {
   const root = document.querySelector(scope);
   const details = root.querySelectorAll('details');
@@ -26,6 +27,15 @@ _PAGE_WORDS = """(scope) => {
     parts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
   }
   for (const el of root.querySelectorAll('title, option')) parts.push(el.textContent);
+  for (const el of root.querySelectorAll('*')) {
+    for (const pseudo of ['::before', '::after']) {
+      const content = getComputedStyle(el, pseudo).content;
+      // attr(...) is the element's own attribute, read above; the quoted words are the sheet's
+      if (content && content !== 'none' && content !== 'normal') {
+        parts.push(content.replace(/attr\\([^)]*\\)/g, ''));
+      }
+    }
+  }
   return parts.join('\\n');
 }"""
 
@@ -48,17 +58,16 @@ def english_only_words() -> set[str]:
     return {word for word in english - spanish if not re.fullmatch(r"[ivx]+", word)}
 
 
-def english_on(page) -> list[str]:
-    text = page.evaluate(_PAGE_WORDS, BOARD).lower()
-    found = set(re.findall(r"[a-záéíóúñü]{3,}", text))
-    return sorted(found & english_only_words())
+def english_in(text: str) -> list[str]:
+    """The English-only words in ``text``."""
+    return sorted(set(re.findall(r"[a-záéíóúñü]{3,}", text.lower())) & english_only_words())
 
 
-def notebook(folder):
-    cells = [
-        "import hoyito_edu as hy",
-        "hy.Board('hoyito-i', opponent='greedy', seed=3, lang='es')",
-    ]
+def english_on(page, scope: str = BOARD) -> list[str]:
+    return english_in(page.evaluate(_PAGE_WORDS, scope))
+
+
+def notebook(folder, cells: list[str], name: str = "tablero.ipynb"):
     book = {
         "cells": [
             {
@@ -76,7 +85,7 @@ def notebook(folder):
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    path = folder / "tablero.ipynb"
+    path = folder / name
     path.write_text(json.dumps(book))
     return path
 
@@ -84,7 +93,11 @@ def notebook(folder):
 @pytest.fixture(scope="module")
 def served(tmp_path_factory, session_env):
     folder = tmp_path_factory.mktemp("spanish")
-    with voila(notebook(folder), folder, session_env) as url:
+    cells = [
+        "import hoyito_edu as hy",
+        "hy.Board('hoyito-i', opponent='greedy', seed=3, lang='es')",
+    ]
+    with voila(notebook(folder, cells), folder, session_env) as url:
         yield url
 
 
@@ -135,3 +148,68 @@ def test_a_whole_game_in_spanish_shows_no_english(page, served, artifacts):
     assert state["banner"], "the game ended: the banner shows"
     assert re.search(r"(Ganaste|gana|Empate) \d+-\d+", state["banner"])
     assert sorted(seen | set(english_on(page))) == []
+
+
+REPLAY = '.hoyito-board[data-mode="replay"]'
+COMPARE = ".all-rules .hoyito-compare"
+OPTIONS = ".rule-options .hoyito-compare"
+
+
+@pytest.fixture(scope="module")
+def served_replay(tmp_path_factory, session_env):
+    folder = tmp_path_factory.mktemp("spanish-replay")
+    game = hy.Game("hoyito-i")
+    south, north = hy.player("greedy", seed=1), hy.player("greedy", seed=2)
+    while not game.is_over:
+        game.play((south if game.position.player == 0 else north).choose(game.position))
+    path = str(game.save(folder / "partida.json"))
+    cells = [
+        "import hoyito_edu as hy",
+        f"hy.Replay({path!r}, speed='slow', lang='es')",
+        "hy.CompareRules(speed='fast', lang='es').add_class('all-rules')",
+        "hy.CompareRules(variants=['hoyito-i', 'hoyito-ii'], options=[{}, {'skip_origin': True},"
+        " {'max_laps': 2}, {'quiet_limit': None}], speed='fast', lang='es')"
+        ".add_class('rule-options')",
+    ]
+    with voila(notebook(folder, cells, "repeticion.ipynb"), folder, session_env) as url:
+        yield url, game
+
+
+def test_replay_and_compare_rules_in_spanish_show_no_english(page, served_replay, artifacts):
+    url, game = served_replay
+    page.goto(url, wait_until="commit")
+    page.locator(f"{REPLAY} .hoyito-hole-11").wait_for()
+    page.locator(f"{OPTIONS} .hoyito-column-3 .hoyito-hole-11").wait_for()
+    page.wait_for_function("(s) => document.querySelector(s).dataset.state === 'idle'", arg=REPLAY)
+    state = read_board(page, REPLAY)
+    assert re.search(r"(gana|Empate) \d+-\d+", state["banner"]), state["banner"]
+    assert english_on(page, REPLAY) == []
+    page.locator(f"{REPLAY} .hoyito-replay-start").click()
+    page.wait_for_function("(s) => document.querySelector(s).dataset.ply === '0'", arg=REPLAY)
+    page.locator(f"{REPLAY} .hoyito-forward").click()  # five laps, slowly: read the captions
+    captions = set()
+    for _step in range(60):
+        captions.add(page.locator(f"{REPLAY} .hoyito-caption").text_content())
+        captions.add(page.locator(f"{REPLAY} .hoyito-status").text_content())
+        page.wait_for_timeout(100)
+    assert any(c.startswith("Vuelta") for c in captions), captions
+    assert english_in("\n".join(captions)) == [], captions
+    page.locator(f"{REPLAY} .hoyito-pause").click()
+    assert english_on(page, REPLAY) == []
+    page.locator(REPLAY).screenshot(path=artifacts / "spanish-replay-paused.png")
+
+    for scope in (COMPARE, OPTIONS):
+        words = english_on(page, scope)
+        lines = [x for x in page.evaluate(_PAGE_WORDS, scope).splitlines() if english_in(x)]
+        assert words == [], lines
+    page.locator(f"{COMPARE} .hoyito-board-text").fill("4 4 banana 4")
+    page.locator(f"{COMPARE} .hoyito-set-board").click()
+    notice = page.locator(f"{COMPARE} > .hoyito-notice")
+    notice.get_by_text("La 3.ª entrada que escribiste, «banana»").wait_for()
+    page.locator(f"{COMPARE} .hoyito-board-text").fill(" ".join(["2"] * 24))
+    page.locator(f"{COMPARE} .hoyito-set-board").click()
+    page.locator(f"{COMPARE} .hoyito-column-0 .hoyito-hole-23").wait_for()
+    assert "no se juega en 2x12" in page.locator(f"{COMPARE} .hoyito-column-3").text_content()
+    assert english_on(page, COMPARE) == []
+    page.locator(COMPARE).screenshot(path=artifacts / "spanish-compare.png")
+    page.locator(OPTIONS).screenshot(path=artifacts / "spanish-compare-options.png")

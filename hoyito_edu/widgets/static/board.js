@@ -375,7 +375,7 @@ class BoardPage {
         svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
       }
       let label = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
-      if (differ.has(i)) label += ", not the same under the other rules";
+      if (differ.has(i)) label += `, ${this.T("pit_differs")}`;
       g.setAttribute("aria-label", label);
       pit.title.textContent = label;
       if (static_) g.setAttribute("aria-disabled", "true");
@@ -989,13 +989,14 @@ class ComparePage {
     this.differ.textContent = t.differ_line || "";
     this.table.textContent = "";
     const head = html("tr", {}, html("thead", {}, this.table));
-    heads.forEach((h, j) => html("th", { scope: "col", class: differs.has(j) ? "hoyito-differs" : "" }, head, h));
+    const mark = this.T("differs"); // the table's CSS writes it after each differing heading
+    heads.forEach((h, j) => html("th", { scope: "col", class: differs.has(j) ? "hoyito-differs" : "", "data-differs": mark }, head, h));
     const body = html("tbody", {}, this.table);
     for (const row of t.rows || []) {
       const tr = html("tr", {}, body);
       row.forEach((cell, j) => {
         const attrs = { "data-label": heads[j] || "" };
-        if (differs.has(j)) attrs.class = "hoyito-differs";
+        if (differs.has(j)) Object.assign(attrs, { class: "hoyito-differs", "data-differs": mark });
         html(j === 0 ? "th" : "td", j === 0 ? { ...attrs, scope: "row" } : attrs, tr, String(cell));
       });
     }
