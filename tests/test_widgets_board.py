@@ -498,3 +498,27 @@ def test_importing_the_package_does_not_import_the_widgets():
     code = "import hoyito_edu, sys; print('anywidget' in sys.modules, 'ipywidgets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_every_word_the_page_asks_for_is_sent_in_both_languages():
+    """board.js writes no English of its own: every key it reads from the ``texts`` trait is
+    there (a missing one would show the key), and in Spanish every one is translated."""
+    import re
+    from pathlib import Path
+
+    from hoyito_edu.i18n import language
+    from hoyito_edu.widgets.component import STATIC, page_texts
+
+    script = Path(STATIC / "board.js").read_text()
+    asked = set(re.findall(r'this\.T\(\s*"(\w+)"', script))
+    asked |= {f"{kind}_{who}" for kind in ("lift", "again", "watch")
+              for who in ("you", "computer", "side")}  # fmt: skip
+    asked |= set(re.findall(r"this\.texts\.(\w+)", script))
+    english = page_texts()
+    assert len(asked) > 80 and asked <= english.keys(), asked - english.keys()
+    with language("es"):
+        spanish = page_texts()
+    same = {key for key, text in english.items() if spanish[key] == text}
+    assert same == {"size"}, same  # "2 x {n}" reads the same in Spanish
+    assert spanish["undo"] == "Deshacer" and spanish["speeds"]["off"] == "apagada"
+    assert spanish["pit_seeds"] == ["{count} semilla", "{count} semillas"]

@@ -248,8 +248,8 @@ class CompareRules(BoardComponent):
         return {
             "mode": "compare",
             "status": ngettext(
-                "Hole {hole}, {who} to move: the same sowing under {count} rule set.",
-                "Hole {hole}, {who} to move: the same sowing under {count} rule sets.",
+                "Hole {hole}, {who} to move: the same sowing under {count} rule.",
+                "Hole {hole}, {who} to move: the same sowing under {count} rules.",
                 len(self.rows),
             ).format(hole=hole, who=side_name(start.player), count=len(self.rows)),
             "notice": {"text": self._notice[0], "kind": self._notice[1]},

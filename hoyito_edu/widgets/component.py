@@ -143,8 +143,8 @@ def page_texts() -> dict:
         "pit_last": _("the last move"),
         # TRANSLATORS: CompareRules: a hole whose seeds end differently under another rule set.
         "pit_differs": _("not the same under the other rules"),
-        "watch_you": _("Watch: you sow hole {hole}."),
-        "watch_computer": _("Watch: the computer sows hole {hole}."),
+        "watch_you": _("Watch: You sow hole {hole}."),
+        "watch_computer": _("Watch: The computer sows hole {hole}."),
         "watch_side": _("Watch: {who} sows hole {hole}."),
         "paused": _("Paused: press Resume, Step or Skip."),
         "double_click": _("Hole {hole} was sown once: a double click counts as one click."),
