@@ -1201,8 +1201,10 @@ class _StrategyPlayer:
             return position.check_move(hole)
         except IllegalMove as err:
             raise IllegalMove(
-                f"{self.name} chose {hole!r}, which cannot be played here: {err}. The strategy "
-                f"must return one of position.legal_moves(), here {legal}.",
+                _(
+                    "{name} chose {hole}, which cannot be played here: {problem}. The strategy "
+                    "must return one of position.legal_moves(), here {legal}."
+                ).format(name=self.name, hole=repr(hole), problem=err, legal=legal),
                 hole,
                 legal,
                 err.why,

@@ -510,3 +510,9 @@ def test_spanish_feedback_has_no_english_word(spanish):
 
 def test_english_stays_the_default():
     assert str(check("2a", 8)) == "Right! The last of 5 seeds sown from hole 3 lands in hole 8."
+
+
+def test_a_strategy_that_plays_an_illegal_hole_is_told_so_in_spanish(spanish):
+    broken = strategy_player(lambda position: 11, "siempre once")
+    with pytest.raises(hy.IllegalMove, match=r"^siempre once eligió 11, que no se puede jugar"):
+        broken.choose(hy.new_game("hoyito-i"))
