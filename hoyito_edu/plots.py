@@ -16,12 +16,18 @@ lacks columns, or is empty, or names an unknown rule set or end reason), a count
 a whole number, a share outside 0-1, gives a ValueError that says what was wrong and what is
 allowed.
 
+Every chart speaks the session's language (``hy.set_language``), or the one given by its
+``lang=`` ("en" or "es"): titles, axis labels, legends, notes and the computer players' levels;
+numbers keep the decimal point.
+
 >>> import hoyito_edu as hy
 >>> from hoyito_edu import plots
 >>> sim = hy.simulate("hoyito-ii", 100, seed=1)
 >>> ax = plots.game_lengths(sim.games)
 >>> ax.get_title()
 'How long games last (random vs random)'
+>>> plots.game_lengths(sim.games, lang="es").get_title()
+'Cuánto duran las partidas (al azar contra al azar)'
 """
 
 from __future__ import annotations
