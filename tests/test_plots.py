@@ -887,3 +887,24 @@ def test_charts_refuse_an_unknown_language(bad, mixed):
         plots.game_lengths(mixed.games, lang=bad)
     with pytest.raises(ValueError, match="the language must be one of"):
         plots.board_diagram(hy.new_game("hoyito-i"), lang=bad)
+
+
+CHARTS = ["captures_over_game", "capture_bands", "seeds_left", "seeds_left_panels", "casa_heatmap",
+          "casa_rates_by_hole", "game_lengths", "starter_advantage", "laps_per_move",
+          "end_reasons", "end_reason_rates", "board_diagram"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", CHARTS)
+def test_every_chart_takes_lang_and_refuses_french_before_drawing(name, sim, mixed):
+    import inspect
+
+    assert inspect.signature(getattr(plots, name)).parameters["lang"].default is None
+    tables = {"captures_over_game": (mixed.moves, mixed.games), "capture_bands": (sim.moves,
+              sim.games), "casa_heatmap": (sim.captures, sim.games), "casa_rates_by_hole":
+              (casa_rates(sim),), "game_lengths": (sim.games,), "starter_advantage": (sim.games,),
+              "end_reasons": (sim.games,), "end_reason_rates": (sim.games,), "board_diagram":
+              (hy.new_game("hoyito-i"),)}  # fmt: skip
+    before = plt.get_fignums()
+    with pytest.raises(ValueError, match="the language must be one of"):
+        getattr(plots, name)(*tables.get(name, (sim.moves,)), lang="fr")
+    assert plt.get_fignums() == before, "nothing is drawn for a refused language"
