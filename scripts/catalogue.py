@@ -60,6 +60,9 @@ def main() -> int:
                     "-l",
                     lang,
                     "--ignore-obsolete",
+                    # Fuzzy guesses from similar sentences were mostly wrong ("{count} lap"
+                    # guessed as "semilla"): a new sentence arrives empty, to be translated.
+                    "--no-fuzzy-matching",
                 )
             else:
                 run("init", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "hoyito_edu", "-l", lang)
