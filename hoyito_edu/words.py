@@ -1,9 +1,11 @@
-"""Plain words for students: the board's sentences, in one place, ready for translation.
+"""Plain words for students: the board's sentences, in one place, in English or Spanish.
 
 Every sentence a student reads on the board (who won and why, what a move did, the offer to
 end a quiet game, what "Show me" and CompareRules say) is a template in one of the tables of
 this module, written as a whole sentence with ``str.format`` named fields. No sentence is glued
-together from pieces, so each template can later be wrapped in ``gettext`` as it stands.
+together from pieces: each template is marked with ``N_`` (a singular/plural pair with
+``N_pair``) and translated where it is used, in the current language (:mod:`hoyito_edu.i18n`),
+before its fields are filled in.
 
 Two rules keep translation possible:
 

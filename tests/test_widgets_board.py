@@ -522,3 +522,17 @@ def test_every_word_the_page_asks_for_is_sent_in_both_languages():
     assert same == {"size"}, same  # "2 x {n}" reads the same in Spanish
     assert spanish["undo"] == "Deshacer" and spanish["speeds"]["off"] == "apagada"
     assert spanish["pit_seeds"] == ["{count} semilla", "{count} semillas"]
+
+
+def test_the_settings_menu_changes_the_language_and_the_game_goes_on():
+    board = Board("hoyito-i", opponent=None, lang="es")
+    board.click(0)
+    assert board.view["moves"][0][2].startswith("Sur sembró el hoyo 0")
+    assert board.view["lang"] == "es" and ["es", "Español"] in board.view["languages"]
+    board.receive({"type": "language", "lang": "en"})
+    assert board.lang == "en" and board.texts["undo"] == "Undo"
+    assert board.view["moves"][0][2].startswith("South sowed hole 0")
+    assert board.status_text == "North to move." and board.game.holes() == [0]
+    board.receive({"type": "language", "lang": "fr"})  # the page hears why, the game goes on
+    assert "the language must be one of 'en' (English) or 'es' (Spanish)" in board.notice_text
+    assert board.lang == "en" and board.game.holes() == [0]

@@ -49,6 +49,9 @@ _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hoyito-computer
 _WARMED = threading.Event()
 
 
+#: The languages of the settings menu, each in its own words.
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+
 #: Why a click was not played (the hole's number known, or not).
 NOT_PLAYED = {
     "changed-hole": N_(
@@ -228,6 +231,8 @@ class Board(BoardComponent):
                     self._action(content.get("name"))
                 elif kind == "settings":
                     self.choose(**(content.get("settings") or {}))
+                elif kind == "language":
+                    self.choose_language(content.get("lang"))
             except Exception as error:  # the page must hear of it, not the kernel's log only
                 self._report_error(error)
 
@@ -408,6 +413,21 @@ class Board(BoardComponent):
             self.settings = checked
             self.new_game()
 
+    def choose_language(self, lang: str | None) -> None:
+        """Speak ``lang`` ("en" or "es"; None: the session's language) from now on: the page's
+        words, the moves, the banner. The game goes on as it is.
+
+        >>> board = Board("hoyito-i", opponent=None)
+        >>> board.choose_language("es")
+        >>> board.status_text, board.texts["undo"]
+        ('Le toca a Sur.', 'Deshacer')
+        """
+        self.lang = check_language(lang)
+        with language(self.lang):
+            self.texts = page_texts()
+        self._say("")  # a notice said in the other language is gone
+        self._render()
+
     def _ask(self, text: str, action: str) -> None:
         self._question = {"text": text, "action": action}
         self._render()
@@ -572,6 +592,8 @@ class Board(BoardComponent):
             "buttons": self._buttons(),
             "settings": {**self.settings, "pending": self._pending is not None},
             "choices": self._choices(),
+            "lang": self.lang,
+            "languages": [[code, name] for code, name in LANGUAGE_NAMES.items()],
         }
 
     def _level(self) -> str:

@@ -104,6 +104,8 @@ def page_texts() -> dict:
         "opponent": pgettext("setting", "Opponent"),
         "you_play": pgettext("setting", "You play"),
         "match": _("Match (rounds)"),
+        # TRANSLATORS: the settings menu that chooses the page's language.
+        "language": pgettext("setting", "Language"),
         "keys": _(
             "Keys: Tab to the board, arrow keys to move between holes, Enter or Space to sow."
         ),

@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from pages import BOARD, click_and_wait, read_board, replay, set_speed_off, wait_idle
+from pages import BOARD, choose, click_and_wait, read_board, replay, set_speed_off, wait_idle
 from servers import voila
 
 import hoyito_edu as hy
@@ -137,6 +137,7 @@ def test_a_whole_game_in_spanish_shows_no_english(page, served, artifacts):
         arg=BOARD,
     )
     assert english_on(page) == []
+    page.screenshot(path=str(artifacts / "spanish-board-show-me.png"), full_page=True)
     me = hy.player("greedy", seed=1)
     game = replay(state, "hoyito-i")
     seen: set[str] = set()
@@ -213,3 +214,22 @@ def test_replay_and_compare_rules_in_spanish_show_no_english(page, served_replay
     assert english_on(page, COMPARE) == []
     page.locator(COMPARE).screenshot(path=artifacts / "spanish-compare.png")
     page.locator(OPTIONS).screenshot(path=artifacts / "spanish-compare-options.png")
+
+
+def test_the_settings_menu_switches_the_page_to_english_and_back(page, served):
+    page.goto(served, wait_until="commit")
+    page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
+    wait_idle(page)
+    set_speed_off(page)
+    state = click_and_wait(page, 2)  # a move each: the game goes on in the other language
+    choose(page, "language", "en")
+    page.locator(f"{BOARD} .hoyito-undo").get_by_text("Undo").wait_for()
+    wait_idle(page)
+    english = read_board(page)
+    assert english["moves"] == state["moves"] and english["counts"] == state["counts"]
+    assert "Your turn (South, bottom row)" in english["status"]
+    assert {"undo", "hole"} <= set(english_on(page))
+    choose(page, "language", "es")
+    page.locator(f"{BOARD} .hoyito-undo").get_by_text("Deshacer").wait_for()
+    wait_idle(page)
+    assert read_board(page)["moves"] == state["moves"] and english_on(page) == []

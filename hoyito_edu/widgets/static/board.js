@@ -208,6 +208,8 @@ class BoardPage {
     this.sizePicker = this.picker(row, "hoyito-size", this.T("board_size"));
     this.opponentPicker = this.picker(row, "hoyito-opponent", this.T("opponent"));
     this.sidePicker = this.picker(row, "hoyito-side-picker", this.T("you_play"));
+    this.languagePicker = this.picker(row, "hoyito-language", this.T("language"));
+    this.languagePicker.onchange = () => this.model.send({ type: "language", lang: this.languagePicker.value });
     const matchLabel = html("label", {}, row);
     this.matchBox = html("input", { type: "checkbox", class: "hoyito-mode" }, matchLabel);
     matchLabel.append(` ${this.T("match")}`);
@@ -463,7 +465,7 @@ class BoardPage {
     this.question.hidden = !q;
     if (q) this.questionText.textContent = `${q.text} `;
     this.offer.textContent = v.offer || "";
-    if (v.agree_label) this.agreeButton.textContent = v.agree_label;
+    if (v.agree_label) { this.agreeButton.textContent = v.agree_label; this.agreeButton.title = v.agree_label; }
     this.rules.textContent = v.limits || "";
     this.rounds.textContent = "";
     for (const line of v.rounds || []) html("div", {}, this.rounds, line);
@@ -528,6 +530,8 @@ class BoardPage {
     this.fill(this.opponentPicker, opponents, s.opponent === null ? "person" : s.opponent);
     this.fill(this.sidePicker, [["0", this.T("side_0")], ["1", this.T("side_1")]], String(s.human));
     this.sidePicker.disabled = s.opponent === null;
+    this.fill(this.languagePicker, v.languages || [], v.lang);
+    this.languagePicker.parentElement.hidden = !(v.languages || []).length;
     this.matchBox.checked = Boolean(s.match);
     const line = opponents.find(([name]) => name === (s.opponent === null ? "person" : s.opponent));
     this.levelLine.textContent = line ? line[1] : "";
@@ -1015,9 +1019,20 @@ class ComparePage {
 
 export default {
   render({ model, el }) {
-    const compare = (model.get("view") || {}).mode === "compare";
-    const page = compare ? new ComparePage(model, el) : new BoardPage(model, el);
-    el.hoyitoBoard = page; // for tests and benchmarks
-    return () => page.destroy();
+    let page = null;
+    // Drawn anew when the language changes: every word comes from `texts`.
+    const draw = () => {
+      if (page) page.destroy();
+      el.textContent = "";
+      const compare = (model.get("view") || {}).mode === "compare";
+      page = compare ? new ComparePage(model, el) : new BoardPage(model, el);
+      el.hoyitoBoard = page; // for tests and benchmarks
+    };
+    draw();
+    model.on("change:texts", draw);
+    return () => {
+      model.off("change:texts", draw);
+      page.destroy();
+    };
   },
 };
