@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Iterator
 
+from .i18n import gettext as _
 from .position import IllegalMove, Move, Position, new_game
 from .rules import get_rules
 from .saving import (
@@ -249,10 +250,16 @@ def replay_saved(game: Game, saved: dict, where: str, lap_cap: bool = False) -> 
     replay(game, holes, where, lap_cap)
     agreed = saved.get("agreed", False)
     if not isinstance(agreed, bool):
-        raise FormatError(f"{where}agreed must be true or false, not {show(agreed)}")
+        raise FormatError(
+            _("{where}agreed must be true or false, not {found}").format(
+                where=where, found=show(agreed)
+            )
+        )
     if agreed:
         if game.is_over:
-            raise FormatError(f"{where}agreed is true, but the moves already end the game")
+            raise FormatError(
+                _("{where}agreed is true, but the moves already end the game").format(where=where)
+            )
         game.end_by_agreement()
 
 
@@ -266,12 +273,18 @@ def replay(game: Game, holes: list[int], where: str, lap_cap: bool = False) -> N
         try:
             move = game.play(hole)
         except IllegalMove as err:
-            raise FormatError(f"{where}move {number} (hole {hole}) is illegal: {err}") from None
+            raise FormatError(
+                _("{where}move {number} (hole {hole}) is illegal: {why}").format(
+                    where=where, number=number, hole=hole, why=err
+                )
+            ) from None
         if lap_cap and move.lap_limit:
             raise FormatError(
-                f"{where}move {number} (hole {hole}) runs for more than {LOAD_MAX_LAPS:,} laps; "
-                f"a saved game loads only if every move ends within {LOAD_MAX_LAPS:,} laps "
-                "(set max_laps to at most that before saving)"
+                _(
+                    "{where}move {number} (hole {hole}) runs for more than {laps} laps; "
+                    "a saved game loads only if every move ends within {laps} laps "
+                    "(set max_laps to at most that before saving)"
+                ).format(where=where, number=number, hole=hole, laps=f"{LOAD_MAX_LAPS:,}")
             )
 
 
@@ -288,6 +301,8 @@ def check_result(position: Position, result: object, where: str) -> None:
     for key, value in result.items():
         if not same_json(value, replayed[key]):
             raise FormatError(
-                f"{where}: the file says {key} = {show(value)}, but replaying the moves gives "
-                f"{replayed[key]!r}"
+                _(
+                    "{where}: the file says {key} = {found}, but replaying the moves gives "
+                    "{replayed}"
+                ).format(where=where, key=key, found=show(value), replayed=repr(replayed[key]))
             )

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .checks import as_whole
 from .game import Game, check_result, replay_saved
+from .i18n import gettext as _
 from .position import PLAYER_NAMES, Move, Outcome, Position, new_game
 from .rules import Rules, get_rules
 from .saving import (
@@ -349,9 +350,7 @@ class Match(JsonSaving):
             "variant": self.rules.name,
             "options": self.rules.options,
             "settings": {"target": self.target, "winner_starts": self.winner_starts},
-            "rounds": [
-                _round_to_dict(g) for g in self.games
-            ],
+            "rounds": [_round_to_dict(g) for g in self.games],
             "result": {"holdings": list(self.holdings), "winner": self.winner},
         }
 
@@ -379,7 +378,9 @@ class Match(JsonSaving):
         settings = _settings_from_dict(rules, data.get("settings", {}))
         rounds = data["rounds"]
         if not isinstance(rounds, (list, tuple)) or not rounds:
-            raise FormatError(f"rounds must be a non-empty list, not {show(rounds)}")
+            raise FormatError(
+                _("rounds must be a non-empty list, not {found}").format(found=show(rounds))
+            )
         chosen: list[Position] = []
         for number, entry in enumerate(rounds, start=1):
             expect_keys(entry, f"round {number}", required=("start", "moves"), optional=("agreed",))
@@ -400,9 +401,9 @@ class Match(JsonSaving):
                 **settings,
             )
         except ValueError as err:
-            raise FormatError(f"settings: {err}") from None
+            raise FormatError(_("settings: {why}").format(why=err)) from None
         if match.games[0].start != first:
-            raise FormatError("round 1 start is not a fresh game of this variant")
+            raise FormatError(_("round 1 start is not a fresh game of this variant"))
         for number, entry in enumerate(rounds, start=1):
             if number > 1:
                 _next_saved_round(match, chosen[number - 1], number)
@@ -460,15 +461,23 @@ def _settings_from_dict(rules: Rules, settings: object) -> dict:
     winner_starts = settings.get("winner_starts", False)
     if not isinstance(winner_starts, bool):
         raise FormatError(
-            f"settings: winner_starts must be true or false, not {show(winner_starts)}"
+            _("settings: winner_starts must be true or false, not {found}").format(
+                found=show(winner_starts)
+            )
         )
     if target is not None and not is_int(target):
-        raise FormatError(f"settings: target must be a whole number of holes, not {show(target)}")
+        raise FormatError(
+            _("settings: target must be a whole number of holes, not {found}").format(
+                found=show(target)
+            )
+        )
     if not rules.territory:
         if target is not None or winner_starts:
             raise FormatError(
-                f"settings: target and winner_starts are Ba-awa settings; a {rules.title} match "
-                "saves target null and winner_starts false"
+                _(
+                    "settings: target and winner_starts are Ba-awa settings; a {title} match "
+                    "saves target null and winner_starts false"
+                ).format(title=rules.title)
             )
         return {}
     return {"target": target, "winner_starts": winner_starts}
@@ -479,17 +488,19 @@ def _next_saved_round(match: Match, saved: Position, number: int) -> None:
     try:
         start = match.next_round()
     except ValueError as err:
-        raise FormatError(f"round {number}: {err}") from None
+        raise FormatError(_("round {number}: {why}").format(number=number, why=err)) from None
     if start != saved:
         raise FormatError(
-            f"round {number} start does not follow from round {number - 1} by the "
-            f"rules: expected {position_to_dict(start)}"
+            _(
+                "round {number} start does not follow from round {previous} by the "
+                "rules: expected {expected}"
+            ).format(number=number, previous=number - 1, expected=position_to_dict(start))
         )
 
 
 def _replay_round(match: Match, entry: dict, number: int, lap_cap: bool) -> None:
     """Replay one saved round's moves (and agreement to stop) and score it if it is over."""
-    replay_saved(match.game, entry, f"round {number}: ", lap_cap)
+    replay_saved(match.game, entry, _("round {number}: ").format(number=number), lap_cap)
     if match.game.is_over and len(match.results) < len(match.games):
         match._score_round()
 
@@ -501,8 +512,15 @@ def check_result_match(match: Match, result: object) -> None:
     holdings, winner = list(match.holdings), match.winner
     if not same_json(result["holdings"], holdings) or not same_json(result["winner"], winner):
         raise FormatError(
-            f"result: the file says holdings {show(result['holdings'])} and winner "
-            f"{show(result['winner'])}, but replaying gives {holdings} and {winner}"
+            _(
+                "result: the file says holdings {holdings} and winner {winner}, but replaying "
+                "gives {replayed_holdings} and {replayed_winner}"
+            ).format(
+                holdings=show(result["holdings"]),
+                winner=show(result["winner"]),
+                replayed_holdings=holdings,
+                replayed_winner=winner,
+            )
         )
 
 

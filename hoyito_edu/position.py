@@ -451,11 +451,14 @@ class Position:
             return f"[{mark}{self.board[h]}]" if self.board[h] < 10 else f"[{self.board[h]:>2}]"
 
         def label(p: int) -> str:
-            text = f"{PLAYER_NAMES[p]} ({p}) captured {self.captures[p]}"
+            # TRANSLATORS: the text board's line for a side, e.g. "South (0) captured 12".
+            text = gettext("{side} ({player}) captured {seeds}").format(
+                side=_side(p), player=p, seeds=self.captures[p]
+            )
             if self.surplus[p]:
-                text += f" + surplus {self.surplus[p]}"
+                text += gettext(" + surplus {seeds}").format(seeds=self.surplus[p])
             if self.outcome is None and p == self.player:
-                text += "  <- to move"
+                text += gettext("  <- to move")
             return text
 
         indent = "     "
@@ -468,14 +471,25 @@ class Position:
             label(0),
         ]
         if any(h in self.closed for h in range(2 * n)):
-            lines.append("[ x] = closed hole")
+            lines.append(gettext("[ x] = closed hole"))
         if any(self.owners[h] != (0 if h < n else 1) for h in range(2 * n)):
-            lines.append("[*4] = hole owned by the player across the board")
+            lines.append(gettext("[*4] = hole owned by the player across the board"))
         if self.outcome is not None:
-            o = self.outcome
-            who = "draw" if o.winner is None else f"{PLAYER_NAMES[o.winner]} wins"
-            lines.append(f"Game over ({o.reason}): {who} {o.score[0]}-{o.score[1]}")
+            lines.append(self._game_over_line())
         return "\n".join(line.rstrip() for line in lines)
+
+    def _game_over_line(self) -> str:
+        """The text board's last line once the game is over (``reason`` is the code's name)."""
+        o = self.outcome
+        assert o is not None
+        score = f"{o.score[0]}-{o.score[1]}"
+        if o.winner is None:
+            return gettext("Game over ({reason}): draw {score}").format(
+                reason=o.reason, score=score
+            )
+        return gettext("Game over ({reason}): {side} wins {score}").format(
+            reason=o.reason, side=_side(o.winner), score=score
+        )
 
     def __repr__(self) -> str:
         if self.outcome:

@@ -248,6 +248,28 @@ def test_a_teacher_reads_what_is_wrong_with_a_file_in_spanish(change, message):
     assert isinstance(err.value, ValueError)  # the error types stay the same
 
 
+def test_the_text_board_and_a_bad_move_in_a_file_speak_spanish():
+    game = hy.Game("hoyito-i")
+    game.play_all([0, 6])
+    saved = game.to_dict()
+    saved["moves"] = [0, 0]  # the second move is North's turn: hole 0 is South's
+    over = hy.new_game("hoyito-i", board=[1, 3] + [0] * 10).play(0)
+    closed = hy.new_game("hoyito-i", board=[4] * 5 + [0] + [4] * 6, closed=[5])
+    try:
+        hy.set_language("es")
+        board = str(game.position)
+        with pytest.raises(hy.FormatError) as err:
+            hy.Game.from_dict(saved)
+        ending, legend = str(over), str(closed)
+    finally:
+        hy.set_language("en")
+    assert "Norte (1) comió 12" in board and "Sur (0) comió 0  <- le toca" in board
+    assert "Fin de la partida (all-captured): gana Sur 4-0" in ending
+    assert "[ x] = hoyo cerrado" in legend
+    assert str(err.value).startswith("la jugada 2 (hoyo 0) no vale: el hoyo 0 no es tuyo")
+    assert "North (1) captured 12" in str(game.position)  # English again after the session
+
+
 def test_bad_text_and_missing_files_in_spanish(tmp_path):
     try:
         hy.set_language("es")
