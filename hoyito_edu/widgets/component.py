@@ -119,6 +119,8 @@ def page_texts() -> dict:
         "row_bottom": _("{name}: bottom row"),
         "row_top": _("{name}: top row"),
         "thinking": _("thinking…"),
+        # TRANSLATORS: a badge beside the name of the side to move ("You (South)" or
+        # "Computer: expert (North)"): one word that fits both.
         "to_move": _("to move"),
         "moves": _("Moves"),
         "moves_none": _("Moves: none yet"),
