@@ -148,8 +148,10 @@ class CompareRules(BoardComponent):
 
     @property
     def table(self):
-        """The results as a pandas DataFrame (see :func:`~hoyito_edu.comparing.as_table`)."""
-        return as_table(self.rows)
+        """The results as a pandas DataFrame (see :func:`~hoyito_edu.comparing.as_table`), its
+        headings in the widget's language."""
+        with language(self.lang):
+            return as_table(self.rows)
 
     def result(self, variant: str, **options: object) -> Move:
         """The move under ``variant`` (and ``options``); a ValueError if it cannot be played."""
