@@ -147,3 +147,23 @@ def test_a_position_carries_over_and_bad_arguments_are_clear_errors():
         compare(EXAMPLE_BOARD, 3, variants=["oware"])
     with pytest.raises(ValueError, match="The 1st entry you typed"):
         compare("x 4 4 4 4 4 4 4 4 4 4 4", 3)
+
+
+def test_a_typed_board_and_the_table_in_spanish():
+    from hoyito_edu.i18n import language
+
+    with language("es"):
+        with pytest.raises(ValueError, match="Este tablero tiene 12 hoyos .dos filas de 6., pero"):
+            parse_board("4 4 4", 6)
+        with pytest.raises(ValueError, match=r"^La 2\.ª entrada que escribiste, «x»"):
+            parse_board("4 x 4", 6)
+        rows = compare(EXAMPLE_BOARD, 3, variants=["hoyito-ii"],
+                                 options=[{}, {"max_laps": 2}])  # fmt: skip
+    assert [r.happened for r in rows] == [
+        "casa, Sur come 4; cadena, Sur come 4",
+        "se paró a las 2 vueltas; cada uno se lleva su lado",
+    ]
+    assert rows[1].rules == "Hoyito II: parar después de 2 vueltas"
+    assert parse_board("4 4 4 4 4 4 4 4 4 4 4 4", 6)  # English again outside
+    with pytest.raises(ValueError, match="This board has 12 holes"):
+        parse_board("4 4 4", 6)
