@@ -242,3 +242,16 @@ def test_explain_counts_captures_beyond_the_first_few():
     casas = [c for c in why.captures if c.reason in (Reason.MID_SOW, Reason.LAST_SEED)]
     assert f"South takes {len(casas)} casas ({sum(c.seeds for c in casas)} seeds)." in why.text
     assert "South takes the last four seeds." in why.text and len(why.text) < 400
+
+
+def test_the_film_captions_in_spanish():
+    from hoyito_edu.i18n import language
+
+    pos = hy.new_game("hoyito-ii", board=[0, 0, 1, 3, 0, 0, 2, 2, 2, 2, 2, 2])
+    with language("es"):
+        captions = [f.caption for f in move_frames(pos.sow(2))]
+        first = move_frames(hy.new_game("hoyito-i").sow(0))[0].caption
+    assert captions[0] == "Sur saca 1 semilla del hoyo 2."
+    assert "Sur come 4 del hoyo 3: la última semilla formó una casa." in captions
+    assert first == "Sur saca 4 semillas del hoyo 0."
+    assert move_frames(pos.sow(2))[0].caption == "South lifts 1 seed from hole 2."
