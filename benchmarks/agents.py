@@ -8,7 +8,10 @@ median move time <= 1 s on the project's 2-core machine. It also prints how deep
 searched (median, and the 5th percentile: the shallowest moves, usually openings).
 
 Run it with ``make bench`` or ``.venv/bin/python benchmarks/agents.py`` (several minutes;
-``--jobs 2`` uses both cores, ``--games 40`` for a quick look).
+``--jobs 2`` uses both cores, ``--games 40`` for a quick look). ``--random-opening`` plays the
+first two plies of every game at random (issue 16, as engine testers randomise openings);
+``--expert-settings '{"max_depth": 12}'`` (JSON) changes the expert, here and in
+``--mode pairs``, to measure a change against the expert as it is.
 
 Two more modes (issue 16):
 
@@ -32,6 +35,8 @@ Two more modes (issue 16):
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import statistics
 import sys
 import time
@@ -60,12 +65,38 @@ class Timed:
         return hole
 
 
-def run_chunk(variant: str, opponent: str, chunk: int, games: int, settings: dict):
+class RandomOpening:
+    """Plays a uniformly random legal move (its own seeded generator) in the first two plies of
+    a game, as engine testers randomise openings, and lets ``agent`` choose after that."""
+
+    def __init__(self, agent, seed: int):
+        self.agent, self.name, self.rng = agent, agent.name, random.Random(seed)
+
+    def choose(self, position):
+        if in_opening(position):
+            return self.rng.choice(position.legal_moves())
+        return self.agent.choose(position)
+
+
+def in_opening(position) -> bool:
+    """True in a game's first two plies: nothing captured yet and at most one position before
+    this one (a capture on the first ply ends the opening at once)."""
+    return position.captures == (0, 0) and len(position.history_since_capture()) <= 2
+
+
+def run_chunk(variant: str, opponent: str, chunk: int, games: int, settings: dict,
+              random_opening: bool = False):  # fmt: skip
     times: list[float] = []
     depths: list[int] = []
+
+    def opening(agent, seed):
+        return RandomOpening(agent, seed + 1) if random_opening else agent
+
     players = {
-        "expert": lambda seed: Timed(hy.player("expert", seed=seed, **settings), times, depths),
-        opponent: lambda seed: hy.player(opponent, seed=seed),
+        "expert": lambda seed: opening(
+            Timed(hy.player("expert", seed=seed, **settings), times, depths), seed
+        ),
+        opponent: lambda seed: opening(hy.player(opponent, seed=seed), seed),
     }
     start = time.perf_counter()
     table = play_games(players, [variant], games_per_pairing=games, seed=1000 + chunk)
@@ -82,8 +113,16 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--mode", choices=["levels", "pairs", "ladder", "playouts", "warm"], default="levels"
     )
+    parser.add_argument(
+        "--random-opening", action="store_true", help="first two plies random (levels mode)"
+    )
     parser.add_argument("--pairs", type=int, default=40, help="pairs of games (--mode pairs)")
     parser.add_argument("--seconds", type=float, default=1.0, help="time a move (pairs, ladder)")
+    parser.add_argument(
+        "--expert-settings",
+        default="{}",
+        help="JSON settings of the expert (pairs), e.g. '{\"max_depth\": 12}'",
+    )
     args = parser.parse_args(argv)
     if args.mode == "pairs":
         return run_pairs(args)
@@ -93,16 +132,20 @@ def main(argv=None) -> int:
         return run_playouts(args)
     if args.mode == "warm":
         return run_warm(args)
-    settings = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
+    settings = json.loads(args.expert_settings)
+    if args.max_nodes is not None:
+        settings["max_nodes"] = args.max_nodes
     tasks = []
     for variant in args.variants:
         for opponent in args.opponents:
             left, chunk = args.games, 0
             while left > 0:
-                tasks.append((variant, opponent, chunk, min(CHUNK, left), settings))
+                tasks.append((variant, opponent, chunk, min(CHUNK, left), settings,
+                              args.random_opening))  # fmt: skip
                 left -= CHUNK
                 chunk += 1
-    print(f"expert = {hy.player('expert', **settings)!r}; {len(tasks)} tasks", flush=True)
+    opening = "; first two plies random" if args.random_opening else ""
+    print(f"expert = {hy.player('expert', **settings)!r}; {len(tasks)} tasks{opening}", flush=True)
     expected = {}
     for variant, opponent, *_ in tasks:
         expected[variant, opponent] = expected.get((variant, opponent), 0) + 1
@@ -173,19 +216,21 @@ def summary_row(variant: str, opponent: str, parts: list) -> str:
 
 
 # -- expert against mcts, in pairs of games with seats swapped ----------------------------------
-def pair_players(seconds: float) -> dict:
-    """The expert and mcts, both limited to ``seconds`` a move (the expert's node budget
-    lifted)."""
+def pair_players(seconds: float, settings: dict | None = None) -> dict:
+    """The expert (with ``settings``) and mcts, both limited to ``seconds`` a move (the
+    expert's node budget lifted)."""
+    mine = {"time_limit": seconds, "max_nodes": None, **(settings or {})}
     return {
-        "expert": lambda seed: hy.player("expert", seed=seed, time_limit=seconds, max_nodes=None),
+        "expert": lambda seed: hy.player("expert", seed=seed, **mine),
         "mcts": lambda seed: hy.player("mcts", seed=seed, time_limit=seconds),
     }
 
 
-def run_pair_games(variant: str, pair: int, seconds: float):
+def run_pair_games(variant: str, pair: int, seconds: float, settings: dict | None = None):
     """Pair ``pair`` in ``variant``: in its first game the expert is South, then North."""
     start = time.perf_counter()
-    table = play_games(pair_players(seconds), [variant], games_per_pairing=2, seed=1600 + pair)
+    players = pair_players(seconds, settings)
+    table = play_games(players, [variant], games_per_pairing=2, seed=1600 + pair)
     return variant, table.assign(pair=pair), time.perf_counter() - start
 
 
@@ -216,12 +261,13 @@ def pair_report(variant: str, table: pd.DataFrame) -> str:
 
 
 def run_pairs(args) -> int:
-    print(f"expert vs mcts, {args.pairs} pairs per rule set, {args.seconds} s a move, 2x6",
-          flush=True)  # fmt: skip
+    settings = json.loads(args.expert_settings)
+    print(f"expert {settings} vs mcts, {args.pairs} pairs per rule set, {args.seconds} s a "
+          f"move, 2x6", flush=True)  # fmt: skip
     started = time.perf_counter()
     tables: dict[str, list] = {variant: [] for variant in args.variants}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_pair_games, variant, pair, args.seconds)
+        futures = [pool.submit(run_pair_games, variant, pair, args.seconds, settings)
                    for pair in range(args.pairs) for variant in args.variants]  # fmt: skip
         for future in as_completed(futures):
             variant, table, seconds = future.result()
@@ -240,8 +286,6 @@ def run_pairs(args) -> int:
 
 def run_playouts(args) -> int:
     """Playouts a second of ``mcts`` at ``args.seconds`` a move, per rule set (2x6)."""
-    import random
-
     hy.player("mcts", seed=0, playouts=10).choose(hy.new_game("hoyito-i"))  # compile first
     for variant in args.variants:
         pos, rng = hy.new_game(variant), random.Random(0)

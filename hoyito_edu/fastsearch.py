@@ -113,7 +113,8 @@ def _seen(board, size, player, trail_keys, trail_rows, tstart, ttop):
 @njit(
     "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
     "i8[::1], i8, i8[::1], u8[::1], i8[:, ::1], i8, i8)",
-    cache=True, inline="always",
+    cache=True,
+    inline="always",
 )
 def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
           trail_keys, trail_rows, tstart, ttop):  # fmt: skip
@@ -472,7 +473,7 @@ class CompiledSearch:
         caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
         rules = kn.rule_codes(position.rules)
         lap_table, lap_keys, lap_hist = self.laps
-        best, value, done, root_values = order[0], 0, 0, {}
+        best, value, done, root_values, alive = order[0], 0, 0, {}, {}
         for depth in range(1, min(max_depth, MAX_PLY - 1) + 1):
             ctx[_UNLIMITED] = depth == 1
             ctx[_ABORT] = 0
@@ -487,7 +488,8 @@ class CompiledSearch:
             done = depth
             first = position.player * n
             root_values = {h: int(ctx[_ROOT + h - first]) for h in order}
-            value, best, stop = next_iteration(value, best, int(found), int(ctx[_BEST]), depth)
+            value, best, stop = next_iteration(value, best, int(found), int(ctx[_BEST]), depth,
+                                               root_values, alive)  # fmt: skip
             if stop:
                 break
         self._state = (rules, n, ctx, st, mtake, caps_out, nodes, kids, orders, trail_keys,

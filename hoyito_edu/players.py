@@ -167,16 +167,34 @@ class _OutOfBudget(Exception):
     """Raised inside the search when the node or time budget is spent."""
 
 
-def next_iteration(value: int, best: int, found_value: int, found_best: int, depth: int):
+def next_iteration(value: int, best: int, found_value: int, found_best: int, depth: int,
+                   root_values: dict[int, int], alive: dict[int, int]):  # fmt: skip
     """What iterative deepening keeps after finishing ``depth``: ``(value, best, stop)``.
 
-    A forced result stops the search: deeper search cannot change it. A forced win is played.
-    When every move is found to lose against best play, the move of the previous iteration is
-    kept: its loss was the last to show up, so it is the one an opponent who looks less far
-    ahead is least likely to find."""
-    if found_value <= -WIN and depth > 1:
-        return found_value, best, True
-    return found_value, found_best, found_value >= WIN
+    ``root_values`` holds this iteration's value of each root move (exact for the moves as good
+    as the best); ``alive`` (updated here) the last depth at which each move was not yet found
+    to lose against best replies. The best move of the iteration is kept and the search goes on
+    (``stop`` is False), a forced win or loss included: a forced result's score margin can
+    still change with depth (a bigger win or a smaller loss further on), and the margin is
+    what a match counts. So a lost game is played for the best final score against best
+    replies; among the moves that lose by that same margin, the one whose loss showed up last
+    is played: it is the hardest for an opponent who looks less far ahead to find.
+
+    Here holes 2 and 3 both lose by 8 at depth 6, and hole 3's loss showed up at depth 4:
+
+    >>> alive = {2: 5, 3: 3}
+    >>> next_iteration(-3, 2, -WIN - 8, 3, 6, {2: -WIN - 8, 3: -WIN - 8, 4: -WIN - 12}, alive)
+    (-10008, 2, False)
+    """
+    for hole, found in root_values.items():
+        if found > -WIN:
+            alive[hole] = depth
+    if found_value <= -WIN:
+        ties = [hole for hole, found in root_values.items() if found == found_value]
+        latest = max(alive.get(hole, 0) for hole in ties)
+        if alive.get(found_best, 0) < latest:
+            found_best = next(hole for hole in ties if alive.get(hole, 0) == latest)
+    return found_value, found_best, False
 
 
 def terminal_value(position: Position) -> int:
@@ -222,12 +240,15 @@ class SearchPlayer:
     games, valued by their score.
 
     Search deepens one ply at a time (every move is a ply, extra turns included) until
-    ``max_depth`` is done, a win or loss is proven, or a budget is spent; then the best move of
-    the last finished iteration is played (depth 1 is always finished). Two exceptions, for
-    playing against opponents who do not play perfectly:
+    ``max_depth`` is done or a budget is spent (a proven win or loss does not stop it: deeper
+    search can find a bigger win or a smaller loss); then the best move of the last finished
+    iteration is played (depth 1 is always finished), so a lost game is played for the best
+    final score against best replies. Two refinements, for playing against opponents who do not
+    play perfectly:
 
-    - When every move is found to lose against best replies, the move that was best one
-      iteration earlier is kept: its loss showed up last, so it is the hardest to find.
+    - Among the moves that lose by the same margin, the one whose loss showed up at the deepest
+      iteration is played: it is the hardest to find (:func:`next_iteration`).
+
     - Traps. Among the moves worth as much as the best one (or among all moves, when all of them
       lose), the search prefers the first, best first, whose most tempting reply (the one that
       takes the most seeds at once) is a mistake: a search of the same depth says the mover is
@@ -334,6 +355,7 @@ class SearchPlayer:
             value_of = self._compiled.child_value
         elif len(legal) > 1:
             value_of = self._child_value
+            alive: dict[int, int] = {}
             for depth in range(1, self.max_depth + 1):
                 self._unlimited = depth == 1  # always finish depth 1: never a blind move
                 try:
@@ -341,7 +363,9 @@ class SearchPlayer:
                 except _OutOfBudget:
                     break
                 done, root_values = depth, self._root_values
-                value, best, stop = next_iteration(value, best, found_value, found_best, depth)
+                value, best, stop = next_iteration(
+                    value, best, found_value, found_best, depth, root_values, alive
+                )
                 if stop:
                     break
         trap = None
