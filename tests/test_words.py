@@ -375,7 +375,7 @@ def test_replay_and_compare_in_spanish_and_a_refused_language():
     assert replay.status_text.startswith("Jugada 1 de 2. Sur sembró el hoyo 0")
     compare = hy.CompareRules(lang="es")
     assert compare.differing_rows()[0] == "Sur comió"
-    assert list(compare.table.columns[:3]) == ["Reglas", "Vueltas", "Semillas sembradas"]
+    assert list(compare.table.columns[:3]) == ["Reglamento", "Vueltas", "Semillas sembradas"]
     assert compare.set_board("4 4 banana") is False
     assert compare.notice_text.startswith("La 3.ª entrada que escribiste, «banana»")
     for make in (lambda: hy.Board(lang="fr"), lambda: hy.Replay(game, lang="fr"),
