@@ -139,7 +139,7 @@ class Game(JsonSaving):
             except IllegalMove as err:
                 del self._moves[before:]
                 self._redo = saved_redo
-                msg = f"move {len(played) + 1} of the list: {err}"
+                msg = _("move {number} of the list: {why}").format(number=len(played) + 1, why=err)
                 raise IllegalMove(msg, err.hole, err.legal, err.why) from None
             return played
 
@@ -167,7 +167,7 @@ class Game(JsonSaving):
                 self._agreed = None
                 return None
             if not self._moves:
-                raise ValueError("nothing to undo: no move has been played")
+                raise ValueError(_("nothing to undo: no move has been played"))
             move = self._moves.pop()
             self._redo.append(move)
             return move
@@ -176,7 +176,7 @@ class Game(JsonSaving):
         """Play again the last move taken back."""
         with self._lock:
             if not self._redo:
-                raise ValueError("nothing to redo")
+                raise ValueError(_("nothing to redo"))
             move = self._redo.pop()
             self._moves.append(move)
             return move

@@ -202,12 +202,19 @@ class Match(JsonSaving):
         return None
 
     # -- playing -------------------------------------------------------------------------
+    def _refuse_if_over(self, game_over_allowed: bool) -> None:
+        """Refuse to go on once the match is over, or (unless allowed) its current game is."""
+        if self.is_over:
+            # TRANSLATORS: {side} is South or North.
+            raise ValueError(
+                _("the match is over: {side} won").format(side=_(PLAYER_NAMES[self.winner]))
+            )
+        if self.game.is_over and not game_over_allowed:
+            raise ValueError(_("this game is over: call next_round() to start the next one"))
+
     def play(self, hole: int) -> Move:
         """Play a hole in the current game; a game that ends is scored at once."""
-        if self.is_over:
-            raise ValueError(f"the match is over: {PLAYER_NAMES[self.winner]} won")
-        if self.game.is_over:
-            raise ValueError("this game is over: call next_round() to start the next one")
+        self._refuse_if_over(game_over_allowed=False)
         move = self.game.play(hole)
         self._sync()
         return move
@@ -217,10 +224,7 @@ class Match(JsonSaving):
 
         Each player takes the seeds in the holes they own; :meth:`undo` takes it back.
         """
-        if self.is_over:
-            raise ValueError(f"the match is over: {PLAYER_NAMES[self.winner]} won")
-        if self.game.is_over:
-            raise ValueError("this game is over: call next_round() to start the next one")
+        self._refuse_if_over(game_over_allowed=False)
         end = self.game.end_by_agreement()
         self._sync()
         return end
@@ -272,10 +276,9 @@ class Match(JsonSaving):
 
     def next_round(self) -> Position:
         """Set up and start the next game from the last result (R6.2-R6.7)."""
-        if self.is_over:
-            raise ValueError(f"the match is over: {PLAYER_NAMES[self.winner]} won")
+        self._refuse_if_over(game_over_allowed=True)
         if not self.game.is_over:
-            raise ValueError("the current game is not over yet")
+            raise ValueError(_("the current game is not over yet"))
         last = self.results[-1]
         starter = self._next_starter(last)
         prev = self.game.position

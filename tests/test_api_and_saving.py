@@ -270,6 +270,22 @@ def test_the_text_board_and_a_bad_move_in_a_file_speak_spanish():
     assert "North (1) captured 12" in str(game.position)  # English again after the session
 
 
+def test_a_student_calling_the_api_wrongly_is_told_in_spanish():
+    game = hy.Game("hoyito-i")
+    match = hy.Match("hoyito-i")
+    try:
+        hy.set_language("es")
+        with pytest.raises(ValueError, match="^no hay nada que deshacer"):
+            game.undo()
+        with pytest.raises(hy.IllegalMove, match="^jugada 2 de la lista: "):
+            game.play_all([0, 0])
+        with pytest.raises(ValueError, match="^la partida actual todavía no ha terminado$"):
+            match.next_round()
+    finally:
+        hy.set_language("en")
+    assert game.moves == ()  # play_all left the game as it was
+
+
 def test_bad_text_and_missing_files_in_spanish(tmp_path):
     try:
         hy.set_language("es")
