@@ -179,6 +179,16 @@ class Match(JsonSaving):
         """What each player has now: seeds (score) in Hoyito, holes owned in Ba-awa."""
         if self.results:
             return self.results[-1].holdings
+        return self._first_holdings()
+
+    @property
+    def holdings_at_start(self) -> tuple[int, int]:
+        """What each player held when the current round began (:attr:`holdings` moves on as
+        soon as the round is scored)."""
+        earlier = self.results[: len(self.games) - 1]
+        return earlier[-1].holdings if earlier else self._first_holdings()
+
+    def _first_holdings(self) -> tuple[int, int]:
         pos = self.games[0].start
         if self.rules.territory:
             return (pos.owners.count(0), pos.owners.count(1))

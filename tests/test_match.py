@@ -297,3 +297,20 @@ def test_match_repr_says_whether_a_round_is_in_play_or_finished():
     play_round(match, random.Random(11))
     if not match.is_over:
         assert "round 1 finished, next_round() to go on" in repr(match)
+
+
+def test_holdings_at_start_stay_what_the_round_began_with_after_it_is_scored():
+    """The board's round list says what each side *started* the round with; ``holdings``
+    moves on the moment the round ends, ``holdings_at_start`` does not."""
+    from hoyito_edu.widgets import texts
+
+    match = hy.Match("hoyito-i")
+    chooser = hy.player("random", seed=1)
+    while not match.game.is_over:
+        match.play(chooser.choose(match.game.position))
+    assert match.holdings_at_start == (24, 24)
+    assert match.holdings != (24, 24)  # this seed's first round is not a draw
+    assert texts.rounds(match)[-1] == "Round 1 started with South holding 24 seeds, North 24."
+    after_first = match.holdings
+    match.next_round()
+    assert match.holdings_at_start == after_first == match.holdings

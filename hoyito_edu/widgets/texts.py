@@ -93,7 +93,7 @@ def rounds(match: Match) -> list[str]:
         high, low = sorted(r.outcome.score, reverse=True)
         key, who = ("draw", "") if r.winner is None else ("won", words.side_name(r.winner))
         lines.append(_(ROUNDS[key]).format(round=r.round, who=who, high=high, low=low))
-    south, north = match.holdings
+    south, north = match.holdings_at_start
     key = "started-holes" if match.rules.territory else "started-seeds"
     lines.append(_(ROUNDS[key]).format(round=match.round, south=south, north=north))
     return lines
