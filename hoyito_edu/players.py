@@ -256,6 +256,15 @@ class SearchPlayer:
       a player who grabs seeds it often wins a drawn or lost game. ``last_search["trap"]`` is
       the hole chosen that way, or None. Looking for one may spend half a budget more.
 
+    With ``playouts`` (the ``expert`` level has :data:`EXPERT_PLAYOUTS`), ties are broken by
+    random games: when two or more moves are worth the best value and the game is not decided
+    (no forced win or loss found), Monte Carlo tree search (:mod:`hoyito_edu.mcts`, that many
+    playouts, seeded from this player's generator) chooses among them, the one it visits most;
+    the traps come after. The score lead cannot tell moves apart while no capture is in sight;
+    games played out to the end can. With a ``time_limit`` the search stops at four fifths of
+    it (:data:`TIE_SHARE`) and the playouts have the rest. ``last_search["tie"]`` is the hole
+    so chosen, or None (no tie, or a position the compiled kernel does not take).
+
     Budgets:
 
     - ``max_nodes``: work, counted the same on every machine, so the choice is repeatable.
@@ -304,10 +313,12 @@ class SearchPlayer:
         time_limit: float | None = None,
         name: str = "search",
         compiled: bool = True,
+        playouts: int | None = None,
     ) -> None:
         max_depth = _check_budget("max_depth", max_depth, MAX_DEPTH)
         max_nodes = _check_budget("max_nodes", max_nodes, MAX_NODES)
         time_limit = _check_time_limit(time_limit)
+        self.playouts = _check_budget("playouts", playouts, MAX_NODES)
         if not isinstance(compiled, bool):
             raise ValueError(f"compiled must be True or False, not {compiled!r}")
         if max_depth is None and max_nodes is None and time_limit is None:
@@ -339,7 +350,10 @@ class SearchPlayer:
     def choose(self, position: Position) -> int:
         legal = _check_playable(position)
         started = time.perf_counter()
-        self._deadline = None if self.time_limit is None else started + self.time_limit
+        self._deadline = None
+        if self.time_limit is not None:  # with playouts, a fifth of the time is left for them
+            share = 1.0 if self.playouts is None else 1.0 - TIE_SHARE
+            self._deadline = started + share * self.time_limit
         self._work = self._visits = 0
         self._table: dict[tuple, _Entry] = {}
         order = list(legal)
@@ -368,14 +382,19 @@ class SearchPlayer:
                 )
                 if stop:
                     break
+        if found is not None:
+            root_values = found["root_values"]
+        tie = None
+        if self.playouts is not None and done >= 2 and -WIN < value < WIN:
+            end = None if self.time_limit is None else started + self.time_limit
+            tie = self._break_tie(position, value, root_values, end)
+            best = best if tie is None else tie
         trap = None
         if done >= 2 and value < WIN:
             self._unlimited = False
             self._budget = None if self.max_nodes is None else self._spent() + self.max_nodes // 2
             if found is not None:
                 self._compiled.budget = self._budget
-            if found is not None:
-                root_values = found["root_values"]
             trap = self._set_trap(position, order, best, value, done, root_values, value_of)
             best = best if trap is None else trap
             if found is not None:
@@ -385,6 +404,7 @@ class SearchPlayer:
             "nodes": self._spent(),
             "value": value,
             "trap": trap,
+            "tie": tie,
             "seconds": time.perf_counter() - started,
             "compiled": found is not None,
         }
@@ -393,6 +413,24 @@ class SearchPlayer:
 
     def _spent(self) -> int:
         return self._work + self._visits // 10
+
+    def _break_tie(self, position: Position, value: int, root_values: dict[int, int],
+                   end: float | None):  # fmt: skip
+        """Among the root moves worth ``value`` (two or more), the one that Monte Carlo tree
+        search (``self.playouts`` playouts, seeded from this player's generator, stopped at
+        ``end`` on the clock if that comes first) visits most; None when there is no tie or
+        the compiled kernel does not take the position."""
+        from .fastsearch import supports
+        from .mcts import MCTSPlayer
+
+        ties = [hole for hole, found in root_values.items() if found == value]
+        if len(ties) < 2 or not supports(position):
+            return None
+        left = None if end is None else max(1e-3, end - time.perf_counter())
+        sampler = MCTSPlayer(seed=self.rng.getrandbits(32), playouts=self.playouts, time_limit=left)
+        sampler.choose(position)
+        stats = sampler.last_search["root"]
+        return max(sorted(ties), key=lambda hole: stats.get(hole, (0, 0.0)))
 
     def _set_trap(self, position, order, best, value, depth, root_values, value_of):
         """A move that sets a trap, or None. The candidates are the moves as good as ``best``
@@ -585,12 +623,17 @@ def _gain(parent: Position, child: Position) -> int:
 
 
 # -- the registry ------------------------------------------------------------------------
+#: The share of a ``time_limit`` a search with ``playouts`` leaves for them (see SearchPlayer).
+TIE_SHARE = 0.2
 #: Plies the ``intermediate`` level searches.
 INTERMEDIATE_DEPTH = 2
 #: Work budget of the ``expert`` level (see :class:`SearchPlayer`, ``max_nodes``): on the
 #: project's 2-core machine a fraction of a second a move, 12 to 25 moves deep in the games
 #: traced while tuning it (``benchmarks/agents.py`` prints times and depths).
 EXPERT_NODES = 100_000
+#: Playouts the ``expert`` level spends choosing among equally good moves (see SearchPlayer;
+#: a few hundredths of a second).
+EXPERT_PLAYOUTS = 2_000
 
 _FACTORIES: dict[str, Callable[..., Player]] = {
     "random": lambda seed=None, **kw: RandomPlayer(seed=seed, **kw),
@@ -603,7 +646,8 @@ _FACTORIES: dict[str, Callable[..., Player]] = {
         seed=seed, **{"max_depth": INTERMEDIATE_DEPTH, "name": "intermediate", **kw}
     ),
     "expert": lambda seed=None, **kw: SearchPlayer(
-        seed=seed, **{"max_nodes": EXPERT_NODES, "name": "expert", **kw}
+        seed=seed,
+        **{"max_nodes": EXPERT_NODES, "playouts": EXPERT_PLAYOUTS, "name": "expert", **kw},
     ),
     "mcts": lambda seed=None, **kw: _mcts_player(seed=seed, **kw),
 }
@@ -623,8 +667,8 @@ DESCRIPTIONS: dict[str, str] = {
     "search": "alpha-beta search; 4 moves deep unless max_depth, max_nodes or time_limit say",
     "beginner": "random, but half the time takes the biggest capture on offer",
     "intermediate": "alpha-beta search 2 moves deep: sees the reply to its move",
-    "expert": "deep alpha-beta (compiled) with a fixed work budget, setting traps for greedy "
-    "replies when that costs nothing",
+    "expert": "deep alpha-beta (compiled) with a fixed work budget; Monte Carlo playouts choose "
+    "among equally good moves, and it sets traps for greedy replies when that costs nothing",
     "mcts": "Monte Carlo tree search (UCT, random playouts, compiled); 1 s a move unless "
     "playouts or time_limit say",
 }
@@ -643,7 +687,7 @@ def available() -> tuple[str, ...]:
 SETTINGS: dict[str, tuple[str, ...]] = {
     "random": ("capture_bias", "name"),
     "greedy": ("name",),
-    "search": ("max_depth", "max_nodes", "time_limit", "compiled", "name"),
+    "search": ("max_depth", "max_nodes", "time_limit", "compiled", "playouts", "name"),
     "mcts": ("time_limit", "playouts", "exploration", "name"),
 }
 SETTINGS.update(

@@ -5,6 +5,7 @@ and a plain minimax written here, independent of the players' code."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -445,3 +446,34 @@ def test_a_lost_game_is_played_for_the_best_final_score(board, player, captures,
     agent = SearchPlayer(seed=1, max_depth=26, max_nodes=200_000, compiled=compiled)
     hole = agent.choose(pos)
     assert values[hole] == max(values.values()), (values, hole, agent.last_search)
+
+
+# -- ties broken by playouts (the expert's) -------------------------------------------------
+def test_playouts_choose_among_equally_good_moves_only():
+    changed = ties = 0
+    for seed in range(30):
+        pos = random_position("hoyito-i", 6, seed=seed, plies=6)
+        if pos is None or len(pos.legal_moves()) < 3:
+            continue
+        plain = SearchPlayer(seed=seed, max_depth=6)
+        mixed = SearchPlayer(seed=seed, max_depth=6, playouts=400)
+        first, second = plain.choose(pos), mixed.choose(pos)
+        assert mixed.last_search["value"] == plain.last_search["value"]  # same search
+        tie = mixed.last_search["tie"]
+        if tie is not None:
+            ties += 1
+            assert tie in pos.legal_moves()
+            assert second == tie or mixed.last_search["trap"] == second
+            changed += first != second
+    assert ties >= 4 and changed >= 1, (ties, changed)
+
+
+def test_the_expert_breaks_ties_with_playouts_within_its_time():
+    agent = hy.player("expert", seed=3, time_limit=0.2, max_nodes=None)
+    assert agent.playouts == players.EXPERT_PLAYOUTS
+    agent.choose(hy.new_game("hoyito-ii"))  # loads the compiled code
+    start = time.perf_counter()
+    agent.choose(hy.new_game("hoyito-ii").play(2))
+    assert time.perf_counter() - start < 0.2 + 0.15
+    with pytest.raises(ValueError, match="playouts must be at least 1"):
+        hy.player("expert", playouts=0)
