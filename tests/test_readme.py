@@ -23,3 +23,18 @@ def test_readme_api_example_runs_as_written():
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 8
+
+
+def test_readme_spanish_example_runs_as_written():
+    """The Spanish section's example shows real Spanish output of this version."""
+    import hoyito_edu as hy
+
+    blocks = re.findall(r"```python\n(.*?)```", section("En español"), re.S)
+    assert blocks and ">>>" in blocks[0], "the Spanish section needs a >>> example"
+    test = doctest.DocTestParser().get_doctest(blocks[0], {}, "README-es", str(README), 0)
+    runner = doctest.DocTestRunner()
+    try:
+        runner.run(test)
+    finally:
+        hy.set_language("en")
+    assert runner.failures == 0 and runner.tries >= 4
