@@ -10,6 +10,7 @@ import re
 import pytest
 from pages import BOARD, choose, click_and_wait, read_board, replay, set_speed_off, wait_idle
 from servers import voila
+from test_voila import tap_the_same_hole_right_after_the_board_updates
 
 import hoyito_edu as hy
 from hoyito_edu.i18n import LOCALE_DIR
@@ -149,6 +150,24 @@ def test_a_whole_game_in_spanish_shows_no_english(page, served, artifacts):
     assert state["banner"], "the game ended: the banner shows"
     assert re.search(r"(Ganaste|gana|Empate) \d+-\d+", state["banner"])
     assert sorted(seen | set(english_on(page))) == []
+
+
+def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played_in_spanish(
+    browser, served
+):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(served, wait_until="commit")
+        page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
+        wait_idle(page)
+        set_speed_off(page)
+        state = tap_the_same_hole_right_after_the_board_updates(page)
+        assert "doble clic" not in state["notice"], state["notice"]
+        assert english_on(page) == []
+    finally:
+        context.close()
 
 
 REPLAY = '.hoyito-board[data-mode="replay"]'

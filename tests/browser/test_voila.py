@@ -86,6 +86,47 @@ def test_a_double_click_plays_once(page, voila_url):
     assert_page_matches(state, replay(state, "hoyito-i"))
 
 
+def tap_the_same_hole_right_after_the_board_updates(page, scope: str = BOARD) -> dict:
+    """On a touch screen, tap a hole; the moment the board shows the reply, tap the same hole
+    again (the browser counts it as the second tap of a double tap). Returns the page after
+    the second tap was played."""
+    for _move in range(60):
+        state = read_board(page, scope)
+        game = replay(state, "hoyito-i")
+        me = game.position.player
+        # a hole that still holds seeds after its own move (its laps come back to it)
+        refilled = [h for h in state["playable"] if game.position.play(h).board[h] > 0]
+        hole = max(refilled or state["playable"], key=lambda h: state["counts"][h])
+        page.locator(f"{scope} .hoyito-hole-{hole}").tap()
+        wait_for_ply_change(page, state["ply"], scope)
+        after = read_board(page, scope)
+        if hole in after["playable"] and not replay(after, "hoyito-i").position.is_over:
+            page.locator(f"{scope} .hoyito-hole-{hole}").tap()
+            wait_for_ply_change(page, after["ply"], scope, timeout=10_000)
+            played = read_board(page, scope)
+            mine = [h for p, h in played["moves"][len(after["moves"]) :] if p == me]
+            assert mine[:1] == [hole], (hole, played["moves"], played["notice"])
+            return played
+    raise AssertionError("no hole could be tapped twice in a row")
+
+
+@pytest.mark.parametrize("width", [360, 768])
+def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played(
+    browser, voila_url, width
+):
+    context = browser.new_context(viewport={"width": width, "height": 1024}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_board(page, voila_url)
+        set_speed_off(page)
+        state = tap_the_same_hole_right_after_the_board_updates(page)
+        assert "double" not in state["notice"], state["notice"]
+        assert_page_matches(state, replay(state, "hoyito-i"))
+    finally:
+        context.close()
+
+
 def test_a_click_while_a_move_is_shown_is_refused_and_pause_step_skip(page, voila_url, artifacts):
     open_board(page, voila_url)
     choose(page, "speed", "slow")

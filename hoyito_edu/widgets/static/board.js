@@ -612,10 +612,14 @@ class BoardPage {
       this.model.send({ type: "click", hole: i });
       return;
     }
-    if (clicks > 1) return this.say(this.T("double_click", { hole: i }));
+    // The browser counts every click or tap that comes soon after another (`detail`): only
+    // the second click of one double click, on the position the first one played from, is
+    // swallowed; a click on a new position (a tap right after the board updated) is a move.
+    const samePosition = this.sent && this.sent[0] === v.game && this.sent[1] === v.ply;
+    if (clicks > 1 && samePosition) return this.say(this.T("double_click", { hole: i }));
     if (this.busy()) return this.say(this.T("busy", { hole: i }));
     if (v.thinking) return this.say(this.T("busy_thinking", { hole: i }));
-    if (this.sent && this.sent[0] === v.game && this.sent[1] === v.ply) return this.say(this.T("on_its_way", { hole: i }));
+    if (samePosition) return this.say(this.T("on_its_way", { hole: i }));
     this.localNotice = null;
     this.sent = [v.game, v.ply];
     this.model.send({ type: "click", hole: i, ply: v.ply, game: v.game });
