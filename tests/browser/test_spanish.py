@@ -152,9 +152,7 @@ def test_a_whole_game_in_spanish_shows_no_english(page, served, artifacts):
     assert sorted(seen | set(english_on(page))) == []
 
 
-def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played_in_spanish(
-    browser, served
-):
+def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played_in_spanish(browser, served):
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(60_000)

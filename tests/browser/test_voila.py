@@ -111,9 +111,7 @@ def tap_the_same_hole_right_after_the_board_updates(page, scope: str = BOARD) ->
 
 
 @pytest.mark.parametrize("width", [360, 768])
-def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played(
-    browser, voila_url, width
-):
+def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played(browser, voila_url, width):
     context = browser.new_context(viewport={"width": width, "height": 1024}, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(60_000)
