@@ -522,6 +522,9 @@ def test_every_word_the_page_asks_for_is_sent_in_both_languages():
     assert same == {"size"}, same  # "2 x {n}" reads the same in Spanish
     assert spanish["undo"] == "Deshacer" and spanish["speeds"]["off"] == "apagada"
     assert spanish["pit_seeds"] == ["{count} semilla", "{count} semillas"]
+    # the page's lang attribute (screen readers) and the word drawn inside a closed hole
+    assert (english["lang"], spanish["lang"]) == ("en", "es")
+    assert (english["closed_mark"], spanish["closed_mark"]) == ("closed", "cerrado")
 
 
 def test_the_settings_menu_changes_the_language_and_the_game_goes_on():

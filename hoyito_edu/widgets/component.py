@@ -25,7 +25,7 @@ import anywidget
 import traitlets
 
 from ..events import Capture, Drop, Endless, ExtraTurn, GameOver, LapLimit, Lift, Pass, Relay
-from ..i18n import N_pair, ngettext, pgettext
+from ..i18n import N_pair, get_language, ngettext, pgettext
 from ..i18n import gettext as _
 from ..position import Move, Position
 from .frames import Skipped, capture_caption, move_frames
@@ -47,6 +47,7 @@ def page_texts() -> dict:
     animation, notices of clicks it refuses), in the current language. ``{fields}`` are filled
     in by the page; a pair holds the singular and plural forms."""
     return {
+        "lang": get_language(),  # the page's lang attribute, for screen readers
         "board": _("The board"),
         "new_game": pgettext("button", "New game"),
         "new_game_title": _("Start again (asks first if a game is in progress)"),
@@ -142,6 +143,8 @@ def page_texts() -> dict:
         "pit_yours": _("yours"),
         "pit_computer": _("the computer's"),
         "pit_closed": _("closed for this game"),
+        # TRANSLATORS: written inside a closed hole (a few letters fit).
+        "closed_mark": pgettext("hole", "closed"),
         "pit_seeds": _pair(N_pair("{count} seed", "{count} seeds")),
         "pit_playable": _("playable"),
         "pit_last": _("the last move"),

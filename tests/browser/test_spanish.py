@@ -233,6 +233,38 @@ def test_replay_and_compare_rules_in_spanish_show_no_english(page, served_replay
     page.locator(OPTIONS).screenshot(path=artifacts / "spanish-compare-options.png")
 
 
+MATCH_REPLAY = ".match-replay .hoyito-board"
+
+
+@pytest.fixture(scope="module")
+def served_match(tmp_path_factory, session_env):
+    """Replay of a Hoyito III match in its second round, where holes are closed."""
+    folder = tmp_path_factory.mktemp("spanish-match")
+    match = hy.Match("hoyito-iii")
+    south, north = hy.player("greedy", seed=1), hy.player("greedy", seed=2)
+    while not match.game.is_over:
+        match.play((south if match.position.player == 0 else north).choose(match.position))
+    match.next_round()
+    for _move in range(4):
+        match.play((south if match.position.player == 0 else north).choose(match.position))
+    path = str(match.save(folder / "encuentro.json"))
+    cells = ["import hoyito_edu as hy", f"hy.Replay({path!r}, lang='es').add_class('match-replay')"]
+    with voila(notebook(folder, cells, "encuentro.ipynb"), folder, session_env) as url:
+        yield url
+
+
+def test_closed_holes_of_a_match_are_drawn_in_spanish(page, served_match, artifacts):
+    page.goto(served_match, wait_until="commit")
+    page.locator(f"{MATCH_REPLAY} .hoyito-hole-11").wait_for()
+    wait_idle(page, MATCH_REPLAY)
+    assert page.locator(MATCH_REPLAY).get_attribute("lang") == "es"  # for screen readers
+    closed = page.locator(f"{MATCH_REPLAY} .hoyito-closed-text")
+    assert closed.count() > 0, "round 2 of this match has closed holes"
+    assert set(closed.all_text_contents()) == {"cerrado"}
+    assert english_on(page, MATCH_REPLAY) == []
+    page.locator(MATCH_REPLAY).screenshot(path=artifacts / "spanish-match-closed.png")
+
+
 def test_the_settings_menu_switches_the_page_to_english_and_back(page, served):
     page.goto(served, wait_until="commit")
     page.locator(f"{BOARD} .hoyito-hole-11").wait_for()

@@ -82,7 +82,10 @@ class BoardPage {
     this.onView = () => this.viewChanged();
     this.onMsg = (msg) => msg && msg.type === "film" && this.receiveFilm(msg.film);
     this.onSpeed = () => this.drawControls();
-    this.onNumbers = () => this.drawBoard();
+    this.onNumbers = () => {
+      this.drawBoard();
+      this.drawControls(); // the button's pressed look
+    };
     model.on("change:view", this.onView);
     model.on("msg:custom", this.onMsg);
     model.on("change:speed", this.onSpeed);
@@ -110,6 +113,7 @@ class BoardPage {
   // -- building ---------------------------------------------------------------------------
   build() {
     const root = html("div", { class: "hoyito-board" }, this.host);
+    root.lang = this.texts.lang || "en"; // for screen readers: the page's own language
     this.root = root;
     this.status = html("div", { class: "hoyito-status", role: "status", "aria-live": "polite" }, root);
     this.notice = html("div", { class: "hoyito-notice", role: "alert" }, root);
@@ -415,7 +419,7 @@ class BoardPage {
   drawPebbles(pit, count, closed) {
     pit.stones.textContent = "";
     if (closed) {
-      svg("text", { class: "hoyito-closed-text", x: pit.x, y: pit.y }, pit.stones, "closed");
+      svg("text", { class: "hoyito-closed-text", x: pit.x, y: pit.y }, pit.stones, this.T("closed_mark"));
       return;
     }
     if (count > MOST_PEBBLES) {
@@ -888,6 +892,7 @@ class ComparePage {
     this.texts = model.get("texts") || {};
     this.columns = [];
     const root = html("div", { class: "hoyito-board hoyito-compare", "data-mode": "compare" }, host);
+    root.lang = this.texts.lang || "en";
     this.root = root;
     this.status = html("div", { class: "hoyito-status", role: "status", "aria-live": "polite" }, root);
     const form = html("div", { class: "hoyito-row hoyito-compare-form" }, root);
