@@ -357,10 +357,15 @@ def test_undo_against_the_computer_takes_back_its_replies_and_redo_replays_them(
 
 def test_only_the_menu_levels_are_listed_easiest_first_and_each_plays():
     board = Board(opponent=None)
-    listed = [name for name, _ in board.view["choices"]["opponents"]]
+    listed = [name for name, _, _ in board.view["choices"]["opponents"]]
     assert listed == [name for name, _ in words.LEVELS]
-    lines = [line for _, line in board.view["choices"]["opponents"]]
+    lines = [line for _, line, _ in board.view["choices"]["opponents"]]
     assert lines[0].startswith("Beginner: plays almost at random")
+    # the menu's short names (a phone's width): the line is written below the menu
+    assert [short for _, _, short in board.view["choices"]["opponents"]][:2] == [
+        "beginner",
+        "greedy",
+    ]
     for name in listed:
         board.receive({"type": "settings", "settings": {"opponent": name}})
         if board.view["question"]:  # a game is in progress: the page asks first

@@ -632,6 +632,10 @@ class Board(BoardComponent):
         return {
             "variants": [[name, rules.title] for name, rules in VARIANTS.items()],
             "sizes": size_options(variant),
-            "opponents": [list(level) for level in texts.levels(self.settings["opponent"])],
+            # name, the line that says how it plays, the level's short name for the menu
+            "opponents": [
+                [name, line, words.level_name(name)]
+                for name, line in texts.levels(self.settings["opponent"])
+            ],
             "speeds": list(SPEEDS),
         }

@@ -112,8 +112,9 @@ def page_texts() -> dict:
         ),
         "size": _("2 x {n}"),
         "person": _("Another person at this screen"),
-        # TRANSLATORS: a computer level in the Opponent menu; {line} says how it plays.
-        "computer_level": _("Computer: {line}"),
+        # TRANSLATORS: a computer level in the Opponent menu ("Computer: expert"); the line
+        # that says how it plays is written below the menu.
+        "computer_option": _("Computer: {level}"),
         "side_0": _("South (bottom row, opens)"),
         "side_1": _("North (top row)"),
         "names": [pgettext("side", "South"), pgettext("side", "North")],

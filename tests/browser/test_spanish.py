@@ -168,6 +168,63 @@ def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played_in_spani
         context.close()
 
 
+# Every control of the board wider than the screen, or reaching past its right edge.
+_TOO_WIDE = """([scope, width]) => [...document.querySelectorAll(
+    scope + ' button, ' + scope + ' select, ' + scope + ' input, ' + scope + ' summary')]
+  .filter((el) => el.offsetParent !== null)
+  .map((el) => [el.className || el.tagName, el.getBoundingClientRect()])
+  .filter(([, r]) => r.width > width || r.right > width)
+  .map(([name, r]) => name + ' ' + Math.round(r.left) + '-' + Math.round(r.right))"""
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+def test_on_a_phone_every_control_fits_and_the_end_banner_covers_nothing(
+    browser, served, artifacts
+):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(served, wait_until="commit")
+        page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
+        wait_idle(page)
+        set_speed_off(page)
+        page.locator(f"{BOARD} .hoyito-settings summary").click()
+        assert page.evaluate(_TOO_WIDE, [BOARD, 360]) == []
+        opponent = page.locator(f"{BOARD} .hoyito-opponent")
+        assert opponent.bounding_box()["width"] <= 340
+        labels = opponent.locator("option").all_text_contents()
+        assert "Computadora: glotón" in labels, labels
+        line = page.locator(f"{BOARD} .hoyito-level-line").text_content()
+        assert line.startswith("Glotón:") and line.count(":") == 1, line
+        page.screenshot(path=str(artifacts / "spanish-phone-settings.png"), full_page=True)
+        page.locator(f"{BOARD} .hoyito-settings summary").click()
+        state = read_board(page)
+        me = hy.player("greedy", seed=1)
+        game = replay(state, "hoyito-i")
+        while not game.is_over:
+            state = click_and_wait(page, me.choose(game.position))
+            game = replay(state, "hoyito-i")
+        banner = page.locator(f"{BOARD} .hoyito-banner")
+        banner.wait_for()
+        box = banner.bounding_box()
+        for side in (".hoyito-side-0", ".hoyito-side-1", ".hoyito-caption"):
+            other = page.locator(f"{BOARD} {side}")
+            if other.is_visible():
+                assert not overlaps(box, other.bounding_box()), side
+        # the score stays whole: "28-20" on one line, never "28-" / "20"
+        score = page.locator(f"{BOARD} .hoyito-banner h2 .hoyito-score")
+        assert re.fullmatch(r"\d+-\d+", score.text_content())
+        assert score.evaluate("(el) => el.getClientRects().length") == 1
+        assert page.evaluate(_TOO_WIDE, [BOARD, 360]) == []
+        page.screenshot(path=str(artifacts / "spanish-phone-end.png"), full_page=True)
+    finally:
+        context.close()
+
+
 REPLAY = '.hoyito-board[data-mode="replay"]'
 COMPARE = ".all-rules .hoyito-compare"
 OPTIONS = ".rule-options .hoyito-compare"

@@ -28,6 +28,16 @@ function svg(tag, attrs = {}, parent = null, text = null) {
   return node;
 }
 
+// Text whose scores ("28-20") never break at the hyphen: each score in a nowrap span.
+function withScores(node, text) {
+  node.textContent = "";
+  String(text).split(/(\d+-\d+)/).forEach((part, k) => {
+    if (k % 2) html("span", { class: "hoyito-score" }, node, part);
+    else if (part) node.append(part);
+  });
+  return node;
+}
+
 function button(parent, cls, label, title) {
   const b = html("button", { type: "button", class: cls, title: title || label }, parent, label);
   return b;
@@ -439,7 +449,7 @@ class BoardPage {
     const names = this.names();
     const idle = !this.busy();
     if (idle) {
-      this.status.textContent = v.status || "";
+      withScores(this.status, v.status || "");
     } else if (this.film) {
       const f = this.film;
       let key = "watch_side";
@@ -459,8 +469,8 @@ class BoardPage {
     const banner = idle ? v.banner : null;
     this.banner.hidden = !banner || this.bannerHidden;
     if (banner) {
-      this.bannerTitle.textContent = banner.title;
-      this.bannerWhy.textContent = banner.why;
+      withScores(this.bannerTitle, banner.title);
+      withScores(this.bannerWhy, banner.why);
       this.bannerNext.hidden = !(v.buttons && v.buttons.next_round);
       this.bannerNew.hidden = Boolean(v.buttons && v.buttons.next_round);
       this.bannerNew.textContent = this.T(v.mode === "replay" ? "watch_again" : "new_game");
@@ -529,16 +539,17 @@ class BoardPage {
     const s = v.settings || {};
     this.fill(this.variantPicker, c.variants || [], s.variant);
     this.fill(this.sizePicker, (c.sizes || []).map((k) => [String(k), this.T("size", { n: k })]), String(s.holes_per_row));
-    const opponents = [["person", this.T("person")]].concat(
-      (c.opponents || []).map(([name, line]) => [name, this.T("computer_level", { line })]));
-    this.fill(this.opponentPicker, opponents, s.opponent === null ? "person" : s.opponent);
+    // short options (a phone's width); the level's plain line is written below the menu
+    const opponents = [["person", this.T("person"), this.T("person")]].concat(
+      (c.opponents || []).map(([name, line, level]) => [name, this.T("computer_option", { level }), line]));
+    this.fill(this.opponentPicker, opponents.map(([name, label]) => [name, label]), s.opponent === null ? "person" : s.opponent);
     this.fill(this.sidePicker, [["0", this.T("side_0")], ["1", this.T("side_1")]], String(s.human));
     this.sidePicker.disabled = s.opponent === null;
     this.fill(this.languagePicker, v.languages || [], v.lang);
     this.languagePicker.parentElement.hidden = !(v.languages || []).length;
     this.matchBox.checked = Boolean(s.match);
     const line = opponents.find(([name]) => name === (s.opponent === null ? "person" : s.opponent));
-    this.levelLine.textContent = line ? line[1] : "";
+    this.levelLine.textContent = line ? line[2] : "";
   }
 
   drawReplayControls(busy) {
@@ -1010,7 +1021,7 @@ class ComparePage {
       row.forEach((cell, j) => {
         const attrs = { "data-label": heads[j] || "" };
         if (differs.has(j)) Object.assign(attrs, { class: "hoyito-differs", "data-differs": mark });
-        html(j === 0 ? "th" : "td", j === 0 ? { ...attrs, scope: "row" } : attrs, tr, String(cell));
+        withScores(html(j === 0 ? "th" : "td", j === 0 ? { ...attrs, scope: "row" } : attrs, tr), cell);
       });
     }
   }
