@@ -544,3 +544,21 @@ def test_the_settings_menu_changes_the_language_and_the_game_goes_on():
     board.receive({"type": "language", "lang": "fr"})  # the page hears why, the game goes on
     assert "the language must be one of 'en' (English) or 'es' (Spanish)" in board.notice_text
     assert board.lang == "en" and board.game.holes() == [0]
+
+
+def test_a_refusal_goes_when_the_student_presses_another_button():
+    board = Board("hoyito-i", opponent="beginner", seed=1)
+    click(board, 8)  # the computer's hole
+    assert board.view["notice"]["kind"] == "refused" and "Hole 8" in board.notice_text
+    press(board, "hints")
+    assert board.notice_text == "" and board.view["hints"]
+
+
+def test_the_disabled_agreement_button_says_why():
+    board = Board("hoyito-i", opponent="beginner", seed=1)
+    assert not board.view["buttons"]["agree"]
+    assert board.view["agree_why"].startswith("The computer agrees to end the game only after")
+    spanish = Board("hoyito-i", opponent="beginner", seed=1, lang="es")
+    assert "computadora" in spanish.view["agree_why"]
+    people = Board("hoyito-i", opponent=None)
+    assert people.view["buttons"]["agree"] and people.view["agree_why"] == ""

@@ -249,6 +249,8 @@ class Board(BoardComponent):
         }
         if name not in actions:
             raise ValueError(f"unknown action {name!r}; actions are {', '.join(actions)}")
+        if self._notice[1] == "refused":  # the student has moved on: the refusal goes
+            self._say("")
         actions[name]()
 
     # -- playing -------------------------------------------------------------------------
@@ -586,6 +588,8 @@ class Board(BoardComponent):
             "hints_on": self._hints,
             "offer": offer.text if offer.due else "",
             "agree_label": offer.label,
+            # why the button is disabled, said on the button (title, aria-description)
+            "agree_why": self._agreement_refusal(),
             "limits": offer.limits,
             "moves": [[m.player, m.hole, words.move_line(m, self.human)] for m in game.moves],
             "rounds": texts.rounds(self.match) if self.match is not None else "",

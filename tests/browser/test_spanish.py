@@ -334,8 +334,25 @@ def test_the_settings_menu_switches_the_page_to_english_and_back(page, served):
     english = read_board(page)
     assert english["moves"] == state["moves"] and english["counts"] == state["counts"]
     assert "Your turn (South, bottom row)" in english["status"]
+    settings = page.locator(f"{BOARD} .hoyito-settings")
+    assert settings.evaluate("(el) => el.open"), "the settings menu stays open"
     assert {"undo", "hole"} <= set(english_on(page))
     choose(page, "language", "es")
     page.locator(f"{BOARD} .hoyito-undo").get_by_text("Deshacer").wait_for()
     wait_idle(page)
     assert read_board(page)["moves"] == state["moves"] and english_on(page) == []
+    assert settings.evaluate("(el) => el.open")
+    # the disabled agreement button says why; Hole numbers shows that it is pressed
+    agree = page.locator(f"{BOARD} .hoyito-agree")
+    assert agree.is_disabled() and "computadora" in agree.get_attribute("title")
+    assert "computadora" in agree.get_attribute("aria-description")
+    numbers = page.locator(f"{BOARD} .hoyito-numbers")
+    assert numbers.get_attribute("aria-pressed") == "false"
+    numbers.click()
+    page.wait_for_function(
+        "(s) => document.querySelector(s + ' .hoyito-numbers')"
+        ".getAttribute('aria-pressed') === 'true'",
+        arg=BOARD,
+        timeout=2_000,
+    )
+    assert page.locator(f"{BOARD} .hoyito-number").count() == 12

@@ -525,6 +525,11 @@ class BoardPage {
     this.undoButton.disabled = busy || !b.undo;
     this.redoButton.disabled = busy || !b.redo;
     this.agreeButton.disabled = busy || !b.agree;
+    // a disabled button says why (the computer agrees only after some quiet moves)
+    const why = b.agree ? "" : v.agree_why || "";
+    this.agreeButton.title = why ? `${v.agree_label || ""} (${why})` : v.agree_label || "";
+    if (why) this.agreeButton.setAttribute("aria-description", why);
+    else this.agreeButton.removeAttribute("aria-description");
     this.hintButton.disabled = busy || !b.hints;
     this.hintButton.setAttribute("aria-pressed", String(Boolean(v.hints_on)));
     this.numbersButton.setAttribute("aria-pressed", String(Boolean(this.model.get("numbers"))));
@@ -1042,10 +1047,16 @@ export default {
     let page = null;
     // Drawn anew when the language changes: every word comes from `texts`.
     const draw = () => {
+      // the open menus stay open (the language is chosen in the settings menu)
+      const open = (box) => Boolean(page && page[box] && page[box].open);
+      const wasOpen = { settingsBox: open("settingsBox"), movesBox: open("movesBox") };
+      const hadFocus = Boolean(page && page.languagePicker && document.activeElement === page.languagePicker);
       if (page) page.destroy();
       el.textContent = "";
       const compare = (model.get("view") || {}).mode === "compare";
       page = compare ? new ComparePage(model, el) : new BoardPage(model, el);
+      for (const [box, isOpen] of Object.entries(wasOpen)) if (isOpen && page[box]) page[box].open = true;
+      if (hadFocus && page.languagePicker) page.languagePicker.focus();
       el.hoyitoBoard = page; // for tests and benchmarks
     };
     draw();
