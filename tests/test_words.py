@@ -339,8 +339,8 @@ def test_spanish_plural_forms_for_one_and_two_seeds():
         two = words.hint_line(
             takes=2, gives=0, hands=0, plays_again=False, result="", opponent="Norte"
         )
-    assert one == "Come 1 semilla, y Norte no puede comer nada justo después."
-    assert two == "Come 2 semillas, y Norte no puede comer nada justo después."
+    assert one == "Te comes 1 semilla y Norte no puede comer nada justo después."
+    assert two == "Te comes 2 semillas y Norte no puede comer nada justo después."
 
 
 def test_a_spanish_banner_and_explanation():

@@ -110,7 +110,7 @@ def page_texts() -> dict:
         "keys": _(
             "Keys: Tab to the board, arrow keys to move between holes, Enter or Space to sow."
         ),
-        "size": _("2 x {n}"),
+        "size": _("2 × {n}"),
         "person": _("Another person at this screen"),
         # TRANSLATORS: a computer level in the Opponent menu ("Computer: expert"); the line
         # that says how it plays is written below the menu.

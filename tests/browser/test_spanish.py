@@ -133,8 +133,8 @@ def test_a_whole_game_in_spanish_shows_no_english(page, served, artifacts):
     assert english_on(page) == []
     page.locator(f"{BOARD} .hoyito-show-me").click()  # Show me: a hint on every legal hole
     page.wait_for_function(
-        "(s) => document.querySelector(s + ' [aria-label*=\"Come\"], ' + s + "
-        "' [aria-label*=\"No come\"]') !== null",
+        "(s) => document.querySelector(s + ' [aria-label*=\". Te comes\"], ' + s + "
+        "' [aria-label*=\". No te comes\"]') !== null",
         arg=BOARD,
     )
     assert english_on(page) == []

@@ -422,8 +422,8 @@ class BoardPage {
     else parts.push(this.T("pit_seeds", { count }));
     if (playable) parts.push(this.T("pit_playable"));
     if (last) parts.push(this.T("pit_last"));
-    if (hint) parts.push(hint.text);
-    return parts.join(", ");
+    // the hint is a sentence of its own: "Hole 3, yours, 4 seeds, playable. Takes 4 seeds…"
+    return parts.join(", ") + (hint ? `. ${hint.text}` : "");
   }
 
   drawPebbles(pit, count, closed) {
