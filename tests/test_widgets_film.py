@@ -255,3 +255,22 @@ def test_the_film_captions_in_spanish():
     assert "Sur come 4 del hoyo 3: la última semilla formó una casa." in captions
     assert first == "Sur saca 4 semillas del hoyo 0."
     assert move_frames(pos.sow(2))[0].caption == "South lifts 1 seed from hole 2."
+
+
+def test_a_capture_step_carries_its_reason_for_the_computer_caption():
+    from hoyito_edu.i18n import language
+    from hoyito_edu.widgets.component import film, page_texts
+
+    game = hy.Game("hoyito-i")
+    while not any(m.after.captures != m.before.captures for m in game.moves):
+        game.play(hy.player("greedy", seed=1).choose(game.position))
+    move = next(m for m in game.moves if m.after.captures != m.before.captures)
+    with language("es"):
+        steps = [s for s in film(move, 1)["steps"] if s[0] == "capture"]
+        texts = page_texts()
+    kind, hole, seeds, taker, caption, because = steps[0]
+    assert caption.startswith(("Sur come", "Norte come")) and because in caption
+    # the page names the computer as its lift did: "La computadora se come 4 del hoyo 9: ..."
+    said = texts["capture_computer"].format(seeds=seeds, hole=hole, because=because)
+    assert said.startswith(f"La computadora se come {seeds} del hoyo {hole}: ")
+    assert texts["capture_you"].startswith("Te comes {seeds}")

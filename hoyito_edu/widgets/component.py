@@ -28,7 +28,7 @@ from ..events import Capture, Drop, Endless, ExtraTurn, GameOver, LapLimit, Lift
 from ..i18n import N_pair, get_language, ngettext, pgettext
 from ..i18n import gettext as _
 from ..position import Move, Position
-from .frames import Skipped, capture_caption, move_frames
+from .frames import Skipped, capture_caption, move_frames, taken_because
 
 STATIC = Path(__file__).parent / "static"
 
@@ -198,6 +198,14 @@ def page_texts() -> dict:
         "again_you": _("You captured with the last seed and play again."),
         "again_computer": _("The computer captured with the last seed and plays again."),
         "again_side": _("{who} captured with the last seed and plays again."),
+        # a capture in the animation when a person plays the computer, named as in the rest
+        # of it; {because} says why ("the last seed made a casa")
+        "capture_you": _("You take {seeds} from hole {hole}: {because}."),
+        "capture_computer": _("The computer takes {seeds} from hole {hole}: {because}."),
+        "capture_hand_you": _("You take {seeds} from the seeds still in hand: {because}."),
+        "capture_hand_computer": _(
+            "The computer takes {seeds} from the seeds still in hand: {because}."
+        ),
         "pass_side": _("{who} has no seeds to sow and passes."),
         "typed": _("Seeds in each hole, in ring order:"),
         "typed_aria": _("Seeds in each hole, in ring order"),
@@ -228,7 +236,15 @@ def _step(frame) -> list:
         return ["drop", event.hole, event.count, event.in_hand, event.lap]
     if isinstance(event, Capture):
         hole = -1 if event.hole is None else event.hole
-        return ["capture", hole, event.seeds, event.taker, capture_caption(event)]
+        # the reason apart too, for the page's "you" / "the computer" captions
+        return [
+            "capture",
+            hole,
+            event.seeds,
+            event.taker,
+            capture_caption(event),
+            taken_because(event),
+        ]
     if isinstance(event, Skipped):
         return ["skip", list(frame.board), list(frame.captures), frame.lap, frame.caption]
     if isinstance(event, (Endless, LapLimit)):

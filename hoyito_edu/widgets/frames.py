@@ -151,12 +151,17 @@ def outcome_sentence(outcome: Outcome) -> str:
     )
 
 
+def taken_because(event: Capture) -> str:
+    """Why ``event``'s seeds were taken, in the current language ("the last seed made a casa")."""
+    return _(_TAKEN_BECAUSE[event.reason])
+
+
 def capture_caption(event: Capture) -> str:
     fields = {
         "taker": side_name(event.taker),
         "seeds": event.seeds,
         "hole": event.hole,
-        "because": _(_TAKEN_BECAUSE[event.reason]),
+        "because": taken_because(event),
     }
     if event.hole is None:
         return _("{taker} takes {seeds} from the seeds still in hand: {because}.").format(**fields)

@@ -829,7 +829,10 @@ class BoardPage {
     } else if (kind === "capture") {
       if (step[1] >= 0) s.board[step[1]] -= step[2];
       s.captures[step[3]] += step[2];
-      this.caption.textContent = step[4];
+      // against the computer: "the computer takes…", as its lift said, never "North takes…"
+      const taker = who === "side" ? "side" : step[3] === this.v.human ? "you" : "computer";
+      this.caption.textContent = taker === "side" || step[5] === undefined ? step[4]
+        : this.T(step[1] >= 0 ? `capture_${taker}` : `capture_hand_${taker}`, { seeds: step[2], hole: step[1], because: step[5] });
     } else if (kind === "skip") {
       s.board = step[1].slice();
       s.captures = step[2].slice();
