@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from .checks import as_whole
+from .i18n import N_, gettext
 from .position import Move, Position
 
 
@@ -662,18 +663,34 @@ def _mcts_player(**settings: Any) -> Player:
     return MCTSPlayer(**settings)
 
 
-#: What each name does, for help texts and the README table.
+#: What each name does, for help texts and the README table (English; :func:`describe` gives
+#: the line in the current language).
 DESCRIPTIONS: dict[str, str] = {
-    "random": "a uniformly random legal move",
-    "greedy": "the move that takes the most seeds now (one move ahead); random among ties",
-    "search": "alpha-beta search; 4 moves deep unless max_depth, max_nodes or time_limit say",
-    "beginner": "random, but half the time takes the biggest capture on offer",
-    "intermediate": "alpha-beta search 2 moves deep: sees the reply to its move",
-    "expert": "deep alpha-beta (compiled) with a fixed work budget; Monte Carlo playouts choose "
-    "among equally good moves, and it sets traps for greedy replies when that costs nothing",
-    "mcts": "Monte Carlo tree search (UCT, random playouts, compiled); 1 s a move unless "
-    "playouts or time_limit say",
+    "random": N_("a uniformly random legal move"),
+    "greedy": N_("the move that takes the most seeds now (one move ahead); random among ties"),
+    "search": N_("alpha-beta search; 4 moves deep unless max_depth, max_nodes or time_limit say"),
+    "beginner": N_("random, but half the time takes the biggest capture on offer"),
+    "intermediate": N_("alpha-beta search 2 moves deep: sees the reply to its move"),
+    "expert": N_(
+        "deep alpha-beta (compiled) with a fixed work budget; Monte Carlo playouts choose "
+        "among equally good moves, and it sets traps for greedy replies when that costs nothing"
+    ),
+    "mcts": N_(
+        "Monte Carlo tree search (UCT, random playouts, compiled); 1 s a move unless "
+        "playouts or time_limit say"
+    ),
 }
+
+
+def describe(name: str) -> str:
+    """What the player ``name`` does, in the current language (see :data:`DESCRIPTIONS`).
+
+    >>> describe("greedy")
+    'the move that takes the most seeds now (one move ahead); random among ties'
+    """
+    if name not in DESCRIPTIONS:
+        raise ValueError(f"unknown player {name!r}; the players are {', '.join(DESCRIPTIONS)}")
+    return gettext(DESCRIPTIONS[name])
 
 
 def available() -> tuple[str, ...]:

@@ -477,3 +477,16 @@ def test_the_expert_breaks_ties_with_playouts_within_its_time():
     assert time.perf_counter() - start < 0.2 + 0.15
     with pytest.raises(ValueError, match="playouts must be at least 1"):
         hy.player("expert", playouts=0)
+
+
+def test_describe_says_what_a_player_does_in_the_current_language():
+    from hoyito_edu.i18n import language
+    from hoyito_edu.players import DESCRIPTIONS, describe
+
+    assert describe("beginner") == DESCRIPTIONS["beginner"]
+    with language("es"):
+        assert describe("beginner") == "al azar, pero la mitad de las veces come lo más que puede"
+        spanish = [describe(name) for name in DESCRIPTIONS]
+    assert all(line not in DESCRIPTIONS.values() for line in spanish)  # every line translated
+    with pytest.raises(ValueError, match="unknown player 'chess'; the players are random"):
+        describe("chess")
