@@ -275,7 +275,7 @@ def test_show_me_marks_the_holes_and_a_ba_awa_game(page, voila_url, artifacts):
     marks = page.locator(f"{BOARD} .hoyito-hint-text").count()
     assert marks == 6
     label = page.locator(f"{BOARD} .hoyito-hole-5").get_attribute("aria-label")
-    assert label.startswith("Hole 5, yours, 4 seeds, playable, Takes")
+    assert label.startswith("Hole 5, yours, 4 seeds, playable. Takes")  # the hint: a sentence
     page.screenshot(path=artifacts / "voila-ba-awa-show-me.png")
     state = click_and_wait(page, 5)
     assert_page_matches(state, replay(state, "ba-awa"))
