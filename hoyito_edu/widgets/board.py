@@ -512,10 +512,7 @@ class Board(BoardComponent):
     def ask_to_end(self) -> bool:
         """End the game by agreement: ask first (R4.5). False if refused."""
         with language(self.lang):
-            refusal = self._agreement_refusal()
-            if refusal:
-                self._say(refusal, "refused")
-                self._render()
+            if self._says_no_to_ending():
                 return False
             self._ask(words.agreement_question(self.position, self.human), "agree")
             return True
@@ -523,15 +520,20 @@ class Board(BoardComponent):
     def end_by_agreement(self) -> bool:
         """End the game now, both agreeing (R4.5): each takes the seeds on their side."""
         with language(self.lang):
-            refusal = self._agreement_refusal()
-            if refusal:
-                self._say(refusal, "refused")
-                self._render()
+            if self._says_no_to_ending():
                 return False
             self._engine.end_by_agreement()
             self._say("")
             self._render()
             return True
+
+    def _says_no_to_ending(self) -> bool:
+        """Say why the game cannot end by agreement now, if it cannot (True: refused)."""
+        refusal = self._agreement_refusal()
+        if refusal:
+            self._say(refusal, "refused")
+            self._render()
+        return bool(refusal)
 
     def _agreement_refusal(self) -> str:
         if self._thinking:

@@ -9,9 +9,30 @@ way), ``animating`` or ``thinking``.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import hoyito_edu as hy
 
 BOARD = ".hoyito-board"
+
+
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A notebook of code ``cells`` (no outputs) at ``path``, for Voilà to serve."""
+    book = {
+        "cells": [
+            dict(cell_type="code", metadata={}, source=c, outputs=[], execution_count=None)
+            for c in cells
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(book))
+    return path
+
 
 # One round trip: every pit's seeds by ring index, captures, status, notice, the moves.
 _READ = """(scope) => {

@@ -7,10 +7,8 @@ checked against this process's engine, pit by pit.
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from pages import read_board
+from pages import read_board, write_notebook
 from servers import voila
 
 import hoyito_edu as hy
@@ -57,26 +55,7 @@ def notebook(folder, game_path: str):
         f"hy.CompareRules(variants=['hoyito-i', 'hoyito-ii'], options={OPTION_SETS!r}, "
         "speed='fast').add_class('rule-options')",
     ]
-    book = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "metadata": {},
-                "source": c,
-                "outputs": [],
-                "execution_count": None,
-            }
-            for c in cells
-        ],  # fmt: skip
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },  # fmt: skip
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path = folder / "replay_compare.ipynb"
-    path.write_text(json.dumps(book))
-    return path
+    return write_notebook(folder / "replay_compare.ipynb", cells)
 
 
 @pytest.fixture(scope="module")

@@ -4,11 +4,20 @@ the page, visible text or aria-label/title alike."""
 
 from __future__ import annotations
 
-import json
+import contextlib
 import re
 
 import pytest
-from pages import BOARD, choose, click_and_wait, read_board, replay, set_speed_off, wait_idle
+from pages import (
+    BOARD,
+    choose,
+    click_and_wait,
+    read_board,
+    replay,
+    set_speed_off,
+    wait_idle,
+    write_notebook,
+)
 from servers import voila
 from test_voila import tap_the_same_hole_right_after_the_board_updates
 
@@ -69,26 +78,7 @@ def english_on(page, scope: str = BOARD) -> list[str]:
 
 
 def notebook(folder, cells: list[str], name: str = "tablero.ipynb"):
-    book = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "metadata": {},
-                "source": c,
-                "outputs": [],
-                "execution_count": None,
-            }
-            for c in cells
-        ],  # fmt: skip
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },  # fmt: skip
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path = folder / name
-    path.write_text(json.dumps(book))
-    return path
+    return write_notebook(folder / name, cells)
 
 
 @pytest.fixture(scope="module")
@@ -152,20 +142,27 @@ def test_a_whole_game_in_spanish_shows_no_english(page, served, artifacts):
     assert sorted(seen | set(english_on(page))) == []
 
 
-def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played_in_spanish(browser, served):
+@contextlib.contextmanager
+def phone(browser, url: str):
+    """A 360 px touch screen showing the board at ``url``, animation off."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
-        page.goto(served, wait_until="commit")
+        page.goto(url, wait_until="commit")
         page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
         wait_idle(page)
         set_speed_off(page)
+        yield page
+    finally:
+        context.close()
+
+
+def test_a_tap_on_the_same_hole_right_after_the_board_updates_is_played_in_spanish(browser, served):
+    with phone(browser, served) as page:
         state = tap_the_same_hole_right_after_the_board_updates(page)
         assert "doble clic" not in state["notice"], state["notice"]
         assert english_on(page) == []
-    finally:
-        context.close()
 
 
 # Every control of the board wider than the screen, or reaching past its right edge.
@@ -184,14 +181,7 @@ def overlaps(a: dict, b: dict) -> bool:
 def test_on_a_phone_every_control_fits_and_the_end_banner_covers_nothing(
     browser, served, artifacts
 ):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        page.goto(served, wait_until="commit")
-        page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
-        wait_idle(page)
-        set_speed_off(page)
+    with phone(browser, served) as page:
         page.locator(f"{BOARD} .hoyito-settings summary").click()
         assert page.evaluate(_TOO_WIDE, [BOARD, 360]) == []
         opponent = page.locator(f"{BOARD} .hoyito-opponent")
@@ -221,8 +211,6 @@ def test_on_a_phone_every_control_fits_and_the_end_banner_covers_nothing(
         assert score.evaluate("(el) => el.getClientRects().length") == 1
         assert page.evaluate(_TOO_WIDE, [BOARD, 360]) == []
         page.screenshot(path=str(artifacts / "spanish-phone-end.png"), full_page=True)
-    finally:
-        context.close()
 
 
 REPLAY = '.hoyito-board[data-mode="replay"]'
