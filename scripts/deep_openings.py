@@ -1,0 +1,154 @@
+"""What deep search says about each opening: writes ``data/deep_openings.csv``.
+
+For each rule set on 2x6 (Hoyito I, II, III and Ba-awa) and every legal opening move of the
+player who starts (South), the compiled alpha-beta search (:mod:`hoyito_edu.fastsearch`, the
+search of :class:`hoyito_edu.SearchPlayer`) values the position after the opening against
+best replies, deepening one ply at a time until a budget of work (``--nodes``, counted the same
+on every machine, so the values are the same on every run; only ``seconds`` varies) is spent. No clock and no random
+numbers decide anything: the moves are tried in hole order.
+
+Columns of ``data/deep_openings.csv`` (a plain CSV, one row per opening):
+
+- ``variant``: the rule set (``hoyito-i``, ``hoyito-ii``, ``hoyito-iii``, ``ba-awa``);
+- ``hole``: South's opening hole (0-5);
+- ``value``: seeds ahead for South against best replies. For a proven result, the final score
+  margin of the forced win or loss the search found (see below); for an estimated one, South's
+  score lead at the search's horizon;
+- ``status``: ``proven`` when the search found a forced end of the game: every line that best
+  play can choose within the depth searched reaches the end of the game, so the winner is
+  proven. The margin is the one found at that depth: the winner wins by *at least* that much
+  (a deeper search could only find the winner a bigger margin). ``estimated`` otherwise;
+- ``winner``: ``South`` or ``North`` for a proven result, empty for an estimated one;
+- ``depth``: the last depth (plies, extra turns included, the opening not counted) the search
+  finished;
+- ``nodes``: the work it spent (moves played on first expansions plus one tenth of the visits);
+- ``method``: how the value was found, in words;
+- ``seconds``: wall time of the search on the machine that made the file (information only);
+- ``check``: for the rows checked by a second method, which check and what it gave.
+
+The second method: the proven Ba-awa result (the README says South's opening from hole 0 wins
+by 8) is searched again by the readable Python search (``SearchPlayer(compiled=False)``, the
+engine's own moves, no compiled code), at ``--check-nodes`` units of work.
+
+Run it with ``.venv/bin/python scripts/deep_openings.py`` (about two minutes on the project's
+2-core machine; ``--no-check`` skips the second method).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import hoyito_edu as hy
+from hoyito_edu import fastsearch
+from hoyito_edu.players import WIN, SearchPlayer, terminal_value
+
+VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
+NODES = 8_000_000
+CHECK_NODES = 1_000_000
+CHECKED = (("ba-awa", 0),)
+OUT = Path(__file__).resolve().parent.parent / "data" / "deep_openings.csv"
+COLUMNS = ("variant", "hole", "value", "status", "winner", "depth", "nodes", "method", "seconds",
+           "check")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the search says about one opening (one row of the CSV)."""
+
+    variant: str
+    hole: int
+    value: int
+    status: str
+    winner: str
+    depth: int
+    nodes: int
+    method: str
+    seconds: float
+    check: str = ""
+
+
+def for_south(found: int, player: int) -> tuple[int, str, str]:
+    """``(value, status, winner)`` for South from a search value seen by ``player``.
+
+    >>> for_south(-WIN - 8, 1)
+    (8, 'proven', 'South')
+    >>> for_south(3, 0)
+    (3, 'estimated', '')
+    """
+    value = found if player == 0 else -found
+    if value >= WIN:
+        return value - WIN, "proven", "South"
+    if value <= -WIN:
+        return value + WIN, "proven", "North"
+    return value, "estimated", ""
+
+
+def deep_opening(variant: str, hole: int, nodes: int = NODES) -> Opening:
+    """The compiled search's value of South opening from ``hole`` in ``variant`` (2x6).
+
+    >>> row = deep_opening("ba-awa", 0, nodes=20_000)
+    >>> row.variant, row.hole, row.status in ("proven", "estimated"), row.depth > 0
+    ('ba-awa', 0, True, True)
+    """
+    child = hy.new_game(variant).play(hole)
+    started = time.perf_counter()
+    if child.is_over:
+        value, status, winner = for_south(terminal_value(child), child.player)
+        return Opening(variant, hole, value, status, winner, 0, 0, "the game ends", 0.0)
+    found = fastsearch.CompiledSearch().search(child, sorted(child.legal_moves()), 100, nodes,
+                                               None)  # fmt: skip
+    spent = found["work"] + found["visits"] // 10
+    value, status, winner = for_south(found["value"], child.player)
+    method = (f"alpha-beta, compiled, iterative deepening to depth {found['depth']}, "
+              f"{spent} nodes")  # fmt: skip
+    seconds = round(time.perf_counter() - started, 2)
+    return Opening(variant, hole, value, status, winner, found["depth"], spent, method, seconds)
+
+
+def second_check(variant: str, hole: int, nodes: int = CHECK_NODES) -> str:
+    """The readable Python search's verdict on the same opening, in words, for the CSV."""
+    child = hy.new_game(variant).play(hole)
+    searcher = SearchPlayer(seed=0, max_nodes=nodes, compiled=False)
+    started = time.perf_counter()
+    searcher.choose(child)
+    seconds = time.perf_counter() - started
+    found = searcher.last_search
+    value, status, winner = for_south(found["value"], child.player)
+    verdict = f"{status} win for {winner} by {abs(value)}" if winner else f"{status} {value:+d}"
+    return (f"second method: Python search (SearchPlayer(compiled=False)), depth "
+            f"{found['depth']}, {found['nodes']} nodes, {seconds:.0f} s: {verdict}")  # fmt: skip
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=NODES, help="work per opening")
+    parser.add_argument("--check-nodes", type=int, default=CHECK_NODES)
+    parser.add_argument("--no-check", action="store_true", help="skip the second method")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    if args.nodes < 1 or args.check_nodes < 1:
+        parser.error("--nodes and --check-nodes must be at least 1")
+    rows = []
+    for variant in VARIANTS:
+        for hole in hy.new_game(variant).legal_moves():
+            row = deep_opening(variant, hole, args.nodes)
+            if (variant, hole) in CHECKED and not args.no_check:
+                check = second_check(variant, hole, args.check_nodes)
+                row = Opening(**{**asdict(row), "check": check})
+            print(row, flush=True)
+            rows.append(row)
+    with open(args.out, "w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(asdict(row) for row in rows)
+    print(f"wrote {len(rows)} openings to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
