@@ -4,8 +4,8 @@ For each rule set on 2x6 (Hoyito I, II, III and Ba-awa) and every legal opening 
 player who starts (South), the compiled alpha-beta search (:mod:`hoyito_edu.fastsearch`, the
 search of :class:`hoyito_edu.SearchPlayer`) values the position after the opening against
 best replies, deepening one ply at a time until a budget of work (``--nodes``, counted the same
-on every machine, so the values are the same on every run; only ``seconds`` varies) is spent. No clock and no random
-numbers decide anything: the moves are tried in hole order.
+on every machine) is spent. No clock and no random numbers decide anything (the moves are tried
+in hole order), so every column but ``seconds`` comes out the same on every run.
 
 Columns of ``data/deep_openings.csv`` (a plain CSV, one row per opening):
 
