@@ -851,7 +851,7 @@ def test_a_spanish_chart_says_it_in_spanish(mixed):
     ax = plots.captures_over_game(mixed.moves, mixed.games, game=1, lang="es")
     assert legend_texts(ax) == ["Sur (glotón)", "Norte (al azar)"]
     assert ax.get_title().startswith("Semillas comidas en la partida 1: Hoyito II, 2×6")
-    assert "terminó por las últimas cuatro (Hoyito)" in ax.get_title()
+    assert "final: las últimas cuatro (Hoyito)" in ax.get_title()
     assert ax.get_xlabel() == "jugadas hechas"
     assert ax.get_ylabel() == "semillas comidas (total hasta ahora)"
     ax = plots.laps_per_move(mixed.moves, lang="es")
