@@ -471,7 +471,7 @@ def captures_over_game(
                 linewidth=2,
             )
         if len(row):
-            title = _("Seeds captured in game {game}: {rule_set}, ended by {reason}").format(
+            title = _("Seeds captured in game {game}: {rule_set}; end: {reason}").format(
                 game=game, rule_set=rule_set(v, n), reason=end_label(str(row["end_reason"].iloc[0]))
             )
         else:

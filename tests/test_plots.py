@@ -49,7 +49,7 @@ def test_captures_over_game_draws_the_running_totals(mixed):
     np.testing.assert_array_equal(north.get_ydata(), np.r_[0, one["taken_north"].cumsum()])
     assert legend_texts(ax) == ["South (greedy)", "North (random)"]
     assert "game 1" in ax.get_title() and "Hoyito II, 2×6" in ax.get_title()
-    assert "ended by final four" in ax.get_title()
+    assert "; end: final four" in ax.get_title()
     assert ax.get_xlabel() == "ply (moves played)"
     assert ax.get_ylabel() == "seeds captured (total so far)"
     final = mixed.games.set_index("game").loc[1]
