@@ -34,9 +34,13 @@ them):
 - ``N_pair("{n} seed", "{n} seeds")``: a singular/plural pair kept in a table, translated
   later with ``ngettext(*pair, n)``.
 
-Only what a student or teacher reads is translated: the board's sentences, ``IllegalMove``
-and the other refusals of a student's move. Errors that tell a programmer about bad
-arguments (to ``simulate()``, ``Board(...)``, ...) stay in English.
+Only what a student or teacher reads is translated: the board, Replay and CompareRules,
+``explain()``, the text board (``print(position)``), ``IllegalMove`` and the other refusals of
+a student's move, the errors of a bad saved file, the charts, the classroom checkers, the
+worksheets and the text columns of the data tables. What belongs to the code stays as it is
+in every language: names of rule sets, options, players and end reasons (``"hoyito-i"``,
+``"greedy"``, ``"final-four"``), the columns of simulated tables, ``repr()`` of values, and
+errors that tell a programmer about bad arguments (to ``simulate()``, ``Board(...)``, ...).
 """
 
 from __future__ import annotations
