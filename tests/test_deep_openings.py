@@ -45,6 +45,14 @@ def test_the_ba_awa_opening_from_hole_0_is_checked_by_a_second_method(table):
     assert row.check.endswith("proven win for South by 8")
 
 
+def test_every_second_check_agrees_with_its_row(table):
+    checked = table[table.check != ""]
+    assert len(checked) >= 1
+    for row in checked.itertuples():
+        verdict = f"{row.status} win for {row.winner} by {abs(row.value)}"
+        assert row.check.endswith(verdict), (row.variant, row.hole, row.check)
+
+
 def test_for_south_turns_the_searchers_view_into_souths():
     assert for_south(WIN + 6, 0) == (6, "proven", "South")
     assert for_south(WIN + 6, 1) == (-6, "proven", "North")
