@@ -15,6 +15,7 @@ from pages import (
     read_board,
     replay,
     set_speed_off,
+    wait_for_status,
     wait_idle,
     write_notebook,
 )
@@ -318,6 +319,8 @@ def test_the_settings_menu_switches_the_page_to_english_and_back(page, served):
     state = click_and_wait(page, 2)  # a move each: the game goes on in the other language
     choose(page, "language", "en")
     page.locator(f"{BOARD} .hoyito-undo").get_by_text("Undo").wait_for()
+    # the labels and the status line may reach the page in two messages: wait for both
+    wait_for_status(page, "Your turn (South, bottom row)")
     wait_idle(page)
     english = read_board(page)
     assert english["moves"] == state["moves"] and english["counts"] == state["counts"]
@@ -327,6 +330,7 @@ def test_the_settings_menu_switches_the_page_to_english_and_back(page, served):
     assert {"undo", "hole"} <= set(english_on(page))
     choose(page, "language", "es")
     page.locator(f"{BOARD} .hoyito-undo").get_by_text("Deshacer").wait_for()
+    wait_for_status(page, "Te toca (Sur, fila de abajo)")
     wait_idle(page)
     assert read_board(page)["moves"] == state["moves"] and english_on(page) == []
     assert settings.evaluate("(el) => el.open")
