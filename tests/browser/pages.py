@@ -17,6 +17,22 @@ import hoyito_edu as hy
 BOARD = ".hoyito-board"
 
 
+def greedy_players():
+    """``choose(position)`` of two seeded greedy players, South (seed 1) and North (seed 2)."""
+    south, north = hy.player("greedy", seed=1), hy.player("greedy", seed=2)
+    return lambda position: (south if position.player == 0 else north).choose(position)
+
+
+def saved_game(path: Path) -> tuple[hy.Game, str]:
+    """A whole Hoyito I game of the two greedy players, saved at ``path``."""
+    game = hy.Game("hoyito-i")
+    choose = greedy_players()
+    while not game.is_over:
+        game.play(choose(game.position))
+    assert len(game.moves) >= 4  # enough to go back, forward and play on
+    return game, str(game.save(path))
+
+
 def write_notebook(path: Path, cells: list[str]) -> Path:
     """A notebook of code ``cells`` (no outputs) at ``path``, for Voilà to serve."""
     book = {

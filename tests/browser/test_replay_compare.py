@@ -8,10 +8,9 @@ checked against this process's engine, pit by pit.
 from __future__ import annotations
 
 import pytest
-from pages import read_board, write_notebook
+from pages import read_board, saved_game, write_notebook
 from servers import voila
 
-import hoyito_edu as hy
 from hoyito_edu import comparing, words
 
 pytestmark = pytest.mark.browser
@@ -38,15 +37,6 @@ _CLIPPED = """([scope, width]) => {
 }"""
 
 
-def saved_game(folder) -> tuple[hy.Game, str]:
-    game = hy.Game("hoyito-i")
-    south, north = hy.player("greedy", seed=1), hy.player("greedy", seed=2)
-    while not game.is_over:
-        game.play((south if game.position.player == 0 else north).choose(game.position))
-    assert len(game.moves) >= 4  # enough to go back, forward and play on
-    return game, str(game.save(folder / "game.json"))
-
-
 def notebook(folder, game_path: str):
     cells = [
         "import hoyito_edu as hy",
@@ -61,7 +51,7 @@ def notebook(folder, game_path: str):
 @pytest.fixture(scope="module")
 def served(tmp_path_factory, session_env):
     folder = tmp_path_factory.mktemp("replay-compare")
-    game, game_path = saved_game(folder)
+    game, game_path = saved_game(folder / "game.json")
     with voila(notebook(folder, game_path), folder, session_env) as url:
         yield url, game
 

@@ -12,8 +12,10 @@ from pages import (
     BOARD,
     choose,
     click_and_wait,
+    greedy_players,
     read_board,
     replay,
+    saved_game,
     set_speed_off,
     wait_for_status,
     wait_idle,
@@ -222,11 +224,7 @@ OPTIONS = ".rule-options .hoyito-compare"
 @pytest.fixture(scope="module")
 def served_replay(tmp_path_factory, session_env):
     folder = tmp_path_factory.mktemp("spanish-replay")
-    game = hy.Game("hoyito-i")
-    south, north = hy.player("greedy", seed=1), hy.player("greedy", seed=2)
-    while not game.is_over:
-        game.play((south if game.position.player == 0 else north).choose(game.position))
-    path = str(game.save(folder / "partida.json"))
+    game, path = saved_game(folder / "partida.json")
     cells = [
         "import hoyito_edu as hy",
         f"hy.Replay({path!r}, speed='slow', lang='es')",
@@ -287,12 +285,12 @@ def served_match(tmp_path_factory, session_env):
     """Replay of a Hoyito III match in its second round, where holes are closed."""
     folder = tmp_path_factory.mktemp("spanish-match")
     match = hy.Match("hoyito-iii")
-    south, north = hy.player("greedy", seed=1), hy.player("greedy", seed=2)
+    choose = greedy_players()
     while not match.game.is_over:
-        match.play((south if match.position.player == 0 else north).choose(match.position))
+        match.play(choose(match.position))
     match.next_round()
     for _move in range(4):
-        match.play((south if match.position.player == 0 else north).choose(match.position))
+        match.play(choose(match.position))
     path = str(match.save(folder / "encuentro.json"))
     cells = ["import hoyito_edu as hy", f"hy.Replay({path!r}, lang='es').add_class('match-replay')"]
     with voila(notebook(folder, cells, "encuentro.ipynb"), folder, session_env) as url:
