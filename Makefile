@@ -52,7 +52,7 @@ $(PY):
 $(STAMP): pyproject.toml | $(PY)
 	$(BIN)/pip install -e '.[dev]'
 	@echo "Compiling the fast simulator, the search player and mcts (once; about five minutes)"
-	$(PY) -c "import hoyito_edu.mcts as m; m.warm_up()"
+	$(PY) -c "import hoyito_edu.players as p; p.warm_up()"
 	touch $@
 
 # --- main commands -----------------------------------------------------------
@@ -97,7 +97,7 @@ student: $(STAMP) ## Student copies (no "solution"/"teacher" cells) to build/stu
 	$(PY) scripts/strip_solutions.py notebooks build/student
 
 worksheets: $(STAMP) ## Printable A4 worksheets in English and Spanish to build/worksheets/{en,es}/
-	$(PY) -m hoyito_edu.worksheets build/worksheets
+	$(PY) -m hoyito_edu.teaching.worksheets build/worksheets
 
 catalogue: $(STAMP) ## After changing a sentence: extract, update the Spanish catalogue, compile it
 	$(PY) scripts/catalogue.py

@@ -24,7 +24,7 @@ Two more modes (issue 16):
   ply cap. Time-limited play is not reproducible run to run.
 - ``--mode ladder``: one round robin of every level (random, beginner, greedy, intermediate,
   mcts at ``--seconds`` a move, expert), ``--games`` games per pair and rule set, and the Elo
-  ladder fitted to it (``hoyito_edu.tournament.standings``: Bradley-Terry, all games at once).
+  ladder fitted to it (``hoyito_edu.sim.tournament.standings``: Bradley-Terry, all games at once).
 - ``--mode warm``: in a new Python process (as a new session would start), the seconds to
   import the package and to play the first ``mcts`` and ``expert`` move (``--seconds`` a
   move), then a second one: with numba's cache in place (``make`` fills it at set-up) the
@@ -47,7 +47,7 @@ import pandas as pd
 
 import hoyito_edu as hy
 from hoyito_edu.players import available
-from hoyito_edu.tournament import play_games, standings
+from hoyito_edu.sim.tournament import play_games, standings
 
 CHUNK = 20  # games per task: a tournament seed of its own, seats alternating inside it
 

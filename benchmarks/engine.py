@@ -30,7 +30,8 @@ import numpy as np
 from _plain_loop import engine_game, plain_game, same_games
 
 import hoyito_edu as hy
-from hoyito_edu import fastsearch, fastsim
+from hoyito_edu.compiled import fastsim
+from hoyito_edu.compiled import search as fastsearch
 
 
 def per_second(play, seeds: range) -> tuple[float, float]:

@@ -1,4 +1,5 @@
-"""How long does "Show me" take? :func:`hoyito_edu.hints.hints` on the positions of real games.
+"""How long does "Show me" take? :func:`hoyito_edu.teaching.hints.hints` on the positions of real
+games.
 
 A hint plays every legal move and every reply with the engine: up to ``n + n*n`` moves on a
 2xn board, each bounded by the lap limit. This script times ``hints()`` on every position of
@@ -18,7 +19,7 @@ import time
 import numpy as np
 
 import hoyito_edu as hy
-from hoyito_edu.hints import hints
+from hoyito_edu.teaching.hints import hints
 
 RUNS = [
     ("hoyito-i", 6),

@@ -23,8 +23,8 @@ from pathlib import Path
 from _measure import measure
 
 import hoyito_edu as hy
-from hoyito_edu.fastsim import random_index
-from hoyito_edu.saving import LOAD_MAX_LAPS
+from hoyito_edu.compiled.fastsim import random_index
+from hoyito_edu.engine.saving import LOAD_MAX_LAPS
 
 PLIES = 20_000
 

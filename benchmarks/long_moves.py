@@ -30,7 +30,7 @@ import time
 from _measure import measure
 
 import hoyito_edu as hy
-from hoyito_edu.fastsim import random_index
+from hoyito_edu.compiled.fastsim import random_index
 
 TARGET_SECONDS, TARGET_MB = 1.0, 100.0
 TARGET_RATIO = 2.0

@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import hoyito_edu as hy
 from hoyito_edu.players import WIN, SearchPlayer, available, terminal_value
-from hoyito_edu.tournament import _play_one
+from hoyito_edu.sim.tournament import _play_one
 
 
 def opening_value(variant: str, hole: int, work: int) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 import hoyito_edu as hy
-from hoyito_edu.words import QUIET_PLIES_BEFORE_OFFER
+from hoyito_edu.teaching.words import QUIET_PLIES_BEFORE_OFFER
 
 CANDIDATES = (20, 30, 40, 60, 80)
 GAMES_2X6 = 150

@@ -8,7 +8,8 @@ limit checks; the last move ends the game by its own rule whatever the count). G
 by the ply cap are left out of the percentiles (they did not end by themselves) and counted
 apart.
 
-- **random**: random vs random through the fast path (``hoyito_edu.fastsim``), every variant
+- **random**: random vs random through the fast path (``hoyito_edu.compiled.fastsim``), every
+variant
   on 2x6 and the three Hoyito variants on 2x12, with a ply cap of 200,000 so that long games
   that do end are not cut off.
 - **greedy / intermediate / expert vs greedy**: smaller samples through the engine
@@ -35,7 +36,7 @@ import time
 import numpy as np
 
 import hoyito_edu as hy
-from hoyito_edu import fastsim
+from hoyito_edu.compiled import fastsim
 
 SEED = 2026
 PERCENTILES = (50, 90, 99, 99.9, 99.99)

@@ -5,7 +5,8 @@ For each variant and board size:
 - **engine**: games 0..E-1 played through ``Position.play`` in a plain Python loop, choosing
   with the shared random stream;
 - **fast, same games**: exactly those games through the compiled fast path
-  (``hoyito_edu.fastsim``), repeated until the timing is stable. The **ratio** of the two is
+  (``hoyito_edu.compiled.fastsim``), repeated until the timing is stable. The **ratio** of the two
+  is
   the figure we hold ourselves to: at least 20x;
 - **fast, many games**: a long run (rare moves that stop at the 1,000-lap limit included);
 - **tables**: ``simulate()`` with all three tables built, in one process and in two;
@@ -31,8 +32,8 @@ import numpy as np
 from _plain_loop import plain_game, same_games
 
 import hoyito_edu as hy
-from hoyito_edu import fastsim
-from hoyito_edu.codes import DEFAULT_MAX_PLIES
+from hoyito_edu.compiled import fastsim
+from hoyito_edu.compiled.codes import DEFAULT_MAX_PLIES
 
 SEED = 2026
 # variant, holes per row, engine games, fast games

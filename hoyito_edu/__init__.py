@@ -6,7 +6,7 @@
 1
 """
 
-from .events import (
+from .engine.events import (
     Capture,
     Drop,
     Endless,
@@ -19,21 +19,20 @@ from .events import (
     Reason,
     Relay,
 )
-from .explain import Explanation, explain, explain_all
-from .game import Game
+from .engine.game import Game
+from .engine.match import Match, RoundResult, fill_from_first_hole, take_back_then_ring_order
+from .engine.position import MAX_SEEDS, PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
+from .engine.rules import OPTIONS, VARIANTS, Rules, get_rules
+from .engine.saving import FormatError
 from .i18n import get_language, set_language
-from .match import Match, RoundResult, fill_from_first_hole, take_back_then_ring_order
-from .matches import simulate_matches
 from .players import PLAYER_NAMES_AVAILABLE, Player, player
 from .players import available as available_players
-from .position import MAX_SEEDS, PLAYER_NAMES, IllegalMove, Move, Outcome, Position, new_game
-from .rules import OPTIONS, VARIANTS, Rules, get_rules
-from .saving import FormatError
-from .simulate import Simulation, simulate
-from .sweep import sweep
-from .tournament import tournament
-
-__version__ = "0.1.0"
+from .sim.matches import simulate_matches
+from .sim.simulate import Simulation, simulate
+from .sim.sweep import sweep
+from .sim.tournament import tournament
+from .teaching.explain import Explanation, explain, explain_all
+from .version import __version__  # noqa: F401 - hoyito_edu.__version__
 
 # The Jupyter widgets are imported on first use, so engine-only users never import ipywidgets.
 _WIDGETS = ("Board", "Replay", "CompareRules")
@@ -41,7 +40,7 @@ _WIDGETS = ("Board", "Replay", "CompareRules")
 
 def __getattr__(name: str):
     if name in _WIDGETS:
-        from . import widgets
+        from . import board as widgets
 
         return getattr(widgets, name)
     raise AttributeError(f"module 'hoyito_edu' has no attribute {name!r}")

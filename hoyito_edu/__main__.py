@@ -30,10 +30,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from .engine.rules import DEFAULT_MAX_LAPS, VARIANTS
+from .engine.saving import file_mode_for, show
 from .players import available
-from .rules import DEFAULT_MAX_LAPS, VARIANTS
-from .saving import file_mode_for, show
-from .simulate import DEFAULT_MAX_PLIES
+from .sim.simulate import DEFAULT_MAX_PLIES
 
 FORMATS = {".csv": "csv", ".gz": "csv", ".parquet": "parquet", ".pq": "parquet"}
 #: The output options, by the table each writes.
@@ -94,7 +94,7 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         "simulate",
         help="play many games and write their tables (CSV or Parquet)",
         description="Play many games between computer players and write the tables of "
-        "hoyito_edu.simulate(): one row per game (--out), per move (--moves), per capture "
+        "hoyito_edu.sim.simulate(): one row per game (--out), per move (--moves), per capture "
         "(--captures), and Ludii-style metrics (--metrics). The same seed gives the same files. "
         "Every output is checked before the first game is played, and written whole (a "
         "temporary file, then renamed) once all of them are ready.",
@@ -368,7 +368,7 @@ def dask_client(args: argparse.Namespace):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        from .cluster import INSTALL_DASK
+        from .sim.cluster import INSTALL_DASK
 
         raise ValueError(f"--scheduler and --dask-workers need Dask: {INSTALL_DASK}") from None
     if args.workers > 1:
@@ -411,7 +411,7 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace, stream: bool, client) -> int:
-    from .simulate import simulate
+    from .sim.simulate import simulate
 
     outputs = {table: getattr(args, "out" if table == "games" else table) for table in OUTPUTS}
     options = {}

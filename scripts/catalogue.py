@@ -3,7 +3,7 @@
 Run by ``make catalogue`` after a marked sentence (``gettext``, ``ngettext``, ``pgettext``,
 ``N_``) is added or changed:
 
-1. ``pybabel extract`` writes every marked sentence to ``hoyito_edu/locale/hoyito_edu.pot``;
+1. ``pybabel extract`` writes every marked sentence to ``hoyito_edu/i18n/locale/hoyito_edu.pot``;
 2. ``pybabel update`` merges them into each ``.po`` catalogue: new sentences arrive with an
    empty translation, changed ones are marked *fuzzy* (to be checked by a person);
 3. ``pybabel compile`` writes the ``.mo`` files the package reads at run time.
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "hoyito_edu" / "locale"
+LOCALE = ROOT / "hoyito_edu" / "i18n" / "locale"
 TEMPLATE = LOCALE / "hoyito_edu.pot"
 LANGUAGES = ("es",)
 PYBABEL = str(Path(sys.executable).parent / "pybabel")

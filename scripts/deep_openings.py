@@ -1,7 +1,7 @@
 """What deep search says about each opening: writes ``data/deep_openings.csv``.
 
 For each rule set on 2x6 (Hoyito I, II, III and Ba-awa) and every legal opening move of the
-player who starts (South), the compiled alpha-beta search (:mod:`hoyito_edu.fastsearch`, the
+player who starts (South), the compiled alpha-beta search (:mod:`hoyito_edu.compiled.search`, the
 search of :class:`hoyito_edu.SearchPlayer`) values the position after the opening against
 best replies, deepening one ply at a time until a budget of work (``--nodes``, counted the same
 on every machine) is spent. No clock and no random numbers decide anything (the moves are tried
@@ -45,7 +45,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import hoyito_edu as hy
-from hoyito_edu import fastsearch
+from hoyito_edu.compiled import search as fastsearch
 from hoyito_edu.players import WIN, SearchPlayer, terminal_value
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")

@@ -6,7 +6,7 @@ Usage (from the repository folder)::
     python scripts/make_data.py random     # data/sim_random_summary.csv  (about 15 s)
     python scripts/make_data.py players    # data/sim_players_summary.csv (a few minutes)
 
-Each table holds Ludii-style metrics (hoyito_edu.metrics.game_metrics) of freshly simulated
+Each table holds Ludii-style metrics (hoyito_edu.sim.metrics.game_metrics) of freshly simulated
 games, one row per rule set, board size and pairing, with the seed and ply cap used. The same
 command gives the same files, byte for byte: every game is seeded from SEED (and the tables
 do not depend on the two worker processes used).
@@ -25,8 +25,8 @@ import sys
 import pandas as pd
 
 import hoyito_edu as hy
-from hoyito_edu.data import data_dir
-from hoyito_edu.simulate import DEFAULT_MAX_PLIES
+from hoyito_edu.sim.simulate import DEFAULT_MAX_PLIES
+from hoyito_edu.teaching.data import data_dir
 
 SEED = 2026
 #: (variant, holes per row, games) of random against random.

@@ -365,7 +365,7 @@ def load_text(kind, text):
             lambda: edited("game", lambda d: None)[:-1] + ', "moves": []}',
             "the key 'moves' appears twice",
         ),
-        ("game", lambda: " " * (hy.saving.MAX_FILE_BYTES + 1), "at most 4,194,304 bytes"),
+        ("game", lambda: " " * (hy.engine.saving.MAX_FILE_BYTES + 1), "at most 4,194,304 bytes"),
         ("game", lambda: edited("game", lambda d: d.update(version=True)), "version True is not"),
         ("game", lambda: edited("game", lambda d: d.update(version=1.0)), "version 1.0 is not"),
         (
@@ -613,7 +613,7 @@ def test_move_record_summary():
 
 
 def test_events_to_and_from_dicts():
-    from hoyito_edu.events import event_from_dict, event_to_dict
+    from hoyito_edu.engine.events import event_from_dict, event_to_dict
 
     move = random_game("hoyito-i", 4).moves[-1]
     for event in move.events:

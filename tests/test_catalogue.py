@@ -1,7 +1,7 @@
 """The Spanish catalogue: every marked sentence is translated, checked and compiled.
 
 A sentence marked in the code (gettext, ngettext, pgettext, N_) but missing from
-``hoyito_edu/locale/es/LC_MESSAGES/hoyito_edu.po``, left empty there, or marked fuzzy would
+``hoyito_edu/i18n/locale/es/LC_MESSAGES/hoyito_edu.po``, left empty there, or marked fuzzy would
 reach a Spanish class in English or as an unchecked guess: these tests list every such entry.
 After changing a sentence, run ``make catalogue`` and translate what it lists.
 """
@@ -21,7 +21,7 @@ import hoyito_edu as hy
 from hoyito_edu import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-PO = ROOT / "hoyito_edu" / "locale" / "es" / "LC_MESSAGES" / "hoyito_edu.po"
+PO = ROOT / "hoyito_edu" / "i18n" / "locale" / "es" / "LC_MESSAGES" / "hoyito_edu.po"
 MO = PO.with_suffix(".mo")
 FIELD = re.compile(r"\{([^{}]*)\}")
 

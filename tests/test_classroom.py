@@ -1,4 +1,5 @@
-"""The classroom answer checkers (hoyito_edu.classroom) and the student copy of 06_classroom.
+"""The classroom answer checkers (hoyito_edu.teaching.classroom) and the student copy of
+06_classroom.
 
 The arithmetic the activities teach is checked against the engine's own move records; the
 checkers that ask the engine are checked against the research digest's separating positions.
@@ -16,7 +17,8 @@ from nbrun import run_notebook
 from strip_solutions import is_solution, is_teacher_only, strip_notebook
 
 import hoyito_edu as hy
-from hoyito_edu.classroom import (
+from hoyito_edu.engine.events import Drop
+from hoyito_edu.teaching.classroom import (
     CASA_REASONS,
     EXERCISES,
     Exercise,
@@ -34,7 +36,6 @@ from hoyito_edu.classroom import (
     strategy_player,
     teacher_notes,
 )
-from hoyito_edu.events import Drop
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "06_classroom.ipynb"
 SEPARATING_BOARD = [3, 1, 6, 1, 3, 0, 3, 4, 2, 0, 2, 3]  # research digest, section 5.4

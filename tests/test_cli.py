@@ -166,7 +166,7 @@ def refuse_to_play(monkeypatch):
     def no_games(*args, **kwargs):  # pragma: no cover - called only when a check is missing
         raise AssertionError("a game was played before the outputs were checked")
 
-    monkeypatch.setattr(sys.modules["hoyito_edu.simulate"], "simulate", no_games)
+    monkeypatch.setattr(sys.modules["hoyito_edu.sim.simulate"], "simulate", no_games)
 
 
 def test_one_file_for_two_tables_is_refused_through_links_too(tmp_path, capsys, monkeypatch):
@@ -248,7 +248,7 @@ def test_lap_and_quiet_limits_are_rule_options(tmp_path, capsys, monkeypatch):
     assert set(reasons) <= {"quiet-limit", "final-four", "repetition", "endless"}
     assert "quiet-limit" in set(reasons)
     seen = {}
-    simulate_module = sys.modules["hoyito_edu.simulate"]  # hy.simulate is the function
+    simulate_module = sys.modules["hoyito_edu.sim.simulate"]  # hy.simulate is the function
     real = simulate_module.simulate
 
     def spy(*args, **kwargs):

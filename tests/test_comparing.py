@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.comparing import EXAMPLE_BOARD, as_table, compare, differing, parse_board
-from hoyito_edu.words import COLUMNS
+from hoyito_edu.teaching.comparing import EXAMPLE_BOARD, as_table, compare, differing, parse_board
+from hoyito_edu.teaching.words import COLUMNS
 
 # -- parse_board ------------------------------------------------------------------------------
 

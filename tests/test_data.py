@@ -1,4 +1,4 @@
-"""Tests for the research tables in data/ and their loaders in hoyito_edu.data."""
+"""Tests for the research tables in data/ and their loaders in hoyito_edu.teaching.data."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from hoyito_edu import VARIANTS, data
+from hoyito_edu import VARIANTS
 from hoyito_edu.i18n import language
-from hoyito_edu.metrics import METRIC_COLUMNS
+from hoyito_edu.sim.metrics import METRIC_COLUMNS
+from hoyito_edu.teaching import data
 
 # Every place the sources name (see docs/sources.md).
 DIGEST_PLACES = {
@@ -237,7 +238,7 @@ def test_bad_timeline_date_raises(monkeypatch, tmp_path: Path) -> None:
 
 
 # --- simulation summaries made by scripts/make_data.py ------------------------------------
-#: Columns of both summaries: the grouping and metrics of hoyito_edu.metrics.game_metrics, so
+#: Columns of both summaries: the grouping and metrics of hoyito_edu.sim.metrics.game_metrics, so
 #: notebook 04 can stack them under its own game_metrics rows, then the settings of the run.
 SUMMARY_COLUMNS = ["variant", "holes_per_row", "pairing", *METRIC_COLUMNS, "seed", "max_plies"]
 

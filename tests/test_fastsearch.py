@@ -1,4 +1,4 @@
-"""The compiled search (hoyito_edu.fastsearch) is the engine search, only faster.
+"""The compiled search (hoyito_edu.compiled.search) is the engine search, only faster.
 
 Its moves are checked against ``Position.sow`` one by one (board, captures, player to move,
 the end and its reason, plies without a capture) in random positions of every variant and size,
@@ -15,7 +15,9 @@ import numpy as np
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import fastsearch, fastsim, kernel, players
+from hoyito_edu import players
+from hoyito_edu.compiled import fastsim, kernel
+from hoyito_edu.compiled import search as fastsearch
 from hoyito_edu.players import SearchPlayer
 
 END_CODES = {

@@ -1,6 +1,7 @@
 """The fast path plays exactly the engine's games.
 
-Games from the compiled fast path (hoyito_edu.fastsim) are replayed move by move through the
+Games from the compiled fast path (hoyito_edu.compiled.fastsim) are replayed move by move through
+the
 engine (Position.sow, choosing with the same random stream) and compared in full: every move
 (mover, hole, legal moves, laps, drops, seeds taken by kind and taker, seeds left, extra turn,
 pass, endless, lap limit), the board and the player to move after it, every capture, and each
@@ -22,9 +23,9 @@ import numpy as np
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import fastsim, kernel
-from hoyito_edu.fastsim import CAPTURE_KINDS, END_REASONS, TAKE_FIELDS, play_random_games
-from hoyito_edu.rules import DEFAULT_MAX_LAPS
+from hoyito_edu.compiled import fastsim, kernel
+from hoyito_edu.compiled.fastsim import CAPTURE_KINDS, END_REASONS, TAKE_FIELDS, play_random_games
+from hoyito_edu.engine.rules import DEFAULT_MAX_LAPS
 
 SEED = 20261129
 GROUP = {"mid-sow": 0, "last-seed": 1, "chain": 2}  # any other reason: end of game
@@ -270,8 +271,8 @@ def test_player_seeds_differ_by_game_side_and_run():
     assert fastsim.player_seed(7, 3, 1) == fastsim.player_seed(7, 3, 1)
 
 
-# The merged kernel (hoyito_edu.kernel) against the engine: every rule set, both board sizes,
-# each rule option, lap limits below, at and past the lap from which lap starts are kept.
+# The merged kernel (hoyito_edu.compiled.kernel) against the engine: every rule set, both board
+# sizes, each rule option, lap limits below, at and past the lap from which lap starts are kept.
 OPTION_SETS = [
     {},
     {"skip_origin": True},
@@ -309,7 +310,7 @@ def test_moves_past_the_lap_where_lap_starts_are_kept_match_the_engine():
 
 
 def test_fastsim_does_not_import_simulate():
-    """fastsim (and the kernel) load without hoyito_edu.simulate, which imports them: no
+    """fastsim (and the kernel) load without hoyito_edu.sim.simulate, which imports them: no
     import cycle. The package's __init__ imports everything, so the check loads fastsim as a
     module of a bare package in a fresh interpreter."""
     code = (
@@ -317,12 +318,12 @@ def test_fastsim_does_not_import_simulate():
         "package = types.ModuleType('hoyito_edu')\n"
         f"package.__path__ = [{str(Path(hy.__file__).parent)!r}]\n"
         "sys.modules['hoyito_edu'] = package\n"
-        "import hoyito_edu.fastsim\n"
-        "hoyito_edu.fastsim.play_random_games('hoyito-i', [0], seed=1)\n"
+        "import hoyito_edu.compiled.fastsim\n"
+        "hoyito_edu.compiled.fastsim.play_random_games('hoyito-i', [0], seed=1)\n"
         "print(sorted(m for m in sys.modules if m.startswith('hoyito_edu')))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)  # fmt: skip
     loaded = done.stdout.strip()
-    assert "hoyito_edu.fastsim" in loaded and "hoyito_edu.kernel" in loaded
-    assert "hoyito_edu.simulate" not in loaded and "hoyito_edu.position" not in loaded
+    assert "hoyito_edu.compiled.fastsim" in loaded and "hoyito_edu.compiled.kernel" in loaded
+    assert "hoyito_edu.sim.simulate" not in loaded and "hoyito_edu.engine.position" not in loaded

@@ -27,9 +27,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import hoyito_edu as hy
-from hoyito_edu.checks import as_whole
-from hoyito_edu.matches import simulate_matches
-from hoyito_edu.simulate import END_REASONS
+from hoyito_edu.engine.checks import as_whole
+from hoyito_edu.sim.matches import simulate_matches
+from hoyito_edu.sim.simulate import END_REASONS
 
 #: Seconds any one call may take before it counts as a hang (far above what any takes).
 TIME_LIMIT = 20.0
@@ -451,7 +451,7 @@ TEST_POSITIONS = [
 def quick(agent) -> bool:
     """A player whose choice takes a moment: not a deep search without a small budget, nor
     mcts thinking for its default second."""
-    from hoyito_edu.mcts import MCTSPlayer
+    from hoyito_edu.players.mcts import MCTSPlayer
 
     if isinstance(agent, MCTSPlayer):
         return agent.time_limit is None or agent.time_limit <= 0.2

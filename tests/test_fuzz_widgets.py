@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hoyito_edu as hy
-from hoyito_edu.widgets.frames import MAX_FILM_FRAMES
+from hoyito_edu.board.frames import MAX_FILM_FRAMES
 
 JUNK = st.one_of(
     st.none(),

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.hints import Hint, hints
+from hoyito_edu.teaching.hints import Hint, hints
 
 
 def replies_take(position: hy.Position) -> list[int]:

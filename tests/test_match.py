@@ -302,7 +302,7 @@ def test_match_repr_says_whether_a_round_is_in_play_or_finished():
 def test_holdings_at_start_stay_what_the_round_began_with_after_it_is_scored():
     """The board's round list says what each side *started* the round with; ``holdings``
     moves on the moment the round ends, ``holdings_at_start`` does not."""
-    from hoyito_edu.widgets import texts
+    from hoyito_edu.board import texts
 
     match = hy.Match("hoyito-i")
     chooser = hy.player("random", seed=1)

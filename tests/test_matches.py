@@ -1,4 +1,5 @@
-"""Simulated matches (hoyito_edu.matches): seeded, played through hy.Match, counted faithfully."""
+"""Simulated matches (hoyito_edu.sim.matches): seeded, played through hy.Match, counted
+faithfully."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import pandas as pd
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.classroom import strategy_player
-from hoyito_edu.matches import MATCH_COLUMNS, ROUND_COLUMNS, rounds_table, simulate_matches
+from hoyito_edu.sim.matches import MATCH_COLUMNS, ROUND_COLUMNS, rounds_table, simulate_matches
+from hoyito_edu.teaching.classroom import strategy_player
 
 
 def consecutive(rounds):

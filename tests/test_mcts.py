@@ -1,4 +1,4 @@
-"""The mcts player (hoyito_edu.mcts): UCT with random playouts on the compiled kernel.
+"""The mcts player (hoyito_edu.players.mcts): UCT with random playouts on the compiled kernel.
 
 It must return a legal move in every rule set, size and rule option (its playouts run on the
 kernel, so a wrong history or player to move would show up as an illegal or crashing choice),
@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import kernel, mcts
-from hoyito_edu.mcts import MCTSPlayer
+from hoyito_edu.compiled import kernel
+from hoyito_edu.players import mcts
+from hoyito_edu.players.mcts import MCTSPlayer
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 OPTIONS = [
@@ -229,7 +230,7 @@ def test_a_new_process_after_warm_up_loads_the_compiled_search_from_the_cache():
 
     mcts.warm_up()  # fills numba's cache if this checkout's is missing or stale
     script = (
-        "import hoyito_edu.mcts as m, hoyito_edu.fastsearch as f; m.warm_up(); "
+        "import hoyito_edu.players.mcts as m, hoyito_edu.compiled.search as f; m.warm_up(); "
         "print(len(m._search.stats.cache_misses), len(m._search.stats.cache_hits), "
         "len(f._negamax.stats.cache_hits))"
     )

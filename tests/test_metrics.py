@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.metrics import METRIC_COLUMNS, game_metrics, starter_advantage, wilson_interval
+from hoyito_edu.sim.metrics import METRIC_COLUMNS, game_metrics, starter_advantage, wilson_interval
 
 NA = pd.NA
 

@@ -169,8 +169,8 @@ def test_the_wheel_ships_the_spanish_catalogue_and_the_board(tmp_path):
     (wheel,) = tmp_path.glob("hoyito_edu-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for shipped in (
-        "hoyito_edu/locale/es/LC_MESSAGES/hoyito_edu.mo",
-        "hoyito_edu/widgets/static/board.js",
-        "hoyito_edu/widgets/static/board.css",
+        "hoyito_edu/i18n/locale/es/LC_MESSAGES/hoyito_edu.mo",
+        "hoyito_edu/board/static/board.js",
+        "hoyito_edu/board/static/board.css",
     ):
         assert shipped in names, f"the wheel lacks {shipped}"

@@ -15,8 +15,8 @@ from matplotlib.colors import to_hex  # noqa: E402
 from matplotlib.patches import Circle, Rectangle, StepPatch  # noqa: E402
 
 import hoyito_edu as hy  # noqa: E402
-from hoyito_edu import plots  # noqa: E402
-from hoyito_edu.metrics import game_metrics, wilson_interval  # noqa: E402
+from hoyito_edu.charts import plots  # noqa: E402
+from hoyito_edu.sim.metrics import game_metrics, wilson_interval  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -461,7 +461,7 @@ def test_end_reasons_show_every_reason_in_the_data():
 
 
 def test_every_end_reason_has_a_label_and_a_colour():
-    from hoyito_edu.simulate import END_REASONS
+    from hoyito_edu.sim.simulate import END_REASONS
 
     for reason in (*END_REASONS, "agreement"):
         assert reason in plots.END_LABELS and reason in plots.KIND_COLOURS, reason
@@ -477,8 +477,8 @@ def test_every_end_reason_has_its_own_style():
     """Nine end reasons, eight Okabe-Ito colours: no two reasons share colour and hatch (so a
     colour used twice differs by its hatch), every reason has its own marker, and the rare
     endings (drawn as markers) have different colours, none of them the faint yellow."""
-    from hoyito_edu.events import Reason
-    from hoyito_edu.simulate import END_REASONS
+    from hoyito_edu.engine.events import Reason
+    from hoyito_edu.sim.simulate import END_REASONS
 
     endings = {r.value for r in Reason} - set(plots.CASA_KINDS) | {"ply-cap"}
     assert set(plots.END_STYLES) == endings and set(END_REASONS) <= endings

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.simulate import CAPTURE_KINDS, END_REASONS
+from hoyito_edu.sim.simulate import CAPTURE_KINDS, END_REASONS
 
 GAME_COLUMNS = ["variant", "holes_per_row", "game", "south", "north", "starter", "first",
                 "pairing", "winner", "result", "starter_won", "score_south", "score_north",
@@ -253,7 +253,7 @@ def test_bad_arguments_are_refused_before_any_game_is_played(monkeypatch):
     """A duplicate variant used to fail only after every game had been played."""
     import sys
 
-    simulate_module = sys.modules["hoyito_edu.simulate"]  # hy.simulate is the function
+    simulate_module = sys.modules["hoyito_edu.sim.simulate"]  # hy.simulate is the function
 
     def no_games(*args, **kwargs):
         raise AssertionError("a game was played before the arguments were checked")
@@ -276,7 +276,7 @@ def test_a_billion_games_are_refused_up_front_with_the_estimate_and_the_way_out(
     )
     assert "batches" in message and "its own seed" in message and "tables=['games']" in message
     # the estimate grows with the tables kept and the board, and a huge lap limit's work space
-    from hoyito_edu.simulate import estimate_memory
+    from hoyito_edu.sim.simulate import estimate_memory
 
     rules = [hy.get_rules("hoyito-ii")]
     games_only, _ = estimate_memory(rules, 10**5, 6, 20_000, ["games"], use_fast=True)
@@ -312,7 +312,7 @@ def test_metrics_refuse_bad_groupings():
     for by in (None, 5, [], ["variant", "variant"], [["variant"]]):
         with pytest.raises(ValueError, match="by must"):
             sim.metrics(by=by)
-    from hoyito_edu.metrics import game_metrics
+    from hoyito_edu.sim.metrics import game_metrics
 
     with pytest.raises(ValueError, match="games must be the games table"):
         game_metrics(sim)
@@ -323,7 +323,7 @@ def test_metrics_refuse_bad_groupings():
 # same CSV lines as the committed file. If these tests fail after a deliberate change to the
 # engine, the fast path or the players, regenerate: python scripts/make_data.py
 def committed_lines(name: str) -> list[str]:
-    from hoyito_edu.data import data_dir
+    from hoyito_edu.teaching.data import data_dir
 
     return (data_dir() / name).read_text(encoding="utf-8").splitlines()
 

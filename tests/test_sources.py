@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from hoyito_edu import data
+from hoyito_edu.teaching import data
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted(

@@ -12,7 +12,7 @@ import pyarrow.dataset as ds
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.simulate import _check
+from hoyito_edu.sim.simulate import _check
 
 TABLES = ("games", "moves", "captures")
 

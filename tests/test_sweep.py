@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.metrics import METRIC_COLUMNS
+from hoyito_edu.sim.metrics import METRIC_COLUMNS
 
 GRID = dict(
     variants=["hoyito-i", "ba-awa"],

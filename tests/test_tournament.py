@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.tournament import GAME_COLUMNS, elo_ratings, play_games, standings
+from hoyito_edu.sim.tournament import GAME_COLUMNS, elo_ratings, play_games, standings
 
 FAST = ["greedy", "random", "beginner"]
 

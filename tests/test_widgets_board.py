@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import words
-from hoyito_edu.widgets.board import BOARD_QUIET_LIMIT, Board
-from hoyito_edu.widgets.component import STATIC, film
-from hoyito_edu.widgets.frames import MAX_FILM_FRAMES
+from hoyito_edu.board.component import STATIC, film
+from hoyito_edu.board.frames import MAX_FILM_FRAMES
+from hoyito_edu.board.widget import BOARD_QUIET_LIMIT, Board
+from hoyito_edu.teaching import words
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -86,7 +86,7 @@ def test_the_page_module_and_style_ship_with_the_package():
     assert (STATIC / "board.js").read_text().startswith("//")
     assert "hoyito-hole" in (STATIC / "board.css").read_text()
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert "static/*.js" in project["tool"]["setuptools"]["package-data"]["hoyito_edu.widgets"]
+    assert "static/*.js" in project["tool"]["setuptools"]["package-data"]["hoyito_edu.board"]
     assert any(d.startswith("anywidget") for d in project["project"]["dependencies"])
     js = (STATIC / "board.js").read_text()
     for hook in ("hoyito-hole-${i}", "data-seeds", "hoyito-status", "hoyito-captures-${p}",
@@ -452,7 +452,7 @@ def test_show_me_marks_every_legal_hole_with_what_it_takes_and_gives():
     for hole, mark in marks.items():
         move = pos.sow(int(hole))
         assert mark["takes"] == move.taken[0]
-        assert mark["text"] == hy.hints.hints(pos, 0)[int(hole)].text
+        assert mark["text"] == hy.teaching.hints.hints(pos, 0)[int(hole)].text
     click(board, pos.legal_moves()[0])
     assert set(board.view["hints"]) == {str(h) for h in board.position.legal_moves()}
 
@@ -511,8 +511,8 @@ def test_every_word_the_page_asks_for_is_sent_in_both_languages():
     import re
     from pathlib import Path
 
+    from hoyito_edu.board.component import STATIC, page_texts
     from hoyito_edu.i18n import language
-    from hoyito_edu.widgets.component import STATIC, page_texts
 
     script = Path(STATIC / "board.js").read_text()
     asked = set(re.findall(r'this\.T\(\s*"(\w+)"', script))

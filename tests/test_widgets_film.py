@@ -8,8 +8,7 @@ import random
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.events import Capture, Drop, GameOver, LapLimit, Lift, Reason, Relay
-from hoyito_edu.widgets.frames import (
+from hoyito_edu.board.frames import (
     ENDED_BECAUSE,
     MAX_FILM_FRAMES,
     Skipped,
@@ -17,6 +16,7 @@ from hoyito_edu.widgets.frames import (
     move_frames,
     outcome_sentence,
 )
+from hoyito_edu.engine.events import Capture, Drop, GameOver, LapLimit, Lift, Reason, Relay
 
 # Moves of 1,000 laps that stop at the lap limit (R2.8): (variant, board, player, hole).
 LAP_LIMIT_MOVES = {
@@ -258,8 +258,8 @@ def test_the_film_captions_in_spanish():
 
 
 def test_a_capture_step_carries_its_reason_for_the_computer_caption():
+    from hoyito_edu.board.component import film, page_texts
     from hoyito_edu.i18n import language
-    from hoyito_edu.widgets.component import film, page_texts
 
     game = hy.Game("hoyito-i")
     while not any(m.after.captures != m.before.captures for m in game.moves):

@@ -9,8 +9,8 @@ import random
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import words
-from hoyito_edu.widgets.frames import MAX_FILM_FRAMES
+from hoyito_edu.board.frames import MAX_FILM_FRAMES
+from hoyito_edu.teaching import words
 
 LAP_LIMIT_2X11 = hy.new_game(
     "hoyito-ii",

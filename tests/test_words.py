@@ -11,10 +11,10 @@ import re
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import words
-from hoyito_edu.codes import END_REASONS
-from hoyito_edu.events import Reason
+from hoyito_edu.compiled.codes import END_REASONS
+from hoyito_edu.engine.events import Reason
 from hoyito_edu.players import available
+from hoyito_edu.teaching import words
 
 # Jargon that once reached students (issue 13) and must never come back.
 JARGON = ("casa>", "mid-sow", "eight-or-fewer", "drops", "relay", "ply", "plies", "(South-North)")
@@ -276,7 +276,7 @@ def test_the_agreement_offer_comes_after_the_quiet_stretch_and_says_what_each_wo
 
 
 def test_the_limits_line_states_the_boards_lap_and_quiet_limits():
-    rules = hy.get_rules("hoyito-ii", quiet_limit=hy.rules.BOARD_QUIET_LIMIT)
+    rules = hy.get_rules("hoyito-ii", quiet_limit=hy.engine.rules.BOARD_QUIET_LIMIT)
     line = words.limits_line(rules)
     assert "1,000 laps" in line and "50,000 moves in a row" in line
     assert "no limit" in words.limits_line(hy.get_rules("hoyito-i", max_laps=None))

@@ -1,4 +1,4 @@
-"""The printable worksheets (hoyito_edu.worksheets): they build, the student sheet gives no
+"""The printable worksheets (hoyito_edu.teaching.worksheets): they build, the student sheet gives no
 answer away, and the teacher sheet's answers are the engine's."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import matplotlib
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu import classroom, worksheets
-from hoyito_edu.classroom import CASA_REASONS, EXERCISES
-from hoyito_edu.events import Drop
+from hoyito_edu.engine.events import Drop
+from hoyito_edu.teaching import classroom, worksheets
+from hoyito_edu.teaching.classroom import CASA_REASONS, EXERCISES
 
 matplotlib.use("Agg")
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,7 +88,7 @@ def test_help_says_where_each_language_goes(capsys):
 def test_makefile_has_a_worksheets_target():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^worksheets:.*##", makefile, re.MULTILINE)
-    assert "hoyito_edu.worksheets build/worksheets" in makefile
+    assert "hoyito_edu.teaching.worksheets build/worksheets" in makefile
 
 
 # -- every page titled, every question asked -----------------------------------------------
@@ -267,7 +267,7 @@ def test_spanish_worksheets_have_no_english_word(spanish_sheets):
 
 
 def test_spanish_student_sheet_uses_the_glossarys_words(spanish_sheets):
-    from hoyito_edu.data import glossary
+    from hoyito_edu.teaching.data import glossary
 
     terms = glossary().set_index("english")
     text = flat(spanish_sheets[0].text())

@@ -11,7 +11,7 @@ import pytest
 from pages import read_board, saved_game, write_notebook
 from servers import voila
 
-from hoyito_edu import comparing, words
+from hoyito_edu.teaching import comparing, words
 
 pytestmark = pytest.mark.browser
 

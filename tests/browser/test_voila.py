@@ -21,7 +21,7 @@ from pages import (
 from servers import voila
 
 import hoyito_edu as hy
-from hoyito_edu import words
+from hoyito_edu.teaching import words
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,418 @@
+"""The fast path: random-vs-random games in a compiled loop (numba).
+
+This module plays exactly the games that the engine (:mod:`hoyito_edu.engine.sowing` and
+:meth:`hoyito_edu.Position.sow`) plays when both players choose uniformly at random, about a
+hundred times faster. It is a second implementation of the rules, written as the same plain
+loop as ``sowing.py`` so the two can be read side by side; ``tests/test_fastsim.py`` replays
+its games through the engine and compares every move, board and capture. Use it through
+:func:`hoyito_edu.sim.simulate`.
+
+Random choices come from :func:`random_index`, a counter-based generator shared with the
+engine path: the choice at ply ``p`` of game ``g`` in a run with seed ``s`` depends on
+``(s, g, p)`` only. So the same seed gives the same games in both paths, whatever the number
+of worker processes.
+
+>>> from hoyito_edu.compiled.fastsim import play_random_games
+>>> raw = play_random_games("hoyito-i", range(3), seed=1)
+>>> raw.games["plies"].shape
+(3,)
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..engine.rules import Rules, get_rules
+from .codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # noqa: F401 - the raw arrays' codes
+from .kernel import (  # noqa: F401 - the codes and rule switches are part of this module's API
+    _CASAS,
+    _DROPS,
+    _END,
+    _ENDLESS,
+    _EXTRA,
+    _GAME,
+    _KEEP,
+    _LAP_STOP,
+    _LAPS,
+    _NCAPS,
+    _PASSED,
+    _PLY,
+    _QUIET,
+    _SCALARS,
+    _SEQ,
+    ALL_CAPTURED,
+    EIGHT_OR_FEWER,
+    ENDLESS,
+    ENTRY_OPTIONS,
+    FINAL_FOUR,
+    HAVE_NUMBA,
+    K_CHAIN,
+    K_EIGHT,
+    K_ENDLESS,
+    K_FINAL,
+    K_LAPS,
+    K_LAST,
+    K_MID,
+    K_QUIET,
+    K_REPEAT,
+    LAP_LIMIT,
+    PLY_CAP,
+    QUIET_LIMIT,
+    REPETITION,
+    SNAP_SIZE,
+    _count_position,
+    _forget_positions,
+    _hash_table,
+    _mix,
+    _play_move,
+    _take_all,
+    njit,
+    rule_codes,
+)
+
+# -- the shared random stream ---------------------------------------------------------------
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_PLY_STEP = np.uint64(0xD1B54A32D192ED03)
+_ONE = np.uint64(1)
+_S32 = np.uint64(32)
+
+
+@njit("u8(u8, u8, u8, u8)", cache=True)
+def _word(k0, k1, game, ply):
+    """The random word for (game, ply) of the run with keys (k0, k1), all uint64. The
+    kernel and :func:`random_index` (the engine path) both call it: one definition."""
+    return _mix(_mix(k0 ^ (game * _GOLDEN)) + k1 + (ply + _ONE) * _PLY_STEP)
+
+
+@njit("u8(u8, u8)", cache=True)
+def _pick(word, count):
+    """Which of ``count`` legal moves a word picks: ``0 .. count-1`` (uint64)."""
+    return ((word >> _S32) * count) >> _S32
+
+
+@functools.lru_cache(maxsize=64)
+def run_keys(seed: int) -> tuple[np.uint64, np.uint64]:
+    """The two 64-bit keys of a run, from :class:`numpy.random.SeedSequence` (any int >= 0)."""
+    k0, k1 = np.random.SeedSequence(seed).generate_state(2, dtype=np.uint64)
+    return np.uint64(k0), np.uint64(k1)
+
+
+def random_index(seed: int, games, plies, counts) -> np.ndarray:
+    """Which of ``counts`` legal moves a random player picks at ply ``plies`` (moves made so
+    far) of game ``games``: an int in ``0 .. count-1``. The engine path and the fast path
+    both use it, so the same seed gives the same games.
+
+    >>> int(random_index(0, [5], [0], [6])[0]) in range(6)
+    True
+    """
+    k0, k1 = run_keys(seed)
+    g, p, c = (np.atleast_1d(np.asarray(a, dtype=np.uint64)) for a in (games, plies, counts))
+    return np.array(
+        [int(_pick(_word(k0, k1, gi, pi), ci)) for gi, pi, ci in zip(g, p, c, strict=True)],
+        dtype=np.int64,
+    )
+
+
+def player_seed(seed: int, game: int, side: int) -> int:
+    """A seed for a non-random player (greedy, search ...) on ``side`` of ``game``."""
+    k0, k1 = run_keys(seed)
+    return int(_word(k1, k0, np.uint64(game), np.uint64(1_000_003 + side))) >> 1
+
+
+# -- what a run returns -----------------------------------------------------------------------
+# End reasons and capture kinds by code in the raw arrays: codes.END_REASONS, CAPTURE_KINDS
+# (the kernel's FINAL_FOUR ... and K_MID ..., imported above).
+#: Seeds taken in a move are counted by group (mid-sow, last-seed, chain, end of game) and taker.
+TAKE_GROUPS = ("mid_sow", "last_seed", "chain", "end")
+TAKE_FIELDS = tuple(f"{side}_{group}" for group in TAKE_GROUPS for side in ("south", "north"))
+
+GAME_FIELDS = ("game", "starter", "winner", "score_south", "score_north", "plies", "turns",
+               "end_reason", "seeds_left", "casas", "passes", "legal_sum")  # fmt: skip
+MOVE_FIELDS = ("game", "ply", "player", "hole", "legal", "laps", "drops", *TAKE_FIELDS,
+               "seeds_left", "extra_turn", "passed", "endless", "lap_limit")  # fmt: skip
+CAPTURE_FIELDS = ("game", "ply", "seq", "hole", "taker", "kind", "seeds")
+_MOVE_TAKE = MOVE_FIELDS.index(TAKE_FIELDS[0])
+#: The kernel writes the moves fields in three tables, of the dtypes simulate()'s moves table
+#: has (flags are 0 or 1), so the table takes them as they are.
+MOVE_I4 = ("game", "ply", "laps", "drops")
+MOVE_I1 = ("player", "hole", "legal", "extra_turn", "passed", "endless", "lap_limit")
+MOVE_I2 = (*TAKE_FIELDS, "seeds_left")
+
+
+@dataclass
+class RawRun:
+    """Columns as numpy arrays: ``games`` (one entry per game, in the order asked for),
+    ``moves`` (by game, then ply) and ``captures`` (by game, then order in the game).
+
+    ``boards`` (only when asked for) holds the board after every move, in the order of
+    ``moves``, and ``to_move`` the player to move next (-1 once the game is over).
+    """
+
+    games: dict[str, np.ndarray]
+    moves: dict[str, np.ndarray] | None = None
+    captures: dict[str, np.ndarray] | None = None
+    boards: np.ndarray | None = None
+    to_move: np.ndarray | None = None
+
+
+# -- the kernel -------------------------------------------------------------------------------
+# The rules of one move are hoyito_edu.compiled.kernel's (shared with the compiled search); this
+# loop
+# plays whole games with them. Written with plain loops and 2-D indexing only (no slices or
+# row views): numba compiles that several times faster.
+
+
+@njit("UniTuple(i8, 2)(i8[::1], i8, i8, u8, u8, i8, i8)", cache=True, inline="always")
+def _choose(board, n, player, k0, k1, game, ply):
+    """The random player's hole (R2.1) and the number of legal holes."""
+    count = 0
+    for hole in range(player * n, player * n + n):
+        if board[hole] > 0:
+            count += 1
+    choice = np.int64(_pick(_word(k0, k1, np.uint64(game), np.uint64(ply)), np.uint64(count)))
+    for hole in range(player * n, player * n + n):
+        if board[hole] > 0:
+            if choice == 0:
+                return hole, count
+            choice -= 1
+    return -1, count
+
+
+@njit(
+    "void(i4[:, ::1], i1[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], "
+    "i8[::1], i8, i8[::1], i8)",
+    cache=True,
+    inline="always",
+)
+def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, caps, mtake, row,
+                values, to_move):  # fmt: skip
+    """Column ``row`` of the moves tables (:data:`MOVE_I4`, :data:`MOVE_I1`, :data:`MOVE_I2`)."""
+    moves_out[0, row], moves_out[1, row] = values[0], values[1]
+    moves_out[2, row], moves_out[3, row] = values[5], values[6]
+    flags_out[0, row], flags_out[1, row], flags_out[2, row] = values[2], values[3], values[4]
+    flags_out[3, row], flags_out[4, row] = st[_EXTRA], values[7]
+    flags_out[5, row], flags_out[6, row] = st[_ENDLESS], st[_LAP_STOP]
+    for i in range(8):
+        takes_out[i, row] = mtake[i]
+    takes_out[8, row] = 4 * board.size - caps[0] - caps[1]  # seeds left: none are in hand
+    if keep[2] != 0:
+        for h in range(board.size):
+            boards_out[h, row] = board[h]
+        boards_out[board.size, row] = to_move
+
+
+_KERNEL_SIGNATURE = (
+    "i8(i8[::1], i8, i8[::1], i8[::1], i8, u8, u8, i8, i8[::1], i8[:, ::1], i4[:, ::1], "
+    "i1[:, ::1], i2[:, ::1], i1[:, ::1], i4[:, ::1], i8[::1], i8[:, ::1], i8[::1], u8[::1], "
+    "i8[:, ::1], i8[::1], u8[::1], i8[:, ::1])"
+)
+
+
+@njit(_KERNEL_SIGNATURE, **ENTRY_OPTIONS)
+def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
+                 moves_out, flags_out, takes_out, boards_out, caps_out, counts, work, lap_table,
+                 lap_keys, lap_hist, table, keys, hist):  # fmt: skip
+    """Play games ``first, first + 1, ...`` of ``ids`` until all are played or the output
+    buffers could not hold another game; return the index of the next game to play, or
+    ``-1 - index`` if game ``index`` had a move with more laps than ``lap_keys`` can hold.
+
+    ``keep`` = (moves, captures, boards); the ``*_out`` tables have one row per field and
+    one column per game, move, capture (contiguous columns for pandas); ``counts`` = columns
+    written to moves_out, caps_out. The other arrays are work space (see
+    :func:`_work_arrays`).
+    """
+    size = 2 * n
+    st, board, caps, mtake, values = work[0], work[1, :size], work[2, :2], work[3, :8], work[4, :8]
+    snap = work[5]
+    st[_KEEP] = keep[1]
+    index = first
+    while index < ids.size:
+        if keep[0] != 0 and counts[0] + max_plies > moves_out.shape[1]:
+            return index
+        if keep[1] != 0 and counts[1] + 2 * size + 2 > caps_out.shape[1]:
+            return index
+        game, starter = ids[index], starters[index]
+        st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS], st[_END] = counts[1], game, 0, 0, -1
+        for h in range(size):
+            board[h] = 4
+        caps[0] = caps[1] = 0
+        _forget_positions(table, hist)
+        player = starter
+        _count_position(board, player, table, keys, hist)
+        ply = extras = passes = legal_sum = st[_QUIET] = 0
+        first_row = counts[0]
+        while True:
+            hole, count = _choose(board, n, player, k0, k1, game, ply)
+            st[_PLY] = ply + 1
+            nxt = _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
+                             lap_table, lap_keys, lap_hist, table, keys, hist, snap)  # fmt: skip
+            if nxt == -2:
+                counts[0] = first_row
+                return -1 - index
+            passed = st[_PASSED]
+            ply += 1
+            legal_sum += count
+            extras += st[_EXTRA]
+            passes += passed
+            if keep[0] != 0:
+                values[0], values[1], values[2], values[3] = game, ply, player, hole
+                values[4], values[5], values[6], values[7] = count, st[_LAPS], st[_DROPS], passed
+                _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board,
+                            caps, mtake, counts[0], values, nxt)  # fmt: skip
+                counts[0] += 1
+            if st[_END] >= 0:
+                break
+            player = nxt
+            if ply >= max_plies:
+                st[_END] = PLY_CAP
+                break
+        counts[1] = st[_NCAPS]
+        end = st[_END]
+        decided = caps[0] != caps[1] and end != PLY_CAP
+        games_out[0, index], games_out[1, index] = game, starter
+        games_out[2, index] = (1 if caps[1] > caps[0] else 0) if decided else -1
+        games_out[3, index], games_out[4, index] = caps[0], caps[1]
+        games_out[5, index], games_out[6, index] = ply, ply - extras
+        left = 0
+        for h in range(size):
+            left += board[h]
+        games_out[7, index], games_out[8, index] = end, left
+        games_out[9, index], games_out[10, index] = st[_CASAS], passes
+        games_out[11, index] = legal_sum
+        index += 1
+    return index
+
+
+def _work_arrays(n: int, max_plies: int, laps: int) -> tuple[np.ndarray, ...]:
+    """Work space for the kernel: scalars and small arrays, a table of lap starts (room for
+    ``laps``) and a table of positions (room for every position of a game)."""
+    scalars = np.zeros((6, SNAP_SIZE), dtype=np.int64)
+    return (scalars, *_hash_table(n, laps), *_hash_table(n, max_plies + 2))
+
+
+# -- running games ----------------------------------------------------------------------------
+def play_random_games(
+    variant: str | Rules,
+    games,
+    *,
+    seed: int = 0,
+    holes_per_row: int = 6,
+    starters=None,
+    max_plies: int | None = None,
+    moves: bool = True,
+    captures: bool = True,
+    boards: bool = False,
+    progress=None,
+    lap_room: int | None = None,
+    **options: object,
+) -> RawRun:
+    """Play random-vs-random games (numbered ``games``) and return raw columns.
+
+    ``starters`` says who starts each game (default: South, every game); ``max_plies`` stops
+    a game after that many moves (default: ``codes.DEFAULT_MAX_PLIES``). ``progress`` is
+    called with the number of games finished so far. ``options`` are the rule options
+    (``skip_origin``, ``chain_opponent_side_only``, ``max_laps``, ``quiet_limit``), as the
+    engine takes them. ``lap_room`` is the number of laps a move may have before its game is
+    played again with eight times more room (default: the lap limit, so that never happens;
+    256 with ``max_laps=None``). This is the low-level entry, without argument checks: use
+    :func:`hoyito_edu.sim.simulate`.
+
+    >>> raw = play_random_games("hoyito-ii", [380], seed=0, max_laps=75, quiet_limit=40)
+    >>> END_REASONS[raw.games["end_reason"][0]], int(raw.moves["laps"].max())
+    ('lap-limit', 75)
+    """
+    if max_plies is None:
+        max_plies = DEFAULT_MAX_PLIES
+    rules = get_rules(variant, **options)
+    ids = np.ascontiguousarray(games if isinstance(games, np.ndarray) else list(games), np.int64)
+    if starters is None:
+        starters = np.zeros(ids.size, np.int64)
+    starters = np.ascontiguousarray(starters, dtype=np.int64)
+    n, size = holes_per_row, 2 * holes_per_row
+    keep = np.array([moves or boards, captures, boards], dtype=np.int64)
+    room = max(max_plies + 1, 1 << 16)
+    games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
+    moves_out, flags_out, takes_out = (
+        np.zeros((len(fields), room if keep[0] else 0), dtype=dtype)
+        for fields, dtype in ((MOVE_I4, np.int32), (MOVE_I1, np.int8), (MOVE_I2, np.int16))
+    )
+    boards_out = np.zeros((size + 1, room if keep[2] else 0), dtype=np.int8)
+    caps_out = np.zeros((len(CAPTURE_FIELDS), room if keep[1] else 0), dtype=np.int32)
+    k0, k1 = run_keys(seed)
+    codes = rule_codes(rules)
+    if lap_room is None:
+        lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
+    done, work, counts = 0, _work_arrays(n, max_plies, lap_room), np.zeros(2, dtype=np.int64)
+    while done < ids.size:
+        step = ids[: min(ids.size, done + 2000)]
+        tables = (games_out, moves_out, flags_out, takes_out, boards_out, caps_out)
+        reached = _play_kernel(codes, n, step, starters, done, k0, k1, max_plies, keep, *tables,
+                               counts, *work)  # fmt: skip
+        if reached < 0:  # a move with more laps than there was room for: play that game again
+            reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]))
+        if progress is not None and reached > done:
+            progress(reached)
+        done = reached
+        left = (ids.size - done) / max(done, 1)  # games left per game played
+        if keep[0] and counts[0] + max_plies > moves_out.shape[1]:
+            more = counts[0] * left + max_plies + 1
+            moves_out, flags_out, takes_out, boards_out = (
+                _more_room(t, counts[0], more) if t.shape[1] else t
+                for t in (moves_out, flags_out, takes_out, boards_out)
+            )
+        if keep[1] and counts[1] + 2 * size + 2 > caps_out.shape[1]:
+            caps_out = _more_room(caps_out, counts[1], counts[1] * left + 2 * size + 2)
+    run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
+    moves_out, flags_out, takes_out, boards_out = (
+        _trimmed(t, counts[0]) for t in (moves_out, flags_out, takes_out, boards_out)
+    )
+    caps_out = _trimmed(caps_out, counts[1])
+    if keep[0]:
+        parts = ((MOVE_I4, moves_out), (MOVE_I1, flags_out), (MOVE_I2, takes_out))
+        found = {name: t[i, : counts[0]] for fields, t in parts for i, name in enumerate(fields)}
+        run.moves = {name: found[name] for name in MOVE_FIELDS}
+    if keep[1]:
+        run.captures = {name: caps_out[i, : counts[1]] for i, name in enumerate(CAPTURE_FIELDS)}
+    if keep[2]:
+        run.boards = boards_out[:size, : counts[0]].T
+        run.to_move = boards_out[size, : counts[0]].astype(np.int64)
+    return run
+
+
+def _more_room(table: np.ndarray, used: int, more: float) -> np.ndarray:
+    """``table`` (one row per field, one column per move or capture) with its first ``used``
+    columns, and room for at least ``more`` (an estimate: 10 % is added) and half as many as
+    it has: the kernel fills the columns of the games left without any copy of each part.
+
+    >>> _more_room(np.arange(6).reshape(2, 3), 2, 4).tolist()
+    [[0, 1, 0, 0, 0, 0, 0], [3, 4, 0, 0, 0, 0, 0]]
+    """
+    columns = used + max(int(more * 1.1) + 1, table.shape[1] // 2)
+    grown = np.zeros((table.shape[0], columns), dtype=table.dtype)
+    grown[:, :used] = table[:, :used]
+    return grown
+
+
+def _trimmed(table: np.ndarray, used: int) -> np.ndarray:
+    """``table``, or a copy of its first ``used`` columns if it has many more (so that a short
+    run's columns, which simulate() keeps as they are, do not hold a large buffer)."""
+    if table.shape[1] <= used + used // 4 + 4096:
+        return table
+    return table[:, :used].copy()
+
+
+def merge(runs: list[RawRun]) -> RawRun:
+    """One run from several whose games follow each other (worker processes' parts)."""
+    first = runs[0]
+    out = RawRun(games={k: np.concatenate([r.games[k] for r in runs]) for k in first.games})
+    for attr in ("moves", "captures"):
+        if getattr(first, attr) is not None:
+            parts = [getattr(r, attr) for r in runs]
+            setattr(out, attr, {k: np.concatenate([p[k] for p in parts]) for k in parts[0]})
+    if first.boards is not None:
+        out.boards = np.concatenate([r.boards for r in runs])
+        out.to_move = np.concatenate([r.to_move for r in runs])
+    return out

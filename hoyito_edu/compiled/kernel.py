@@ -1,0 +1,464 @@
+"""The compiled rules kernel: one move of any rule set, written once for numba.
+
+The fast simulator (:mod:`hoyito_edu.compiled.fastsim`) and the compiled search
+(:mod:`hoyito_edu.compiled.search`) both play their moves with these functions: the sowing with its
+captures (:func:`_sow`: mid-sow casas, the last seed's casa and the Hoyito II chain, the Hoyito
+end after a capture, endless moves and the lap limit), then what ``Position.sow`` does after
+the sowing (:func:`_end_of_sowing`: Ba-awa's last eight and a pass; :func:`_end_by_history`:
+repetition and the quiet limit). It is a second implementation of the engine's rules
+(:mod:`hoyito_edu.engine.sowing`, :meth:`hoyito_edu.Position.sow`), written as the same plain loop;
+``tests/test_fastsim.py`` and ``tests/test_fastsearch.py`` compare it with the engine move by
+move.
+
+Scalars of the move being played live in an int array ``st`` (indices ``_HAND`` ...), so the
+helpers can change them; the rule switches come from :func:`rule_codes`.
+
+>>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
+>>> int(codes[_R_CHAIN]), int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
+(1, 1000, 300)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine.rules import Rules, get_rules  # noqa: F401 - get_rules: the docstring's example
+
+try:
+    from numba import njit
+
+    HAVE_NUMBA = True
+except ImportError:  # pragma: no cover - numba is a dependency; this keeps the import working
+    HAVE_NUMBA = False
+
+    def njit(*args, **kwargs):
+        if args and callable(args[0]):
+            return args[0]
+        return lambda function: function
+
+
+# End reasons and capture kinds by code (codes.END_REASONS, codes.CAPTURE_KINDS).
+FINAL_FOUR, EIGHT_OR_FEWER, ALL_CAPTURED, ENDLESS, REPETITION, PLY_CAP = range(6)
+LAP_LIMIT, QUIET_LIMIT = 6, 7
+K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT, K_LAPS, K_QUIET = range(9)
+
+# ``st``: the scalars of the move (and, for the simulator, of the game) being played.
+_HAND, _SEQ, _CASAS, _GAME, _PLY, _NCAPS, _KEEP, _CUR = range(8)
+_LAPS, _DROPS, _EXTRA, _ENDLESS, _END, _ORIGIN, _MOVER, _STARTER = range(8, 16)
+_LAP_STOP = 16  # the move stopped at the lap limit
+_PASSED, _QUIET, _BEFORE0, _BEFORE1 = 17, 18, 19, 20  # a pass; plies without a capture
+_SCALARS = 21  # the size of ``st``
+#: Room a snapshot of a move's start takes (``st``, the largest board, captures, seeds taken).
+SNAP_SIZE = _SCALARS + 24 + 2 + 8
+
+# Rule switches, from Rules, in an int array; the two limits are 0 for no limit.
+_R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP, _R_MAX_LAPS, _R_QUIET = range(8)
+_MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
+
+#: Laps a move sows before its lap starts are kept for the endless check (R2.8). A move that
+#: reaches this many laps is sown again from its start with every lap start kept, so the check
+#: stops at exactly the lap the engine stops at; shorter moves (nearly all) never pay for it.
+#: A repeated lap start means the laps after it cycle for ever without a capture, so sowing on
+#: past the repeat until this lap changes nothing but the time.
+EXACT_FROM_LAP = 32
+
+#: Options of the compiled entry points (the simulator's and the search's loops): numba's
+#: reference counting off. Every array is made by the Python caller, so none needs counting,
+#: while with counting on each array handed to an inlined helper costs an atomic increment
+#: and decrement: profiled, about 85 % of a move's time (``_nrt`` is numba's own switch).
+ENTRY_OPTIONS = {"cache": True, "_nrt": False}
+
+# -- hashing ----------------------------------------------------------------------------------
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
+
+
+@njit("u8(u8)", cache=True)
+def _mix(z):
+    """SplitMix64's finaliser (uint64 arithmetic wraps modulo 2**64)."""
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+def _zobrist_table(holes: int = 24, seeds: int = 193) -> np.ndarray:
+    """Fixed random words, one per (hole, seeds in it) and one for North to move (last row)."""
+    words = np.zeros((holes + 1, seeds), dtype=np.uint64)
+    for hole in range(holes + 1):
+        for count in range(seeds):
+            words[hole, count] = _mix(np.uint64((hole * seeds + count + 1) * int(_GOLDEN) % 2**64))
+    return words
+
+
+_ZOBRIST = _zobrist_table()
+_NORTH_KEY = _ZOBRIST[24, 0]
+
+
+@njit("u8(i8[::1], i8)", cache=True, inline="always")
+def _position_key(board, player):
+    """A 64-bit hash of (board, player): equal positions, equal keys (Zobrist hashing)."""
+    z = np.uint64(0) if player == 0 else _NORTH_KEY
+    for hole in range(board.size):
+        z ^= _ZOBRIST[hole, board[hole]]
+    return z
+
+
+@njit("i8(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+def _count_position(board, player, table, keys, hist):
+    """Count one more occurrence of (board, player) and return how many there have been.
+
+    ``table`` is an open-addressing hash table (a power of two long, plus one last entry: the
+    number of positions held) of row numbers + 1 in ``keys`` and ``hist``; a ``hist`` row
+    holds the player, the count, the table slot, the board."""
+    size, mask = board.size, table.size - 2
+    key = _position_key(board, player)
+    slot = np.int64(key & np.uint64(mask))
+    while table[slot] != 0:
+        entry = table[slot] - 1
+        if keys[entry] == key and hist[entry, 0] == player:
+            same = True
+            for hole in range(size):
+                if hist[entry, 3 + hole] != board[hole]:
+                    same = False
+                    break
+            if same:
+                hist[entry, 1] += 1
+                return hist[entry, 1]
+        slot = (slot + 1) & mask
+    entry = table[-1]
+    table[-1] += 1
+    keys[entry] = key
+    hist[entry, 0] = player
+    hist[entry, 1] = 1
+    hist[entry, 2] = slot
+    for hole in range(size):
+        hist[entry, 3 + hole] = board[hole]
+    table[slot] = entry + 1
+    return 1
+
+
+@njit("void(i8[::1], i8[:, ::1])", cache=True, inline="always")
+def _forget_positions(table, hist):
+    """Empty the table (e.g. after a capture: earlier positions can never come back)."""
+    for entry in range(table[-1]):
+        table[hist[entry, 2]] = 0
+    table[-1] = 0
+
+
+def _hash_table(n: int, room: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An empty table for :func:`_count_position` with room for ``room`` positions."""
+    slots = 1 << max(4, (2 * room).bit_length())
+    return (
+        np.zeros(slots + 1, dtype=np.int64),
+        np.zeros(room, dtype=np.uint64),
+        np.zeros((room, 3 + 2 * n), dtype=np.int64),
+    )
+
+
+def rule_codes(rules: Rules) -> np.ndarray:
+    """The rule switches the kernel reads, as an int array (a limit of None is 0)."""
+    mid = {"mover": _MID_MOVER, "owner": _MID_OWNER, "none": _MID_NONE}[rules.mid_sow_taker]
+    return np.array(
+        [mid, rules.chain, rules.extra_turn, rules.end_rule == "eight-or-fewer",
+         rules.skip_origin, rules.chain_opponent_side_only, rules.max_laps or 0,
+         rules.quiet_limit or 0],
+        dtype=np.int64,
+    )  # fmt: skip
+
+
+# -- captures ---------------------------------------------------------------------------------
+@njit(
+    "void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8, i8)",
+    cache=True,
+    inline="always",
+)
+def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
+    """``taker`` takes ``seeds`` from ``hole`` (-1: from the hand); record the capture
+    (in column ``st[_NCAPS]`` of ``caps_out``, one row per field, when ``st[_KEEP]``; ``mtake``
+    counts seeds by group and taker)."""
+    if hole < 0:
+        st[_HAND] = 0
+    else:
+        board[hole] -= seeds
+    caps[taker] += seeds
+    group = kind if kind < K_FINAL else 3
+    mtake[2 * group + taker] += seeds
+    if kind <= K_CHAIN:
+        st[_CASAS] += 1
+    if st[_KEEP]:
+        r = st[_NCAPS]
+        caps_out[0, r] = st[_GAME]
+        caps_out[1, r] = st[_PLY]
+        caps_out[2, r] = st[_SEQ]
+        caps_out[3, r] = hole
+        caps_out[4, r] = taker
+        caps_out[5, r] = kind
+        caps_out[6, r] = seeds
+        st[_NCAPS] = r + 1
+    st[_SEQ] += 1
+
+
+@njit(
+    "void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8)", cache=True, inline="always"
+)
+def _take_all(st, board, caps, mtake, caps_out, n, taker, kind):
+    """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner)."""
+    for hole in range(2 * n):
+        if board[hole] > 0:
+            who = taker
+            if taker < 0:
+                who = 0 if hole < n else 1
+            _take(st, board, caps, mtake, caps_out, hole, who, kind, board[hole])
+
+
+@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8)", cache=True, inline="always")
+def _after_capture(st, board, caps, mtake, caps_out, n, capturer):
+    """Hoyito's end rule after a capture (R4.1); sets ``st[_END]`` if the game is over."""
+    left = st[_HAND]
+    for hole in range(2 * n):
+        left += board[hole]
+    if left == 4:
+        _take_all(st, board, caps, mtake, caps_out, n, capturer, K_FINAL)
+        if st[_HAND] > 0:
+            _take(st, board, caps, mtake, caps_out, -1, capturer, K_FINAL, st[_HAND])
+        st[_END] = FINAL_FOUR
+    elif left == 0:
+        st[_END] = ALL_CAPTURED
+
+
+@njit(
+    "void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8)", cache=True, inline="always"
+)
+def _last_seed(rules, st, board, caps, mtake, caps_out, n):
+    """The last seed made a casa: the mover takes it, then the chain (R2.7, R3.1)."""
+    mover, cur = st[_MOVER], st[_CUR]
+    _take(st, board, caps, mtake, caps_out, cur, mover, K_LAST, 4)
+    if rules[_R_EIGHT] == 0:
+        _after_capture(st, board, caps, mtake, caps_out, n, mover)
+    if st[_END] < 0 and rules[_R_CHAIN] != 0:
+        behind = cur
+        for _ in range(2 * n - 1):
+            behind = behind - 1 if behind > 0 else 2 * n - 1
+            if board[behind] != 4:
+                break
+            if rules[_R_OPP] != 0 and (0 if behind < n else 1) == mover:
+                break
+            _take(st, board, caps, mtake, caps_out, behind, mover, K_CHAIN, 4)
+            _after_capture(st, board, caps, mtake, caps_out, n, mover)
+            if st[_END] >= 0:
+                break
+    if st[_END] < 0 and rules[_R_EXTRA] != 0:
+        st[_EXTRA] = 1
+
+
+# -- the sowing -------------------------------------------------------------------------------
+@njit(
+    "void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8)", cache=True, inline="always"
+)
+def _sow_lap(rules, st, board, caps, mtake, caps_out, n):
+    """Drop the seeds in hand one by one; take mid-sow casas (R2.2, R2.4, R2.5)."""
+    size, cur, hand, origin = 2 * n, st[_CUR], st[_HAND], st[_ORIGIN]
+    skip, mid = rules[_R_SKIP] != 0, rules[_R_MID]
+    st[_DROPS] += hand
+    while hand > 0:
+        cur += 1
+        if cur == size:
+            cur = 0
+        if skip and cur == origin:
+            cur = cur + 1 if cur + 1 < size else 0
+        board[cur] += 1
+        hand -= 1
+        if board[cur] == 4 and hand > 0 and mid != _MID_NONE:
+            taker = st[_MOVER]
+            if mid == _MID_OWNER:
+                taker = 0 if cur < n else 1
+            st[_HAND], st[_CUR] = hand, cur
+            _take(st, board, caps, mtake, caps_out, cur, taker, K_MID, 4)
+            if rules[_R_EIGHT] == 0:
+                _after_capture(st, board, caps, mtake, caps_out, n, taker)
+                if st[_END] >= 0:
+                    st[_DROPS] -= hand  # the seeds still in hand were never dropped
+                    return
+            hand = st[_HAND]
+    st[_HAND], st[_CUR] = 0, cur
+
+
+@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8)", cache=True, inline="always")
+def _snapshot(snap, st, board, caps, mtake, size):
+    """Keep the move's starting state (``st``, board, captures, seeds taken) in ``snap``."""
+    for i in range(_SCALARS):
+        snap[i] = st[i]
+    for h in range(size):
+        snap[_SCALARS + h] = board[h]
+    snap[_SCALARS + size], snap[_SCALARS + size + 1] = caps[0], caps[1]
+    for i in range(8):
+        snap[_SCALARS + size + 2 + i] = mtake[i]
+
+
+@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8)", cache=True, inline="always")
+def _restore(snap, st, board, caps, mtake, size):
+    """The inverse of :func:`_snapshot`."""
+    for i in range(_SCALARS):
+        st[i] = snap[i]
+    for h in range(size):
+        board[h] = snap[_SCALARS + h]
+    caps[0], caps[1] = snap[_SCALARS + size], snap[_SCALARS + size + 1]
+    for i in range(8):
+        mtake[i] = snap[_SCALARS + size + 2 + i]
+
+
+@njit("void(i8[::1], i8, i8[::1], i8[::1])", cache=True, inline="always")
+def _start_move(st, mover, caps, mtake):
+    """Reset the move's scalars before ``mover`` sows (the game's stay as they are)."""
+    st[_MOVER], st[_HAND], st[_END] = mover, 0, -1
+    st[_LAPS], st[_DROPS], st[_EXTRA], st[_ENDLESS], st[_LAP_STOP] = 1, 0, 0, 0, 0
+    st[_PASSED], st[_BEFORE0], st[_BEFORE1] = 0, caps[0], caps[1]
+    for i in range(8):
+        mtake[i] = 0
+
+
+@njit(
+    "b1(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8[::1], u8[::1], "
+    "i8[:, ::1], i8[::1])",
+    cache=True,
+    inline="always",
+)
+def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, lap_hist,
+         snap):  # fmt: skip
+    """Play ``hole`` for ``st[_MOVER]`` up to the end of the sowing (sowing.py's ``run``),
+    after :func:`_start_move`.
+
+    A lap that would start as an earlier one did (hole and board, counted in the hash table
+    ``lap_*``) makes the move endless (R2.8); else a move that has sown the lap limit
+    (``rules[_R_MAX_LAPS]``) stops there. Either way each player takes their holes. Lap starts
+    are only kept once a move is sown again from its start (``snap``) on reaching
+    :data:`EXACT_FROM_LAP` laps or the lap limit. Returns False if the move had more laps
+    than the table has room for (nothing is usable then: the caller plays again with more
+    room); a table with room for the lap limit plus one never runs out."""
+    size = 2 * n
+    max_laps = rules[_R_MAX_LAPS]
+    exact = False
+    _snapshot(snap, st, board, caps, mtake, size)
+    st[_HAND] = board[hole]
+    board[hole] = 0
+    st[_CUR] = hole
+    st[_ORIGIN] = hole
+    while True:
+        _sow_lap(rules, st, board, caps, mtake, caps_out, n)
+        if st[_END] >= 0:
+            return True
+        cur = st[_CUR]
+        if board[cur] == 4:
+            _last_seed(rules, st, board, caps, mtake, caps_out, n)
+            return True
+        if board[cur] == 1:
+            return True
+        laps = st[_LAPS]
+        if exact:
+            if lap_table[-1] == lap_keys.size:
+                return False
+            if _count_position(board, cur, lap_table, lap_keys, lap_hist) > 1:
+                st[_ENDLESS] = 1
+                _take_all(st, board, caps, mtake, caps_out, n, -1, K_ENDLESS)
+                st[_END] = ENDLESS
+                return True
+        elif laps >= EXACT_FROM_LAP or laps == max_laps:
+            exact = True  # sow the move again, keeping every lap start
+            _restore(snap, st, board, caps, mtake, size)
+            _forget_positions(lap_table, lap_hist)
+            _count_position(board, hole, lap_table, lap_keys, lap_hist)
+            st[_HAND] = board[hole]
+            board[hole] = 0
+            st[_CUR] = hole
+            st[_ORIGIN] = hole
+            continue
+        if laps == max_laps:
+            st[_LAP_STOP] = 1
+            _take_all(st, board, caps, mtake, caps_out, n, -1, K_LAPS)
+            st[_END] = LAP_LIMIT
+            return True
+        st[_LAPS] = laps + 1
+        st[_HAND] = board[cur]
+        board[cur] = 0
+        st[_ORIGIN] = cur
+
+
+# -- after the sowing -------------------------------------------------------------------------
+@njit(
+    "i8(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8)",
+    cache=True,
+    inline="always",
+)
+def _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter):
+    """What ``Position.sow`` does right after the sowing: Ba-awa's last eight (R4.2), the
+    count of plies without a capture (``st[_QUIET]``, R4.5) and a pass (R3.2, ``st[_PASSED]``).
+    Returns the player to move next (if the game goes on)."""
+    mover = st[_MOVER]
+    nxt = mover if st[_EXTRA] != 0 else 1 - mover
+    if st[_END] < 0 and rules[_R_EIGHT] != 0:
+        left = 0
+        for h in range(2 * n):
+            left += board[h]
+        if left == 0:
+            st[_END] = ALL_CAPTURED
+        elif left <= 8:
+            _take_all(st, board, caps, mtake, caps_out, n, starter, K_EIGHT)
+            st[_END] = EIGHT_OR_FEWER
+    if caps[0] != st[_BEFORE0] or caps[1] != st[_BEFORE1]:
+        st[_QUIET] = 0
+    else:
+        st[_QUIET] += 1
+    if st[_END] < 0:
+        movable = 0
+        for h in range(nxt * n, nxt * n + n):
+            movable += board[h]
+        if movable == 0:
+            st[_PASSED] = 1
+            nxt = 1 - nxt
+    return nxt
+
+
+@njit(
+    "void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8)",
+    cache=True,
+    inline="always",
+)
+def _end_by_history(rules, st, board, caps, mtake, caps_out, n, times):
+    """The last checks of a move that did not end the game: the position has now occurred
+    ``times`` times since the last capture (R4.3: the third ends the game), and the plies
+    without a capture may have reached the quiet limit (R4.5). Either way each player takes
+    the seeds in their holes."""
+    if times >= 3:
+        _take_all(st, board, caps, mtake, caps_out, n, -1, K_REPEAT)
+        st[_END] = REPETITION
+    elif rules[_R_QUIET] > 0 and st[_QUIET] >= rules[_R_QUIET]:
+        _take_all(st, board, caps, mtake, caps_out, n, -1, K_QUIET)
+        st[_END] = QUIET_LIMIT
+
+
+@njit(
+    "i8(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8, i8, i8[::1], "
+    "u8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1])",
+    cache=True,
+    inline="always",
+)
+def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter, lap_table,
+               lap_keys, lap_hist, table, keys, hist, snap):  # fmt: skip
+    """One whole move as ``Position.sow`` plays it: ``player`` sows ``hole`` (:func:`_sow`),
+    then :func:`_end_of_sowing`, then the new position is counted in ``table``/``keys``/
+    ``hist`` (the positions since the last capture, forgotten after a capture) for
+    :func:`_end_by_history`. Returns the player to move next, -1 if the game is over, or -2
+    if the move had more laps than the lap table holds (nothing is usable then)."""
+    _start_move(st, player, caps, mtake)
+    if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
+                lap_hist, snap):  # fmt: skip
+        return -2
+    nxt = _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
+    if st[_END] < 0:
+        if st[_QUIET] == 0:
+            _forget_positions(table, hist)
+        times = _count_position(board, nxt, table, keys, hist)
+        _end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
+    return -1 if st[_END] >= 0 else nxt

@@ -1,0 +1,287 @@
+"""The compiled part of Monte Carlo tree search: the tree's arrays, the playouts and the
+UCT walk, played by :mod:`hoyito_edu.compiled.kernel`. :class:`hoyito_edu.players.mcts.MCTSPlayer`
+is the player built on it (its docstring tells the algorithm).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from ..engine.position import Position
+from . import kernel as kn
+from .kernel import njit
+
+#: UCB1's exploration constant (rewards lie in [0, 1]): sqrt(2), the textbook value.
+EXPLORATION = math.sqrt(2)
+#: Weight of the score margin in the reward (see the module's docstring).
+TIE_BREAK = 0.05
+#: Plies a playout may have from the position to choose before it is scored by the lead.
+MAX_PLIES = 1000
+#: Nodes the tree has room for; once full, playouts go on from its leaves without growing it.
+TREE_NODES = 1 << 18
+#: The largest ``playouts`` budget.
+MAX_PLAYOUTS = 10**9
+#: The lap table's first size (it grows up to :data:`MAX_LAP_ROOM` when a move needs it).
+LAP_ROOM = 1 << 12
+
+# meta: counters and settings of one search
+_USED, _DONE, _OVERFLOW, _STARTER, _SUR0, _SUR1, _HIST, _TOTAL = range(8)
+_META = 8
+
+
+# -- one move ---------------------------------------------------------------------------------
+@njit(inline="always")
+def _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player, hole, starter):
+    """Play ``hole`` for ``player`` on ``board``/``caps`` with the kernel's
+    :func:`~hoyito_edu.compiled.kernel._play_move`, counting the new position in ``positions`` (the
+    positions since the last capture, for R4.3). Returns the player to move next, -1 if the
+    game is over, -2 if the move had more laps than the lap table holds."""
+    lap_table, lap_keys, lap_hist = laps
+    table, keys, hist = positions
+    snap = st[kn._SCALARS :]  # the move's snapshot, after the scalars
+    return kn._play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
+                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)  # fmt: skip
+
+
+@njit(inline="always")
+def _random(rng):
+    """The next 64-bit word of the search's own generator (SplitMix64 on ``rng[0]``)."""
+    rng[0] += kn._GOLDEN
+    return kn._mix(rng[0])
+
+
+@njit(inline="always")
+def _reward(caps, meta):
+    """South's reward for a game scored ``caps`` (plus surplus): see the module's docstring."""
+    margin = (caps[0] + meta[_SUR0]) - (caps[1] + meta[_SUR1])
+    result = 1.0 if margin > 0 else (0.0 if margin < 0 else 0.5)
+    return (1.0 - TIE_BREAK) * result + TIE_BREAK * (0.5 + 0.5 * margin / meta[_TOTAL])
+
+
+@njit(inline="always")
+def _start(root, hist_rows, meta, st, board, caps, positions, n):
+    """Set the board to the root's and the position count to the game's history."""
+    size = 2 * n
+    table, keys, hist = positions
+    for h in range(size):
+        board[h] = root[h]
+    caps[0], caps[1] = root[size], root[size + 1]
+    st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
+    kn._forget_positions(table, hist)
+    for i in range(meta[_HIST]):
+        kn._count_position(hist_rows[i, :size], hist_rows[i, size], table, keys, hist)
+
+
+# -- the search -------------------------------------------------------------------------------
+@njit(**kn.ENTRY_OPTIONS)
+def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, visits, value,
+            to_move, path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
+            hist, board, caps):  # fmt: skip
+    """Run ``playouts`` more playouts on the tree (nodes ``0 .. meta[_USED]``; node 0 is the
+    root: ``root`` holds its board, captures, player and plies without a capture). A node's
+    ``value`` is the sum of rewards of the player who moved into it; ``to_move`` is its player
+    to move, -1 once the game is over. Returns False if a move had more laps than the lap
+    table holds (``meta[_OVERFLOW]`` is set then)."""
+    size = 2 * n
+    laps = (lap_table, lap_keys, lap_hist)
+    positions = (table, keys, hist)
+    starter = meta[_STARTER]
+    for _ in range(playouts):
+        _start(root, hist_rows, meta, st, board, caps, positions, n)
+        node, depth, player, plies = 0, 0, root[size + 2], 0
+        path[0] = 0
+        expanding = True
+        while player >= 0 and plies < MAX_PLIES:
+            first = player * n
+            if expanding:
+                untried, legal = 0, 0
+                for k in range(n):
+                    if board[first + k] > 0:
+                        legal += 1
+                        if child[node, k] < 0:
+                            untried += 1
+                if untried > 0 and meta[_USED] < child.shape[0]:
+                    pick = np.int64(_random(rng) % np.uint64(untried))
+                    k = 0
+                    for k in range(n):
+                        if board[first + k] > 0 and child[node, k] < 0:
+                            if pick == 0:
+                                break
+                            pick -= 1
+                    nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps,
+                                player, first + k, starter)  # fmt: skip
+                    if nxt == -2:
+                        meta[_OVERFLOW] = 1
+                        return False
+                    fresh = meta[_USED]
+                    meta[_USED] += 1
+                    for j in range(n):
+                        child[fresh, j] = -1
+                    visits[fresh], value[fresh], to_move[fresh] = 0, 0.0, nxt
+                    child[node, k] = fresh
+                    node, player, plies = fresh, nxt, plies + 1
+                    depth += 1
+                    path[depth] = node
+                    expanding = False
+                    continue
+                if untried == 0:  # every move tried: UCB1
+                    best, best_score = -1, -1.0
+                    scale = math.log(visits[node])
+                    for k in range(n):
+                        c = child[node, k]
+                        if board[first + k] > 0 and c >= 0:
+                            score = value[c] / visits[c] + exploration * math.sqrt(
+                                scale / visits[c]
+                            )
+                            if score > best_score:
+                                best, best_score = k, score
+                    nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps,
+                                player, first + best, starter)  # fmt: skip
+                    if nxt == -2:
+                        meta[_OVERFLOW] = 1
+                        return False
+                    node, player, plies = child[node, best], nxt, plies + 1
+                    depth += 1
+                    path[depth] = node
+                    continue
+                expanding = False  # the tree is full: play out from here
+            # the playout: uniformly random legal moves
+            legal = 0
+            for k in range(n):
+                if board[first + k] > 0:
+                    legal += 1
+            pick = np.int64(_random(rng) % np.uint64(legal))
+            hole = first
+            for k in range(n):
+                if board[first + k] > 0:
+                    if pick == 0:
+                        hole = first + k
+                        break
+                    pick -= 1
+            nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player,
+                        hole, starter)  # fmt: skip
+            if nxt == -2:
+                meta[_OVERFLOW] = 1
+                return False
+            player, plies = nxt, plies + 1
+        south = _reward(caps, meta)
+        for i in range(depth + 1):
+            v = path[i]
+            visits[v] += 1
+            if i > 0:
+                mover = to_move[path[i - 1]]
+                value[v] += south if mover == 0 else 1.0 - south
+        meta[_DONE] += 1
+    return True
+
+
+@njit(**kn.ENTRY_OPTIONS)
+def _play_line(rules, n, root, hist_rows, meta, holes, out, st, mtake, caps_out, lap_table,
+               lap_keys, lap_hist, table, keys, hist, board, caps):  # fmt: skip
+    """Play ``holes`` from the root with :func:`_move`, as a playout does, writing after each
+    move the board, captures and player to move (-1: the game is over) into a row of ``out``.
+    Returns the moves played (fewer if the game ended), or -1 on a lap table overflow. For
+    tests: it checks the playouts' moves and history against the engine."""
+    size = 2 * n
+    laps = (lap_table, lap_keys, lap_hist)
+    positions = (table, keys, hist)
+    _start(root, hist_rows, meta, st, board, caps, positions, n)
+    player = root[size + 2]
+    for i in range(holes.size):
+        player = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player,
+                       holes[i], meta[_STARTER])  # fmt: skip
+        if player == -2:
+            return -1
+        for h in range(size):
+            out[i, h] = board[h]
+        out[i, size], out[i, size + 1], out[i, size + 2] = caps[0], caps[1], player
+        if player < 0:
+            return i + 1
+    return holes.size
+
+
+class Tree:
+    """The search's arrays for one board size, kept by a player between choices."""
+
+    def __init__(self, n: int, nodes: int, lap_room: int) -> None:
+        self.n, self.lap_room = n, lap_room
+        self.child = np.full((nodes, n), -1, dtype=np.int64)
+        self.visits = np.zeros(nodes, dtype=np.int64)
+        self.value = np.zeros(nodes, dtype=np.float64)
+        self.to_move = np.zeros(nodes, dtype=np.int64)
+        self.path = np.zeros(MAX_PLIES + 2, dtype=np.int64)
+        self.st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)
+        self.mtake = np.zeros(8, dtype=np.int64)
+        self.caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
+        self.laps = kn._hash_table(n, lap_room)
+        self.board = np.zeros(2 * n, dtype=np.int64)
+        self.caps = np.zeros(2, dtype=np.int64)
+
+
+
+def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The search's view of ``position``: ``root`` (board, captures, player, plies without a
+    capture), the history since the last capture (a row per position: board, player) and
+    ``meta`` (one node used, the starter, the surplus, every seed in the game)."""
+    size = 2 * position.holes_per_row
+    history = position.history_since_capture()
+    hist_rows = np.zeros((len(history), size + 1), dtype=np.int64)
+    for i, (board, player) in enumerate(history):
+        hist_rows[i, :size], hist_rows[i, size] = board, player
+    root = np.zeros(size + 4, dtype=np.int64)
+    root[:size], root[size : size + 2] = position.board, position.captures
+    root[size + 2], root[size + 3] = position.player, position.quiet_plies
+    meta = np.zeros(_META, dtype=np.int64)
+    meta[_USED], meta[_STARTER], meta[_HIST] = 1, position.starter, len(history)
+    meta[_SUR0], meta[_SUR1] = position.surplus
+    meta[_TOTAL] = max(1, sum(position.board) + sum(position.captures) + sum(position.surplus))
+    return root, hist_rows, meta
+
+
+
+def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
+           exploration: float, deadline: float | None):
+    n = position.holes_per_row
+    root, hist_rows, meta = root_arrays(position)
+    tree.child[0, :] = -1
+    tree.visits[0], tree.value[0], tree.to_move[0] = 0, 0.0, position.player
+    table = kn._hash_table(n, len(hist_rows) + MAX_PLIES + 2)
+    rng = np.array([word], dtype=np.uint64)
+    rules = kn.rule_codes(position.rules)
+    chunk = 16
+    while True:
+        if playouts is not None:
+            chunk = min(chunk, playouts - int(meta[_DONE]))
+        if chunk <= 0:
+            break
+        began = time.perf_counter()
+        ok = _search(rules, n, root, hist_rows, meta, chunk,
+                     exploration, rng, tree.child, tree.visits, tree.value,
+                     tree.to_move, tree.path, tree.st, tree.mtake, tree.caps_out,
+                     *tree.laps, *table, tree.board, tree.caps)  # fmt: skip
+        if not ok:
+            return None
+        now = time.perf_counter()
+        if deadline is not None:
+            if now >= deadline:
+                break
+            # about 20 ms a chunk, never past the deadline by much
+            rate = chunk / max(now - began, 1e-6)
+            chunk = max(1, min(int(rate * min(0.02, deadline - now)), 1 << 16))
+        else:
+            chunk = 1 << 12
+    first = position.player * n
+    stats = {}
+    for k in range(n):
+        c = tree.child[0, k]
+        if c >= 0 and position.board[first + k] > 0:
+            v = int(tree.visits[c])
+            stats[first + k] = (v, float(tree.value[c] / v) if v else 0.0)
+    best = max(sorted(stats), key=lambda hole: stats[hole])
+    return best, {"playouts": int(meta[_DONE]), "nodes": int(meta[_USED]),
+                  "compiled": True, "root": stats}  # fmt: skip
+
+

@@ -1,0 +1,538 @@
+"""The search player's compiled path: the alpha-beta of :class:`~hoyito_edu.SearchPlayer`, step
+for step, in a numba loop that searches about a hundred times more positions per second.
+
+Moves are played by the compiled rules kernel (:mod:`hoyito_edu.compiled.kernel`, shared with the
+fast
+simulator and checked against the engine game by game): the sowing and what ``Position.sow``
+does after it (Ba-awa's last eight, passes, the repetition rule, the quiet limit); :func:`_play`
+only supplies the history of the path searched. ``tests/test_fastsearch.py`` checks every move
+this module can play against ``Position.sow``, and checks that both paths choose the same move
+with the same value on random positions of every variant.
+
+The algorithm is the one :class:`~hoyito_edu.SearchPlayer` documents: negamax with alpha-beta,
+a transposition table keyed by board, player to move and captures, the same move ordering
+(the table's best move, then the most seeds gained now), the same leaf values and the same
+budget (one unit per move played when a position is first expanded, one per ten visits).
+Two things differ and only change the speed: the table is a fixed-size hash table rather than
+a dict, and a position's moves are played again at each visit rather than kept. A third is
+rare: the repetition rule (R4.3) is applied with the history of the path being searched,
+where the engine path keeps the history of the first path that reached a position.
+
+The lap limit (R2.8, rule option ``max_laps``) and the quiet limit (R4.5, ``quiet_limit``) are
+applied as the engine applies them, so a move that would relay for millions of laps costs at
+most ``max_laps`` laps here too. Like the engine path's, the transposition table ignores how
+many plies without a capture led to a position (``Position.quiet_plies``). With
+``max_laps=None`` the lap table grows as a move needs it, up to :data:`MAX_LAP_ROOM` laps; a
+move longer than that is refused with a ValueError rather than searched for minutes or hours.
+
+:func:`supports` says which positions it takes: single games and Ba-awa or Hoyito match games
+with all holes open and owned by their row, except Hoyito III games whose last four go to the
+previous winner (R4.1, round 3 on). The search player uses the engine path for the others.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from . import kernel as kn
+from .kernel import njit
+
+try:
+    from numba import objmode
+except ImportError:  # pragma: no cover - numba is a dependency; supports() says False then
+    objmode = None
+from ..engine.position import Position
+from ..engine.rules import DEFAULT_MAX_LAPS
+from .values import EXACT, LOWER, UPPER, WIN, OutOfBudget, next_iteration
+
+_INF = 3 * WIN
+
+#: Plies below the root the compiled search has room for; deeper iterations are not started.
+MAX_PLY = 120
+#: Transposition table slots (a power of two; 40 bytes each, 10 MB in all).
+TABLE_SLOTS = 1 << 18
+_PROBES = 4
+#: Laps one move may have before the lap table is made larger (R2.8 needs every lap start):
+#: room for the default lap limit of 1,000 laps.
+_LAP_ROOM = 1 << 12
+#: The most laps the compiled search follows in one move when the rules allow more (a lap
+#: limit above it, or none): about 70 MB of lap table on 2x12.
+MAX_LAP_ROOM = 1 << 18
+
+# ctx: counters and settings of one search
+_WORK, _VISITS, _BUDGET, _ABORT, _OVERFLOW, _STARTER, _SUR0, _SUR1, _UNLIMITED = range(9)
+_BEST, _CLOCK, _BASE = 9, 10, 11
+_ROOT = 12  # ctx[_ROOT + i]: the value found for the root's move from its i-th hole
+_CTX = _ROOT + 12
+# a position row (nodes[ply] and kids[ply, i]): the board (2n values), then these fields
+_CAP0, _CAP1, _PLAYER, _END, _HOLE, _GAIN, _QUIET = range(7)
+_FIELDS = 7
+# tt_data[slot, :]
+_T_DEPTH, _T_VALUE, _T_FLAG, _T_BEST = range(4)
+
+_M3 = np.uint64(0x9FB21C651E98DF25)
+_CAP_STEP = np.uint64(0xC2B2AE3D27D4EB4F)
+
+
+def supports(position: Position) -> bool:
+    """True if the compiled path can search ``position`` (see the module's docstring).
+
+    >>> import hoyito_edu as hy
+    >>> supports(hy.new_game("hoyito-ii"))
+    True
+    """
+    if not kn.HAVE_NUMBA or position.closed:
+        return False
+    n = position.holes_per_row
+    if any(position.owners[h] != (0 if h < n else 1) for h in range(2 * n)):
+        return False
+    from_round = position.rules.last_four_to_previous_winner_from_round
+    late_round = from_round is not None and position.round >= from_round
+    return not (late_round and position.previous_winner is not None)
+
+
+# -- one move ---------------------------------------------------------------------------------
+@njit("i8(i8[::1], i8, i8, u8[::1], i8[:, ::1], i8, i8)", cache=True, inline="always")
+def _seen(board, size, player, trail_keys, trail_rows, tstart, ttop):
+    """How many times (board, player) is in ``trail_*[tstart:ttop]``."""
+    key = kn._position_key(board, player)
+    seen = 0
+    for i in range(tstart, ttop):
+        if trail_keys[i] == key and trail_rows[i, size] == player:
+            same = True
+            for h in range(size):
+                if trail_rows[i, h] != board[h]:
+                    same = False
+                    break
+            if same:
+                seen += 1
+    return seen
+
+
+@njit(
+    "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
+    "i8[::1], i8, i8[::1], u8[::1], i8[:, ::1], i8, i8)",
+    cache=True,
+    inline="always",
+)
+def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
+          trail_keys, trail_rows, tstart, ttop):  # fmt: skip
+    """``Position.sow`` without the record: play ``hole`` in ``node`` into ``out`` (board,
+    captures, next player, end code or -1, plies without a capture). ``trail_*[tstart:ttop]``
+    are the positions since the last capture, ``node`` last. Returns 1 if the move had more
+    laps than the lap table holds (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable),
+    else 0."""
+    size = 2 * n
+    player = node[size + _PLAYER]
+    board = out[:size]
+    caps = out[size : size + 2]
+    for h in range(size):
+        board[h] = node[h]
+    caps[0], caps[1] = node[size + _CAP0], node[size + _CAP1]
+    st[kn._KEEP], st[kn._QUIET] = 0, node[size + _QUIET]
+    kn._start_move(st, player, caps, mtake)
+    if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
+                   lap_hist, st[kn._SCALARS :]):  # fmt: skip
+        ctx[_OVERFLOW] = 1
+        return 1
+    nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, ctx[_STARTER])
+    quiet = st[kn._QUIET]
+    if st[kn._END] < 0:
+        times = 1
+        if quiet > 0:
+            times += _seen(board, size, nxt, trail_keys, trail_rows, tstart, ttop)
+        kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
+    end = st[kn._END]
+    out[size + _QUIET] = quiet
+    out[size + _PLAYER] = nxt if end < 0 else 1 - player
+    out[size + _END] = end
+    out[size + _HOLE] = hole
+    out[size + _GAIN] = (caps[player] - node[size + player]) - (
+        caps[1 - player] - node[size + 1 - player]
+    )
+    return 0
+
+
+@njit("i8(i8[::1], i8, i8[::1])", cache=True, inline="always")
+def _value(row, n, ctx):
+    """A position's value from the side of its player to move: ``terminal_value`` for a
+    finished game, else ``evaluate`` (the score lead, surplus included)."""
+    size = 2 * n
+    me = row[size + _PLAYER]
+    margin = (row[size + me] + ctx[_SUR0 + me]) - (row[size + 1 - me] + ctx[_SUR0 + 1 - me])
+    if row[size + _END] < 0:
+        return margin
+    if margin > 0:
+        return WIN + margin
+    if margin < 0:
+        return -WIN + margin
+    return 0
+
+
+# -- the table --------------------------------------------------------------------------------
+@njit("UniTuple(u8, 2)(i8[::1], i8)", cache=True, inline="always")
+def _keys(row, size):
+    """Two independent 64-bit hashes of (board, player to move, captures); the first never 0."""
+    player, cap0, cap1 = row[size + _PLAYER], row[size + _CAP0], row[size + _CAP1]
+    a = kn._mix(np.uint64(player + 1) * _CAP_STEP + np.uint64(cap0))
+    b = kn._mix((np.uint64(cap1) + np.uint64(1)) * _M3 + np.uint64(player))
+    for hole in range(size):
+        v = np.uint64(row[hole]) + np.uint64(hole + 1) * kn._GOLDEN
+        a = kn._mix(a ^ v)
+        b = kn._mix(b + v * _M3)
+    a = kn._mix(a ^ (np.uint64(cap1) * _M3))
+    b = kn._mix(b ^ (np.uint64(cap0) * kn._GOLDEN))
+    if a == 0:
+        a = np.uint64(1)
+    return a, b
+
+
+@njit("i8(u8[::1], u8[::1], i8[:, ::1], u8, u8, b1)", cache=True, inline="always")
+def _slot(tt_keys, tt_check, tt_data, a, b, create):
+    """The table slot of a position, or -1 if it has none. With ``create`` a missing position
+    gets a new entry (depth -1, no best move): in an empty slot, else over the shallowest
+    entry probed."""
+    mask = np.uint64(tt_keys.size - 1)
+    victim, victim_depth = np.int64(-1), np.int64(1 << 30)
+    for probe in range(_PROBES):
+        slot = np.int64((a + np.uint64(probe)) & mask)
+        if tt_keys[slot] == a and tt_check[slot] == b:
+            return slot
+        if tt_keys[slot] == 0:
+            if victim_depth > -2:
+                victim, victim_depth = slot, -2
+        elif tt_data[slot, _T_DEPTH] < victim_depth:
+            victim, victim_depth = slot, tt_data[slot, _T_DEPTH]
+    if not create:
+        return -1
+    tt_keys[victim], tt_check[victim] = a, b
+    tt_data[victim, _T_DEPTH] = -1
+    tt_data[victim, _T_VALUE] = 0
+    tt_data[victim, _T_FLAG] = EXACT
+    tt_data[victim, _T_BEST] = -1
+    return victim
+
+
+# -- the tree ---------------------------------------------------------------------------------
+@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True, inline="always")
+def _sort_by_gain(order, kids, start, count, size):
+    """Stable insertion sort of the child indices ``order[start:count]``, most seeds gained
+    first; ``order[:start]`` stays where it is."""
+    for k in range(start + 1, count):
+        i = order[k]
+        j = k - 1
+        while j >= start and kids[order[j], size + _GAIN] < kids[i, size + _GAIN]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = i
+
+
+@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True, inline="always")
+def _order(order, kids, count, size, best):
+    """Child indices: the most seeds gained first (stable), then ``best`` (a hole) in front."""
+    for k in range(count):
+        order[k] = k
+    _sort_by_gain(order, kids, 0, count, size)
+    if best >= 0 and kids[order[0], size + _HOLE] != best:
+        for k in range(count):
+            if kids[order[k], size + _HOLE] == best:
+                i = order[k]
+                for j in range(k, 0, -1):
+                    order[j] = order[j - 1]
+                order[0] = i
+                break
+
+
+@njit("b1(i8[::1])", cache=True)
+def _out_of_time(ctx):
+    """Every 1024 visits, compare the clock with the deadline (``ctx[_CLOCK]``, nanoseconds)."""
+    if ctx[_CLOCK] <= 0 or ctx[_VISITS] & 1023 != 0:
+        return False
+    with objmode(now="i8"):
+        now = time.perf_counter_ns()
+    return now > ctx[_CLOCK]
+
+
+@njit("void(i8[::1], i8[:, ::1], i8, i8)", cache=True, inline="always")
+def _root_order(order, kids, count, size):
+    """The root's order: ``order`` holds the wanted holes, previous best first (filled in by
+    the caller); turn it into child indices, then stable-sort the rest by seeds gained."""
+    for k in range(count):
+        hole = order[k]
+        for i in range(count):
+            if kids[i, size + _HOLE] == hole:
+                order[k] = i
+                break
+    _sort_by_gain(order, kids, 1, count, size)  # the previous best (position 0) stays in front
+
+
+_SEARCH_SIGNATURE = (
+    "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
+    "i8[:, ::1], i8[:, :, ::1], i8[:, ::1], u8[::1], i8[:, ::1], u8[::1], u8[::1], i8[:, ::1], "
+    "i8, i8, i8, i8, i8)"
+)
+
+
+@njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
+def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes, kids,
+             orders, trail_keys, trail_rows, tt_keys, tt_check, tt_data, ply, depth, alpha,
+             beta, tstart):  # fmt: skip
+    """The value of ``nodes[ply]`` from the side of its player to move, searched ``depth``
+    plies (``SearchPlayer._negamax``). The positions since the last capture are
+    ``trail_*[tstart:top]``, ``top = ctx[_BASE] + ply + 1``: the game's history before the root
+    fills the rows below ``ctx[_BASE]``, then each ply has its row, ``nodes[ply]`` last.
+    With ``ply == 0`` (the root) the moves are tried in the order ``orders[0]`` and
+    ``ctx[_BEST]`` gets the best move."""
+    size = 2 * n
+    node = nodes[ply]
+    if node[size + _END] >= 0 or depth <= 0:
+        return _value(node, n, ctx)
+    top = ctx[_BASE] + ply + 1
+    a, b = _keys(node, size)
+    slot = _slot(tt_keys, tt_check, tt_data, a, b, False)
+    ctx[_VISITS] += 1
+    fresh = slot < 0
+    if fresh:
+        slot = _slot(tt_keys, tt_check, tt_data, a, b, True)
+    children = kids[ply]
+    count = 0
+    for hole in range(node[size + _PLAYER] * n, node[size + _PLAYER] * n + n):
+        if node[hole] > 0:
+            if _play(
+                rules,
+                n,
+                ctx,
+                st,
+                mtake,
+                caps_out,
+                lap_table,
+                lap_keys,
+                lap_hist,
+                node,
+                hole,
+                children[count],
+                trail_keys,
+                trail_rows,
+                tstart,
+                top,
+            ):
+                ctx[_ABORT] = 1  # fmt: skip
+                return 0
+            count += 1
+    if fresh:
+        ctx[_WORK] += count
+    if ctx[_UNLIMITED] == 0:
+        over = ctx[_BUDGET] >= 0 and ctx[_WORK] + ctx[_VISITS] // 10 > ctx[_BUDGET]
+        if over or _out_of_time(ctx):
+            ctx[_ABORT] = 1
+            return 0
+    if ply > 0 and tt_data[slot, _T_DEPTH] >= depth:
+        flag, value = tt_data[slot, _T_FLAG], tt_data[slot, _T_VALUE]
+        if flag == EXACT:
+            return value
+        if flag == LOWER and value >= beta:
+            return value
+        if flag == UPPER and value <= alpha:
+            return value
+    order = orders[ply]
+    if ply == 0:  # the root: the given order, the previous best first, then the most gained
+        _root_order(order, children, count, size)
+    else:
+        _order(order, children, count, size, tt_data[slot, _T_BEST])
+    original_alpha = alpha
+    best_value, best = -_INF, children[order[0], size + _HOLE]
+    for k in range(count):
+        child = children[order[k]]
+        nxt = nodes[ply + 1]
+        for f in range(size + _FIELDS):
+            nxt[f] = child[f]
+        # the trail: positions since the last capture, this child last
+        start = tstart
+        if child[size + _CAP0] != node[size + _CAP0] or child[size + _CAP1] != node[size + _CAP1]:
+            start = top
+        trail_keys[top] = kn._position_key(child[:size], child[size + _PLAYER])
+        for h in range(size):
+            trail_rows[top, h] = child[h]
+        trail_rows[top, size] = child[size + _PLAYER]
+        low = alpha
+        if ply == 0 and alpha > -_INF:  # the root: a move as good as the best gets its value
+            low = alpha - 1
+        if child[size + _PLAYER] == node[size + _PLAYER]:  # extra turn or a pass: same side
+            value = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
+                             nodes, kids, orders, trail_keys, trail_rows, tt_keys, tt_check,
+                             tt_data, ply + 1, depth - 1, low, beta, start)  # fmt: skip
+        else:
+            value = -_negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
+                              nodes, kids, orders, trail_keys, trail_rows, tt_keys, tt_check,
+                              tt_data, ply + 1, depth - 1, -beta, -low, start)  # fmt: skip
+        if ctx[_ABORT] != 0:
+            return 0
+        if ply == 0:
+            ctx[_ROOT + child[size + _HOLE] % n] = value
+        if value > best_value:
+            best_value, best = value, child[size + _HOLE]
+            if value > alpha:
+                alpha = value
+                if alpha >= beta and ply > 0:
+                    break
+    slot = _slot(tt_keys, tt_check, tt_data, a, b, True)
+    if ply == 0:
+        flag = EXACT
+        ctx[_BEST] = best
+    elif best_value <= original_alpha:
+        flag = UPPER
+    elif best_value >= beta:
+        flag = LOWER
+    else:
+        flag = EXACT
+    tt_data[slot, _T_DEPTH] = depth
+    tt_data[slot, _T_VALUE] = best_value
+    tt_data[slot, _T_FLAG] = flag
+    tt_data[slot, _T_BEST] = best
+    return best_value
+
+
+# -- the driver -------------------------------------------------------------------------------
+def _fill_trail(history, size, trail_keys, trail_rows) -> None:
+    """Write a position's history since the last capture into the trail."""
+    for i, (board, player) in enumerate(history):
+        trail_rows[i, :size] = board
+        trail_rows[i, size] = player
+        trail_keys[i] = kn._position_key(trail_rows[i, :size].copy(), player)
+
+
+class CompiledSearch:
+    """The compiled search's work space, kept by a :class:`~hoyito_edu.SearchPlayer` between
+    its choices (the table is cleared before each, so a choice depends only on the position,
+    the settings and the seed)."""
+
+    def __init__(self) -> None:
+        self.tt_keys = np.zeros(TABLE_SLOTS, dtype=np.uint64)
+        self.tt_check = np.zeros(TABLE_SLOTS, dtype=np.uint64)
+        self.tt_data = np.zeros((TABLE_SLOTS, 4), dtype=np.int64)
+        self.lap_room = _LAP_ROOM
+        self.budget: int | None = None  # for child_value()
+        self.laps = kn._hash_table(12, self.lap_room)
+
+    def search(self, position: Position, order: list[int], max_depth: int,
+               max_nodes: int | None, deadline: float | None) -> dict:  # fmt: skip
+        """Iterative deepening from ``position`` (``SearchPlayer.choose`` after the checks).
+
+        ``order`` is the shuffled legal moves. Returns what the engine path's search returns
+        (``best``, ``value``, ``depth`` done, ``work``, ``visits``). A move with more laps than
+        the lap table holds makes it larger and the search starts again; a ValueError says so
+        when a move has more than :data:`MAX_LAP_ROOM` laps (only without a lap limit, or with
+        one above that)."""
+        max_laps = position.rules.max_laps
+        if max_laps is not None and self.lap_room <= max_laps < MAX_LAP_ROOM:
+            self._grow(max_laps + 1)  # room for every lap a move may have: no search again
+        while True:
+            found = self._search(position, order, max_depth, max_nodes, deadline)
+            if found is not None:
+                return found
+            if self.lap_room >= MAX_LAP_ROOM:
+                limit = "no lap limit" if max_laps is None else f"a lap limit of {max_laps:,}"
+                raise ValueError(
+                    f"a move in the search has more than {self.lap_room:,} laps and the rules have "
+                    f"{limit} (R2.8): the search does not follow a move that long. Play with a "
+                    f"lap limit of at most {MAX_LAP_ROOM - 1:,} (rule option max_laps; the "
+                    f"default is {DEFAULT_MAX_LAPS:,})"
+                )
+            self._grow(8 * self.lap_room)
+
+    def _grow(self, room: int) -> None:
+        """A lap table with room for ``room`` lap starts (at most :data:`MAX_LAP_ROOM`)."""
+        self.lap_room = min(room, MAX_LAP_ROOM)
+        self.laps = kn._hash_table(12, self.lap_room)
+
+    def _search(self, position, order, max_depth, max_nodes, deadline):
+        n = position.holes_per_row
+        size = 2 * n
+        history = position.history_since_capture()
+        base = len(history) - 1
+        rows = base + MAX_PLY + 2
+        trail_keys = np.zeros(rows, dtype=np.uint64)
+        trail_rows = np.zeros((rows, size + 1), dtype=np.int64)
+        _fill_trail(history, size, trail_keys, trail_rows)
+        nodes = np.zeros((MAX_PLY + 1, size + _FIELDS), dtype=np.int64)
+        nodes[0, :size] = position.board
+        nodes[0, size + _CAP0 : size + _CAP1 + 1] = position.captures
+        nodes[0, size + _PLAYER], nodes[0, size + _END] = position.player, -1
+        nodes[0, size + _QUIET] = position.quiet_plies
+        kids = np.zeros((MAX_PLY + 1, n, size + _FIELDS), dtype=np.int64)
+        orders = np.zeros((MAX_PLY + 1, n), dtype=np.int64)
+        ctx = np.zeros(_CTX, dtype=np.int64)
+        ctx[_BUDGET] = -1 if max_nodes is None else max_nodes
+        ctx[_STARTER], ctx[_BASE] = position.starter, base
+        ctx[_SUR0], ctx[_SUR1] = position.surplus
+        ctx[_CLOCK] = 0 if deadline is None else int(deadline * 1e9)
+        self.tt_keys[:] = 0
+        st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)  # then room for a snapshot
+        mtake = np.zeros(8, dtype=np.int64)
+        caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
+        rules = kn.rule_codes(position.rules)
+        lap_table, lap_keys, lap_hist = self.laps
+        best, value, done, root_values, alive = order[0], 0, 0, {}, {}
+        for depth in range(1, min(max_depth, MAX_PLY - 1) + 1):
+            ctx[_UNLIMITED] = depth == 1
+            ctx[_ABORT] = 0
+            orders[0, : len(order)] = [best] + [hole for hole in order if hole != best]
+            found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
+                             nodes, kids, orders, trail_keys, trail_rows, self.tt_keys,
+                             self.tt_check, self.tt_data, 0, depth, -_INF, _INF, 0)  # fmt: skip
+            if ctx[_OVERFLOW]:
+                return None
+            if ctx[_ABORT]:
+                break
+            done = depth
+            first = position.player * n
+            root_values = {h: int(ctx[_ROOT + h - first]) for h in order}
+            value, best, stop = next_iteration(value, best, int(found), int(ctx[_BEST]), depth,
+                                               root_values, alive)  # fmt: skip
+            if stop:
+                break
+        self._state = (rules, n, ctx, st, mtake, caps_out, nodes, kids, orders, trail_keys,
+                       trail_rows)  # fmt: skip
+        return {"best": best, "value": value, "depth": done, "work": int(ctx[_WORK]),
+                "visits": int(ctx[_VISITS]), "root_values": root_values}  # fmt: skip
+
+    def spent(self) -> tuple[int, int]:
+        """Moves played on first expansions, and visits, since the last :meth:`search` began."""
+        ctx = self._state[2]
+        return int(ctx[_WORK]), int(ctx[_VISITS])
+
+    def child_value(self, parent: Position, child: Position, depth: int, alpha: int,
+                    beta: int) -> int:  # fmt: skip
+        """``SearchPlayer._child_value`` on the table of the last :meth:`search`: the value of
+        ``child`` (a position after a move in ``parent``) for ``parent``'s player, searched
+        ``depth`` plies. Raises the search's out-of-budget error past ``self.budget``."""
+
+        rules, n, ctx, st, mtake, caps_out, nodes, kids, orders, trail_keys, trail_rows = (
+            self._state
+        )
+        size = 2 * n
+        history = child.history_since_capture()
+        if len(history) + MAX_PLY + 2 > len(trail_keys):
+            trail_keys = np.zeros(len(history) + MAX_PLY + 2, dtype=np.uint64)
+            trail_rows = np.zeros((len(history) + MAX_PLY + 2, size + 1), dtype=np.int64)
+            self._state = self._state[:9] + (trail_keys, trail_rows)
+        _fill_trail(history, size, trail_keys, trail_rows)
+        ctx[_BASE] = len(history) - 2  # the child is at ply 1: its row is the last of history
+        nodes[1, :size] = child.board
+        nodes[1, size + _CAP0 : size + _CAP1 + 1] = child.captures
+        nodes[1, size + _PLAYER] = child.player
+        nodes[1, size + _END] = -1 if child.outcome is None else 0
+        nodes[1, size + _QUIET] = child.quiet_plies
+        ctx[_BUDGET] = -1 if self.budget is None else self.budget
+        ctx[_UNLIMITED], ctx[_ABORT] = 0, 0
+        lap_table, lap_keys, lap_hist = self.laps
+        same_side = child.outcome is None and child.player == parent.player
+        lo, hi = (alpha, beta) if same_side else (-beta, -alpha)
+        found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes,
+                         kids, orders, trail_keys, trail_rows, self.tt_keys, self.tt_check,
+                         self.tt_data, 1, depth, lo, hi, 0)  # fmt: skip
+        if ctx[_ABORT] or ctx[_OVERFLOW]:
+            raise OutOfBudget
+        return int(found) if same_side else -int(found)

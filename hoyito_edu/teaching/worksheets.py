@@ -1,0 +1,690 @@
+"""Printable worksheets for the classroom activities: A4 PDFs drawn with matplotlib.
+
+The questions are :data:`hoyito_edu.teaching.classroom.EXERCISES`, the same objects the notebook
+``06_classroom.ipynb`` asks, and every answer on the teacher sheet is worked out by the engine
+(:attr:`~hoyito_edu.teaching.classroom.Exercise.answer`), so the notebook, the student sheet and the
+teacher sheet cannot disagree. Boards are drawn with :func:`hoyito_edu.charts.plots.board_diagram`.
+
+Three files in each language, written by ``make worksheets`` or
+``python -m hoyito_edu.teaching.worksheets [OUT_DIR]`` (default ``build/worksheets``): the English
+ones
+in ``OUT_DIR/en/``, the Spanish ones in ``OUT_DIR/es/`` (:data:`LANGUAGES`):
+
+- ``student_worksheet.pdf`` (``hoja_de_trabajo.pdf``): the questions of activities 1 to 3,
+  with the boards they are about, the words of the game from the glossary
+  (``data/glossary.csv``: in Spanish, with the Dominican words the sources record), empty
+  boards to fill in lap by lap, and room for the answers; no answers.
+- ``teacher_answers.pdf`` (``respuestas_docente.pdf``): every question with its answer, the
+  working (lap by lap, from the engine's record of the move), the boards after each lap, and
+  notes on common mistakes.
+- ``empty_boards.pdf`` (``tableros_vacios.pdf``): empty numbered boards of 2 x 6 and 2 x 8
+  holes, to play or record moves.
+
+Every sheet is in the session's language (``hy.set_language``) or the one given by ``lang=``:
+
+>>> spanish = student_sheet(lang="es")
+>>> spanish.title, spanish.filename
+('Hoja de trabajo: las matemáticas del Hoyito', 'hoja_de_trabajo.pdf')
+>>> close(spanish)
+
+>>> sheets = student_sheet(), teacher_sheet()
+>>> [len(sheet.figures) >= 3 for sheet in sheets]
+[True, True]
+>>> "Answer:" in sheets[0].text(), "Answer: hole 8." in sheets[1].text()
+(False, True)
+>>> close(*sheets)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..engine.position import Position, new_game
+from ..i18n import LANGUAGES, N_, get_language, language, pgettext
+from ..i18n import gettext as _
+from .classroom import ACTIVITIES, EXERCISES, Exercise, activity_title, lap_boards
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "Sheet",
+    "student_sheet",
+    "teacher_sheet",
+    "empty_boards_sheet",
+    "build",
+    "build_all",
+    "close",
+]
+
+#: A4 portrait, in inches.
+A4 = (8.27, 11.69)
+MARGIN = 0.75  # left and right, inches
+TOP = 0.5  # above the page title
+BOTTOM = 0.65  # below the last block, above the footer
+WIDTH = A4[0] - 2 * MARGIN
+#: Type sizes in points: large enough to read on a photocopy.
+TITLE_SIZE, HEADING_SIZE, TEXT_SIZE, NOTE_SIZE, FOOTER_SIZE = 19, 15, 13, 11.5, 9
+LINE_SPACING = 1.35
+#: How many empty boards a question gets to fill in, lap by lap (not the number of laps, which
+#: would give part of the answer away).
+LAP_BOARDS = {"2f": 3, "2g": 7, "3a": 4}
+SOURCE_LINE = N_(
+    "Rules: Mancala World, pages Hoyito I, II and III and Ba-awa; where they are silent, the "
+    "decisions of the hoyito_edu package (its README, section Rules). Sources: docs/sources.md "
+    "in the hoyito_edu package."
+)
+#: The glossary's terms a student sheet lists, by their English name in data/glossary.csv.
+GLOSSARY_TERMS = ("hole", "seed", "casa", "sow", "lap", "relay", "capture")
+
+
+def _source_line() -> str:
+    return _(SOURCE_LINE)
+
+
+def words_of_the_game() -> str:
+    """The game's words from the glossary (``data/glossary.csv``), in the current language:
+    in English each term with its Spanish word, in Spanish the glossary's Spanish word; both
+    with the Dominican words where a source records them.
+
+    >>> print(words_of_the_game())  # doctest: +ELLIPSIS
+    Words of the game: hole = hoyo – Dominican: hoyito, casita · seed = semilla (ficha) · ...
+    """
+    from .data import glossary
+
+    terms = glossary().set_index("english")
+    spanish = get_language() == "es"
+    parts = []
+    for english in GLOSSARY_TERMS:
+        word = str(terms.loc[english, "spanish"])
+        term = word if spanish else f"{english} = {word}"
+        said = [w.strip() for w in str(terms.loc[english, "dominican"]).split(";") if w.strip()]
+        dominican = ", ".join(w for w in said if w != word)
+        if dominican:
+            term = _("{term} – Dominican: {dominican}").format(term=term, dominican=dominican)
+        parts.append(term)
+    return _("Words of the game: {words}.").format(words=" · ".join(parts))
+
+
+@dataclass
+class Sheet:
+    """A printable sheet: its title, file name and pages (matplotlib Figures)."""
+
+    title: str
+    filename: str
+    figures: list[Figure] = field(default_factory=list)
+
+    def text(self) -> str:
+        """Every piece of text on the sheet, page by page (figure texts, board labels, titles),
+        for tests and searches."""
+        parts = []
+        for fig in self.figures:
+            parts.extend(t.get_text() for t in fig.texts)
+            for ax in fig.axes:
+                parts.append(ax.get_title())
+                parts.extend(t.get_text() for t in ax.texts)
+        return "\n".join(p for p in parts if p)
+
+
+# -- blocks: what a page is made of ------------------------------------------------------------
+@dataclass
+class _Text:
+    text: str
+    size: float = TEXT_SIZE
+    bold: bool = False
+    indent: float = 0.0
+    gap: float = 0.08  # inches after
+    color: str = "black"
+
+
+@dataclass
+class _Lines:
+    """Ruled lines to write on; ``prompt`` in front of the first."""
+
+    count: int
+    prompt: str = ""
+    spacing: float = 0.42
+    gap: float = 0.12
+
+
+@dataclass
+class _Boards:
+    """Boards in a grid: (position, title, blank) triples."""
+
+    boards: Sequence[tuple[Position, str, bool]]
+    columns: int = 1
+    gap: float = 0.1
+    width: float = 1.0  # share of the text width the grid takes (centred)
+
+
+@dataclass
+class _Group:
+    """Blocks that must stay on one page."""
+
+    blocks: list = field(default_factory=list)
+
+
+class _Break:
+    """Start a new page here (unless the page is still empty)."""
+
+
+def _board_size(position: Position, columns: int, share: float = 1.0) -> tuple[float, float]:
+    """(width, height) in inches of one board in a grid of ``columns`` taking ``share`` of the
+    text width (aspect of board_diagram's data limits: x from -1.2 to n + 0.4, y from -1.4 to
+    2.7, plus the title)."""
+    width = (share * WIDTH - 0.25 * (columns - 1)) / columns
+    n = position.holes_per_row
+    height = width * 4.1 / (n + 1.6) + 0.28
+    return width, height
+
+
+class _Layout:
+    """Places blocks on A4 pages from top to bottom, starting a new page when one is full."""
+
+    def __init__(self, sheet: Sheet, subtitle: str = "") -> None:
+        self.sheet = sheet
+        self.subtitle = subtitle
+        self.fig: Figure | None = None
+        self.y = 0.0
+        self.empty = True
+        self._renderer = None
+
+    # pages ---------------------------------------------------------------------------
+    def new_page(self) -> None:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.font_manager import FontProperties
+
+        # A Figure of its own, not pyplot's: nothing to close, no backend to set up.
+        fig = Figure(figsize=A4)
+        FigureCanvasAgg(fig)
+        self.sheet.figures.append(fig)
+        self.fig = fig
+        self._renderer = fig.canvas.get_renderer()
+        size = TITLE_SIZE  # shrink a long title until it fits the width
+        while size > HEADING_SIZE:
+            width, _height, _descent = self._renderer.get_text_width_height_descent(
+                self.sheet.title, FontProperties(size=size, weight="bold"), ismath=False
+            )
+            if width <= WIDTH * fig.dpi:
+                break
+            size -= 0.5
+        fig.text(
+            MARGIN / A4[0],
+            1 - TOP / A4[1],
+            self.sheet.title,
+            fontsize=size,
+            fontweight="bold",
+            va="top",
+        )
+        self.y = TOP + size * LINE_SPACING / 72 + 0.1
+        if self.subtitle and len(self.sheet.figures) == 1:
+            self.y += self._place_text(_Text(self.subtitle, size=NOTE_SIZE, color="#333333"))
+        self.fig.add_artist(_rule(self.fig, self.y))
+        self.y += 0.2
+        self.empty = True
+
+    def finish(self) -> None:
+        pages = len(self.sheet.figures)
+        for number, fig in enumerate(self.sheet.figures, start=1):
+            fig.text(
+                MARGIN / A4[0],
+                0.4 / A4[1],
+                f"hoyito_edu · {self.sheet.title} · "
+                + _("page {number} of {pages}").format(number=number, pages=pages),
+                fontsize=FOOTER_SIZE,
+                color="#555555",
+            )
+
+    def _room(self) -> float:
+        return A4[1] - BOTTOM - self.y
+
+    # measuring and placing ------------------------------------------------------------
+    def _wrap(self, block: _Text) -> list[str]:
+        from matplotlib.font_manager import FontProperties
+
+        if self._renderer is None:
+            self.new_page()
+        prop = FontProperties(size=block.size, weight="bold" if block.bold else "normal")
+        limit = (WIDTH - block.indent) * self.fig.dpi
+        lines: list[str] = []
+        for paragraph in block.text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                candidate = f"{line} {word}" if line else word
+                width, _height, _descent = self._renderer.get_text_width_height_descent(
+                    candidate, prop, ismath=False
+                )
+                if width > limit and line:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = candidate
+            lines.append(line)
+        return lines
+
+    def _height(self, block) -> float:
+        if isinstance(block, _Break):
+            return 0.0
+        if isinstance(block, _Text):
+            return len(self._wrap(block)) * block.size * LINE_SPACING / 72 + block.gap
+        if isinstance(block, _Lines):
+            return block.count * block.spacing + block.gap
+        if isinstance(block, _Boards):
+            rows = -(-len(block.boards) // block.columns)
+            _width, height = _board_size(block.boards[0][0], block.columns, block.width)
+            return rows * height + block.gap
+        return sum(self._height(b) for b in block.blocks)
+
+    def _place_text(self, block: _Text) -> float:
+        lines = self._wrap(block)
+        step = block.size * LINE_SPACING / 72
+        for index, line in enumerate(lines):
+            self.fig.text(
+                (MARGIN + block.indent) / A4[0],
+                1 - (self.y + index * step) / A4[1],
+                line,
+                fontsize=block.size,
+                fontweight="bold" if block.bold else "normal",
+                color=block.color,
+                va="top",
+            )
+        return len(lines) * step + block.gap
+
+    def _place(self, block) -> None:
+        if isinstance(block, _Text):
+            self.y += self._place_text(block)
+        elif isinstance(block, _Lines):
+            for index in range(block.count):
+                base = self.y + (index + 1) * block.spacing
+                start = MARGIN
+                if index == 0 and block.prompt:
+                    self.fig.text(
+                        MARGIN / A4[0],
+                        1 - (base - 0.05) / A4[1],
+                        block.prompt,
+                        fontsize=TEXT_SIZE,
+                        va="bottom",
+                    )
+                    start += 0.15 + len(block.prompt) * TEXT_SIZE * 0.55 / 72
+                self.fig.add_artist(_rule(self.fig, base, start))
+            self.y += block.count * block.spacing + block.gap
+        elif isinstance(block, _Boards):
+            width, height = _board_size(block.boards[0][0], block.columns, block.width)
+            indent = (1 - block.width) * WIDTH / 2
+            for index, (position, title, blank) in enumerate(block.boards):
+                row, column = divmod(index, block.columns)
+                left = MARGIN + indent + column * (width + 0.25)
+                top = self.y + row * height
+                ax = self.fig.add_axes(
+                    (left / A4[0], 1 - (top + height) / A4[1], width / A4[0], height / A4[1])
+                )
+                draw_board(position, ax, title, blank=blank)
+            self.y += self._height(block)
+        else:
+            for inner in block.blocks:
+                self._place(inner)
+
+    def add(self, *blocks) -> None:
+        """Place ``blocks``; each one (a _Group counts as one) moves to a new page if it does
+        not fit on this one."""
+        for block in blocks:
+            if isinstance(block, _Break):
+                if self.fig is not None and not self.empty:
+                    self.new_page()
+                continue
+            if self.fig is None:
+                self.new_page()
+            if self._height(block) > self._room():
+                self.new_page()
+            self._place(block)
+            self.empty = False
+
+
+def _rule(fig: Figure, y: float, start: float = MARGIN):
+    """A thin horizontal line across the text width, ``y`` inches from the top."""
+    from matplotlib.lines import Line2D
+
+    yf = 1 - y / A4[1]
+    return Line2D(
+        [start / A4[0], (MARGIN + WIDTH) / A4[0]],
+        [yf, yf],
+        transform=fig.transFigure,
+        color="#777777",
+        linewidth=0.8,
+    )
+
+
+# -- boards ------------------------------------------------------------------------------------
+def draw_board(position: Position, ax: Axes, title: str, *, blank: bool = False) -> Axes:
+    """:func:`hoyito_edu.charts.plots.board_diagram` for paper: type sized for the drawing's width
+    (seeds, hole numbers, players), no "to move" marker and, with ``blank=True``, empty holes
+    and captures to fill in (the hole numbers stay). In the current language."""
+    from ..charts.plots import board_diagram, player_line
+
+    board_diagram(position, title=title, ax=ax)
+    n = position.holes_per_row
+    # inches per hole on the page: about 0.9 for a full-width 2 x 6 board, 0.43 for half width
+    fig_width = ax.get_position().width * ax.figure.get_figwidth()
+    per_hole = fig_width / (n + 1.6)
+    big = per_hole > 0.6
+    seeds_size, number_size, label_size = (20, 11, 12.5) if big else (15, 9.5, 10)
+    centres = {(float(h if h < n else 2 * n - 1 - h), 1.3 * (h >= n)) for h in range(2 * n)}
+    for text in ax.texts:
+        label = text.get_text()
+        x, y = map(float, text.get_position())
+        gid = text.get_gid() or ""
+        if gid.startswith("player-"):  # a player's line: no turn marker, blank captures
+            player = int(gid.removeprefix("player-"))
+            label = player_line(player, "____" if blank else position.captures[player])
+            text.set_fontsize(label_size)
+            if not big:  # clear of the hole numbers
+                text.set_position((x, y + (0.15 if y > 1.3 else -0.15)))
+        elif (x, y) in centres:  # the seeds in a hole
+            label = "" if blank else label
+            text.set_fontsize(seeds_size if not big or len(label) < 3 else seeds_size - 4)
+        elif label.isdigit():  # a hole number: keep it clear of its hole on small boards
+            text.set_fontsize(number_size)
+            text.set_color("#333333")
+            if not big:
+                text.set_position((x, y + (0.1 if y > 1.3 else -0.1)))
+        text.set_text(label)
+    ax.title.set_fontsize(NOTE_SIZE + (1.5 if big else 0))
+    return ax
+
+
+def _blank(holes_per_row: int = 6) -> Position:
+    return new_game("hoyito-i", holes_per_row=holes_per_row)
+
+
+def _after_lap_positions(exercise: Exercise) -> list[tuple[Position, str, bool]]:
+    """The engine's board at the end of every lap of the exercise's move, for the teacher."""
+    move = exercise.move()
+    rules = move.before.rules
+    boards = []
+    laps = lap_boards(move)
+    for lap, board, taken in laps:
+        position = new_game(rules, board=list(board), player=move.player, captures=taken)
+        if lap == laps[-1][0]:
+            title = _("After lap {lap} (the end of the move)").format(lap=lap)
+        else:
+            title = _("After lap {lap}").format(lap=lap)
+        boards.append((position, title, False))
+    return boards
+
+
+# -- the sheets --------------------------------------------------------------------------------
+def _question(exercise: Exercise, size: float = TEXT_SIZE, color: str = "black") -> _Text:
+    return _Text(f"{exercise.key}.  {exercise.text}", size, color=color, gap=0.1)
+
+
+def _answer_space(exercise: Exercise) -> list:
+    if exercise.kind == "division":
+        seeds = exercise.facts()["seeds"]
+        return [
+            _Text(
+                _("Every hole receives ______ seeds;  ______ holes receive one seed more."), gap=0
+            ),
+            _Text(
+                _("As a division:  {seeds} = ______ × ______ + ______").format(seeds=seeds), gap=0.3
+            ),
+        ]
+    if exercise.kind == "written":
+        return [_Lines(exercise.lines)]
+    prompts = {
+        "last-hole": _("Hole:"),
+        "relay": _("Hole:"),
+        "captured": _("Number of seeds:"),
+        "casas": _("Number of casas:"),
+    }
+    return [_Lines(1, prompts[exercise.kind], gap=0.2)]
+
+
+def _intro(activity: int, holes_per_row: int = 6) -> str:
+    n = holes_per_row
+    if activity == 1:
+        return _(
+            "A move starts by lifting all the seeds of one hole and dropping them one by one "
+            "into the next holes, going round the board. With many seeds the sowing goes round "
+            "more than once: it comes back to the hole the seeds were lifted from and drops a "
+            "seed there too (the rule in these exercises)."
+        )
+    if activity == 2:
+        return _(
+            "The holes are numbered in the order the seeds travel: South's row 0 to {last_south} "
+            "from left to right, then North's row {first_north} to {last} from right to left, and "
+            "after hole {last} comes hole 0 again, as on a clock face. In questions "
+            "2a to 2d there is no relay: only where the first lap ends counts. Long sowings "
+            "drop a seed into the hole they started from when they come round to it."
+        ).format(last_south=n - 1, first_north=n, last=2 * n - 1)
+    return _(
+        "A hole that reaches exactly four seeds is a casa (\u201chouse\u201d). In Hoyito I "
+        "the player who is moving takes every casa. In Hoyito II and III only a casa made by "
+        "the last seed is taken, by the mover. In Ba-awa a casa made during sowing goes to the "
+        "owner of the hole, one made by the last seed to the mover. A move ends when its last "
+        "seed falls into an empty hole or makes a casa."
+    )
+
+
+def _exercises(activity: int) -> list[Exercise]:
+    return [e for e in EXERCISES.values() if e.activity == activity]
+
+
+def _heading(activity: int) -> _Text:
+    heading = _("Activity {number}. {title}").format(
+        number=activity, title=activity_title(activity)
+    )
+    return _Text(heading, HEADING_SIZE, True)
+
+
+def _start_board(exercise: Exercise, prefix: str = "") -> tuple[Position, str, bool]:
+    facts = exercise.facts()
+    title = _("{player} sows hole {hole}").format(player=facts["mover"], hole=facts["start"])
+    return exercise.position(), prefix + title, False
+
+
+def student_sheet(lang: str | None = None) -> Sheet:
+    """The student worksheet: questions, boards, empty boards and room for answers, in
+    ``lang`` (None: the session's language).
+
+    One page per part: activity 1; activity 2 without relays (two pages); each relay
+    question (its board and empty boards for the laps); activity 3 (two pages)."""
+    with language(lang):
+        return _student_sheet()
+
+
+def _student_sheet() -> Sheet:
+    title = _("Worksheet: the mathematics of Hoyito")
+    sheet = Sheet(title, pgettext("file name", "student_worksheet.pdf"))
+    page = _Layout(sheet)
+    ex = EXERCISES
+    after_lap = _("After lap ____")
+    page.add(
+        _Text(
+            _("Name: _______________________   Class: _________   Date: ____________"), gap=0.25
+        ),  # fmt: skip
+        _Boards([(new_game("hoyito-i"), _("The board at the start of a game"), False)], gap=0.2),
+        _Text(words_of_the_game(), NOTE_SIZE, gap=0.2),
+        _heading(1),
+        _Text(_intro(1), NOTE_SIZE, gap=0.2),
+        *[_Group([_question(e), *_answer_space(e)]) for e in (ex["1a"], ex["1b"])],
+        _Break(),
+        _Group([_question(ex["1c"]), *_answer_space(ex["1c"])]),
+        _heading(2),
+        _Text(_intro(2), NOTE_SIZE, gap=0.15),
+        _Boards([(_blank(6), _("A board of 2 × 6 holes to count on"), True)]),
+        *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("2a", "2b")],
+        _Break(),
+        _Group([_question(ex["2c"]), *_answer_space(ex["2c"])]),
+        _Group([_question(ex["2d"]), _Boards([(_blank(8), _("A board of 2 × 8 holes"), True)])]),
+        *_answer_space(ex["2d"]),
+        _Group([_question(ex["2e"]), *_answer_space(ex["2e"])]),
+    )
+    for key in ("2f", "2g"):
+        exercise = ex[key]
+        empty = [(_blank(), after_lap, True)] * LAP_BOARDS[key]
+        page.add(
+            _Break(),
+            _question(exercise),
+            _Boards([_start_board(exercise), *empty], columns=2),
+            *_answer_space(exercise),
+        )
+    page.add(
+        _Break(),
+        _heading(3),
+        _Text(_intro(3), NOTE_SIZE, gap=0.15),
+        _Boards([_start_board(ex["3a"], _("3a to 3c: "))]),
+        *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("3a", "3b", "3c")],
+        _Break(),
+        _Text(_("Boards to follow the move of 3a to 3c on:"), NOTE_SIZE),
+        _Boards([(_blank(), after_lap, True)] * LAP_BOARDS["3a"], columns=2),
+        _Group([_question(ex["3d"]), *_answer_space(ex["3d"])]),
+        _Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"),
+    )
+    page.finish()
+    return sheet
+
+
+def teacher_sheet(lang: str | None = None) -> Sheet:
+    """The teacher sheet: every question with its answer and working, from the engine, in
+    ``lang`` (None: the session's language)."""
+    with language(lang):
+        return _teacher_sheet()
+
+
+def _teacher_sheet() -> Sheet:
+    sheet = Sheet(_("Teacher sheet: answers"), pgettext("file name", "teacher_answers.pdf"))
+    page = _Layout(
+        sheet,
+        _(
+            "Every answer, every working and every board below is computed by the hoyito_edu "
+            "engine from the same exercises the notebook {notebook} and the student worksheet "
+            "ask."
+        ).format(notebook=pgettext("file name", "06_classroom.ipynb")),
+    )
+    for activity in ACTIVITIES:
+        heading = [_heading(activity)]  # kept on the page of the activity's first question
+        for exercise in _exercises(activity):
+            blocks = [*heading, _question(exercise, NOTE_SIZE, "#333333")]
+            heading = []
+            if exercise.kind != "written":
+                answer = _("Answer: {answer}.").format(answer=exercise.answer_text)
+                blocks.append(_Text(answer, TEXT_SIZE, True))
+                blocks.append(_Text(exercise.working(), NOTE_SIZE, indent=0.2))
+                if exercise.notes:
+                    blocks.append(_Text(exercise.note, NOTE_SIZE, indent=0.2, gap=0.2))
+            else:
+                blocks.append(_Text(_("Model answer:"), TEXT_SIZE, True))
+                blocks.append(_Text(exercise.solution(), NOTE_SIZE, indent=0.2, gap=0.2))
+            page.add(_Group(blocks))
+            if exercise.kind in ("relay", "captured", "casas"):
+                page.add(_Boards(_after_lap_positions(exercise), columns=2, gap=0.25))
+    page.add(_Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"))
+    page.finish()
+    return sheet
+
+
+def empty_boards_sheet(lang: str | None = None) -> Sheet:
+    """Empty numbered boards (2 x 6 and 2 x 8) to play on or to record moves, in ``lang``
+    (None: the session's language)."""
+    with language(lang):
+        return _empty_boards_sheet()
+
+
+def _empty_boards_sheet() -> Sheet:
+    sheet = Sheet(_("Empty boards"), pgettext("file name", "empty_boards.pdf"))
+    page = _Layout(
+        sheet,
+        _(
+            "Write the number of seeds in each hole. The small numbers are the hole numbers, in "
+            "the order the seeds travel (the arrows)."
+        ),
+    )
+    six, eight = _("2 × 6 holes"), _("2 × 8 holes")
+    page.add(*[_Boards([(_blank(6), six, True)], width=0.75) for _copy in range(3)])
+    page.add(_Break(), *[_Boards([(_blank(8), eight, True)]) for _copy in range(3)])
+    page.finish()
+    return sheet
+
+
+def close(*sheets: Sheet) -> None:
+    """Let go of the sheets' pages (they are plain Figures, not kept by pyplot)."""
+    for sheet in sheets:
+        sheet.figures.clear()
+
+
+def _save(sheet: Sheet, path: Path) -> Path:
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    metadata = {
+        "Title": sheet.title,
+        "Author": "hoyito_edu",
+        "Subject": _("Classroom activities: sowing, counting round a ring, casas"),
+        "CreationDate": None,
+    }
+    with PdfPages(path, metadata=metadata) as pdf:
+        for fig in sheet.figures:
+            pdf.savefig(fig)
+    return path
+
+
+def build(
+    out_dir: str | Path = "build/worksheets",
+    sheets: Iterable[str] | None = None,
+    *,
+    lang: str | None = None,
+) -> dict:
+    """Write the worksheets of one language into ``out_dir``; return {file name: path}.
+
+    ``sheets`` picks some of ``"student"``, ``"teacher"``, ``"empty"`` (default: all);
+    ``lang`` is the language (None: the session's). :func:`build_all` writes every language.
+    """
+    makers = {"student": student_sheet, "teacher": teacher_sheet, "empty": empty_boards_sheet}
+    chosen = list(makers) if sheets is None else list(sheets)
+    unknown = sorted(set(chosen) - set(makers))
+    if unknown:
+        raise ValueError(f"unknown sheet(s) {', '.join(unknown)}; choose from {', '.join(makers)}")
+    with language(lang):
+        out = Path(out_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        written = {}
+        for name in chosen:
+            sheet = makers[name]()
+            try:
+                written[sheet.filename] = _save(sheet, out / sheet.filename)
+            finally:
+                close(sheet)
+    return written
+
+
+def build_all(out_dir: str | Path = "build/worksheets") -> dict[str, dict]:
+    """Write the worksheets in every language, each into ``out_dir/<language>/`` (``en``,
+    ``es``); return {language: {file name: path}}."""
+    return {lang: build(Path(out_dir) / lang, lang=lang) for lang in LANGUAGES}
+
+
+USAGE = """usage: python -m hoyito_edu.teaching.worksheets [OUT_DIR]   (default build/worksheets)
+
+Writes the printable worksheets in English into OUT_DIR/en/ (student_worksheet.pdf,
+teacher_answers.pdf, empty_boards.pdf) and in Spanish into OUT_DIR/es/ (hoja_de_trabajo.pdf,
+respuestas_docente.pdf, tableros_vacios.pdf)."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    for written in build_all(args[0] if args else "build/worksheets").values():
+        for path in written.values():
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,9 +1,0 @@
-"""Jupyter widgets over the engine, all drawn by one board component in the page (an
-anywidget, ``static/board.js``): play (:class:`Board`), watch a game again (:class:`Replay`)
-and sow one hole under several rules side by side (:class:`CompareRules`)."""
-
-from .board import Board
-from .compare import CompareRules
-from .replay import Replay
-
-__all__ = ["Board", "Replay", "CompareRules"]
