@@ -73,7 +73,7 @@ def variants() -> pd.DataFrame:
 
 def test_data_dir_is_repo_top_level() -> None:
     folder = data.data_dir()
-    assert folder == Path(data.__file__).resolve().parent.parent / "data"
+    assert folder == Path(data.__file__).resolve().parents[2] / "data"
     assert (folder / "fieldwork_sites.csv").is_file()
 
 
@@ -165,7 +165,7 @@ def test_sources_are_entries_of_the_bibliography(loader) -> None:
 
 
 def _bibliography_headings() -> set[str]:
-    text = (Path(data.__file__).resolve().parent.parent / "docs" / "sources.md").read_text(
+    text = (Path(data.__file__).resolve().parents[2] / "docs" / "sources.md").read_text(
         encoding="utf-8"
     )
     return {line[4:].strip() for line in text.splitlines() if line.startswith("### ")}

@@ -31,7 +31,8 @@ MODULES = modules_with_examples()
 
 
 def test_the_engine_modules_have_examples():
-    for name in ("rules", "position", "game", "events", "match", "simulate", "players"):
+    for name in ("engine.rules", "engine.position", "engine.game", "engine.events",
+                 "engine.match", "sim.simulate", "players", "board.session"):  # fmt: skip
         assert f"hoyito_edu.{name}" in MODULES, name
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import hoyito_edu as hy
 from hoyito_edu.compiled import kernel
-from hoyito_edu.players import mcts
+from hoyito_edu.compiled import mcts as compiled_mcts
 from hoyito_edu.players.mcts import MCTSPlayer
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
@@ -54,11 +54,11 @@ def compiled_line(pos: hy.Position, holes: list[int]) -> np.ndarray:
     """Play ``holes`` from ``pos`` as the playouts do: a row per move (board, captures, player
     to move or -1 once the game is over)."""
     n = pos.holes_per_row
-    root, hist_rows, meta = mcts._root_arrays(pos)
-    tree = mcts._Tree(n, 1, 1 << 12)
+    root, hist_rows, meta = compiled_mcts.root_arrays(pos)
+    tree = compiled_mcts.Tree(n, 1, 1 << 12)
     table = kernel._hash_table(n, len(hist_rows) + len(holes) + 2)
     out = np.zeros((len(holes), 2 * n + 3), dtype=np.int64)
-    played = mcts._play_line(kernel.rule_codes(pos.rules), n, root, hist_rows, meta,
+    played = compiled_mcts._play_line(kernel.rule_codes(pos.rules), n, root, hist_rows, meta,
                              np.array(holes, dtype=np.int64), out, tree.st, tree.mtake,
                              tree.caps_out, *tree.laps, *table, tree.board, tree.caps)  # fmt: skip
     return out[:played]
@@ -228,9 +228,10 @@ def test_a_new_process_after_warm_up_loads_the_compiled_search_from_the_cache():
     import subprocess
     import sys
 
-    mcts.warm_up()  # fills numba's cache if this checkout's is missing or stale
+    hy.players.warm_up()  # fills numba's cache if this checkout's is missing or stale
     script = (
-        "import hoyito_edu.players.mcts as m, hoyito_edu.compiled.search as f; m.warm_up(); "
+        "import hoyito_edu.players as p, hoyito_edu.compiled.mcts as m, "
+        "hoyito_edu.compiled.search as f; p.warm_up(); "
         "print(len(m._search.stats.cache_misses), len(m._search.stats.cache_hits), "
         "len(f._negamax.stats.cache_hits))"
     )

@@ -16,9 +16,11 @@ from pathlib import Path
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.board.component import STATIC, film
+from hoyito_edu.board.component import STATIC
+from hoyito_edu.board.film import film
 from hoyito_edu.board.frames import MAX_FILM_FRAMES
-from hoyito_edu.board.widget import BOARD_QUIET_LIMIT, Board
+from hoyito_edu.board.widget import Board
+from hoyito_edu.engine.rules import BOARD_QUIET_LIMIT
 from hoyito_edu.teaching import words
 
 if sys.version_info >= (3, 11):
@@ -47,8 +49,10 @@ def assert_view_is_engine(board: Board) -> None:
     assert v["board"] == list(pos.board) and v["captures"] == list(pos.captures)
     assert v["n"] == pos.holes_per_row and v["ply"] == board.ply
     assert v["closed"] == sorted(pos.closed) and v["owners"] == list(pos.owners)
-    assert [(p, h) for p, h, _ in v["moves"]] == [(m.player, m.hole) for m in board.game.moves]
-    person = not pos.is_over and not board._is_computer(pos.player) and not board.thinking
+    lines = board.session.move_lines
+    assert [(p, h) for p, h, _ in lines] == [(m.player, m.hole) for m in board.game.moves]
+    assert v["moves_count"] == len(lines)
+    person = not pos.is_over and not board.session.is_computer(pos.player) and not board.thinking
     assert v["playable"] == (list(pos.legal_moves()) if person else [])
     assert (v["banner"] is not None) == pos.is_over
 
@@ -197,9 +201,9 @@ def test_a_click_on_a_hole_that_cannot_be_sown_is_refused_in_the_players_words()
 def test_the_last_move_of_a_run_says_what_the_whole_run_did():
     board = Board("hoyito-ii", opponent=None)
     rng = random.Random(3)
-    while not any(len(board._run(p)) > 1 for p in (0, 1)) and not board.position.is_over:
+    while not any(len(board.session.run_of(p)) > 1 for p in (0, 1)) and not board.position.is_over:
         click(board, rng.choice(board.view["playable"]))
-    run = board._run(board.game.moves[-1].player)
+    run = board.session.run_of(board.game.moves[-1].player)
     assert len(run) > 1, "seed 3 should give an extra turn in Hoyito II"
     line = board.films_sent[-1]["line"]
     taken = sum(m.taken[run[-1].player] for m in run)
@@ -290,7 +294,7 @@ def test_a_failing_computer_player_is_reported_on_the_board():
         def choose(self, position):
             raise RuntimeError("no idea")
 
-    board.computer = Broken()
+    board.session.computer = Broken()
     click(board, 0)
     assert board.view["notice"]["kind"] == "error"
     assert "Something went wrong: RuntimeError: no idea" in board.notice_text
@@ -389,7 +393,9 @@ def test_bad_settings_say_what_is_allowed():
         Board(lang="xx")
     board = Board(opponent=None)
     board.receive({"type": "action", "name": "dance"})
-    assert "unknown action 'dance'" in board.notice_text and board.view["notice"]["kind"] == "error"
+    not_understood = "That message was not understood (action 'dance'), so nothing changed."
+    assert board.notice_text == not_understood
+    assert board.view["notice"]["kind"] == "refused"
     board.receive({"type": "settings", "settings": {"holes_per_row": "big"}})
     assert "holes_per_row must be a whole number" in board.notice_text
 
@@ -511,7 +517,8 @@ def test_every_word_the_page_asks_for_is_sent_in_both_languages():
     import re
     from pathlib import Path
 
-    from hoyito_edu.board.component import STATIC, page_texts
+    from hoyito_edu.board.component import STATIC
+    from hoyito_edu.board.texts import page_texts
     from hoyito_edu.i18n import language
 
     script = Path(STATIC / "board.js").read_text()
@@ -535,14 +542,15 @@ def test_every_word_the_page_asks_for_is_sent_in_both_languages():
 def test_the_settings_menu_changes_the_language_and_the_game_goes_on():
     board = Board("hoyito-i", opponent=None, lang="es")
     board.click(0)
-    assert board.view["moves"][0][2].startswith("Sur sembró el hoyo 0")
+    assert board.session.move_lines[0][2].startswith("Sur sembró el hoyo 0")
     assert board.view["lang"] == "es" and ["es", "Español"] in board.view["languages"]
     board.receive({"type": "language", "lang": "en"})
     assert board.lang == "en" and board.texts["undo"] == "Undo"
-    assert board.view["moves"][0][2].startswith("South sowed hole 0")
+    assert board.session.move_lines[0][2].startswith("South sowed hole 0")
     assert board.status_text == "North to move." and board.game.holes() == [0]
     board.receive({"type": "language", "lang": "fr"})  # the page hears why, the game goes on
-    assert "the language must be one of 'en' (English) or 'es' (Spanish)" in board.notice_text
+    refused = "That message was not understood (language 'fr'), so nothing changed."
+    assert board.notice_text == refused
     assert board.lang == "en" and board.game.holes() == [0]
 
 

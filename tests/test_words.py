@@ -324,7 +324,7 @@ def test_a_spanish_board_says_a_refused_move_and_the_moves_in_spanish():
     assert board.click(8) is False
     assert board.notice_text == "El hoyo 8 es de Norte, y le toca jugar a Sur."
     assert board.click(0)
-    assert board.view["moves"][0][2] == (
+    assert board.session.move_lines[0][2] == (
         "Sur sembró el hoyo 0 en 5 vueltas. No se comió ninguna semilla."
     )
     assert board.texts["undo"] == "Deshacer"

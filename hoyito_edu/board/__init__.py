@@ -1,13 +1,21 @@
-"""Jupyter widgets over the engine, all drawn by one board component in the page (an
-anywidget, ``static/board.js``): play (:class:`Board`), watch a game again (:class:`Replay`)
-and sow one hole under several rules side by side (:class:`CompareRules`).
+"""The board: one controller (:class:`~hoyito_edu.board.session.BoardSession`, plain Python)
+and the screens that show it. In Jupyter and Voila the anywidget :class:`Board` (play),
+:class:`Replay` (watch a game again) and :class:`CompareRules` (one hole under several rules),
+all drawn by one component in the page (``static/board.js``).
 
 May import every layer below it: ``teaching``, ``charts``, ``sim``, ``players``, ``compiled``,
-``engine``, ``i18n``.
+``engine``, ``i18n``. The widgets are imported on first use, so the controller runs with no
+widget library (the class server needs none).
 """
 
-from .compare import CompareRules
-from .replay import Replay
-from .widget import Board
+_WIDGETS = {"Board": "widget", "Replay": "replay", "CompareRules": "compare"}
 
 __all__ = ["Board", "Replay", "CompareRules"]
+
+
+def __getattr__(name: str):
+    if name in _WIDGETS:
+        from importlib import import_module
+
+        return getattr(import_module(f"{__name__}.{_WIDGETS[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

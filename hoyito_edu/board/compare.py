@@ -41,7 +41,9 @@ from ..teaching.comparing import (
     start_position,
 )
 from ..teaching.words import COLUMNS, refusal_line, side_name
-from .component import SPEEDS, BoardComponent, film, page_texts, position_view
+from .component import BoardComponent
+from .film import SPEEDS, film, position_view
+from .texts import page_texts
 
 #: The hole of :data:`~hoyito_edu.teaching.comparing.EXAMPLE_BOARD` where every rule set differs.
 EXAMPLE_HOLE = 3

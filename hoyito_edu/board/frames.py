@@ -1,4 +1,4 @@
-"""A move as a film: one frame per event of the move record, with a sentence for each.
+"""A move as a film: one frame per event of the move record, the board after each.
 
 The frames only replay the engine's record (lift, drop, capture, relay, ...): the board after
 each event is read off the events, never worked out again from the rules. The last frame of a
@@ -11,8 +11,8 @@ it. Building a film costs the same for a move of 1,000 laps as for one of 50.
 
 >>> import hoyito_edu as hy
 >>> frames = move_frames(hy.new_game("hoyito-i").sow(0))
->>> frames[0].caption
-'South lifts 4 seeds from hole 0.'
+>>> frames[0].event
+Lift(hole=0, seeds=4, lap=1)
 >>> frames[1].board[:3], frames[1].hand
 ((0, 5, 4), 3)
 >>> frames[-1].board == hy.new_game("hoyito-i").play(0).board
@@ -29,16 +29,13 @@ from ..engine.events import (
     Drop,
     Endless,
     Event,
-    ExtraTurn,
-    GameOver,
     LapLimit,
     Lift,
-    Pass,
     Reason,
     Relay,
 )
-from ..engine.position import Move, Outcome
-from ..i18n import N_, ngettext
+from ..engine.position import Move
+from ..i18n import N_
 from ..i18n import gettext as _
 from ..teaching.words import side_name
 
@@ -64,21 +61,16 @@ class Skipped(NamedTuple):
 
 
 class Frame(NamedTuple):
-    """The board just after one event of a move.
-
-    ``focus`` is the hole the event happened at (None for events of no hole), ``mark`` its kind
-    (``"lift"``, ``"drop"``, ``"casa"``, ``"relay"``, ``"endless"`` or ``""``) and ``tag`` the
-    words written on that hole; ``caption`` says what happened in a sentence. ``event`` is the
-    engine's event, or :class:`Skipped` for the frame that skips ahead in a long move.
-    """
+    """The board just after one event of a move. ``event`` is the engine's event, or
+    :class:`Skipped` for the frame that skips ahead in a long move. ``caption`` is set only
+    where the page has no words of its own: the skip ahead and a move stopped for ever (an
+    endless move, the lap limit); the page words every other event from its own table
+    (:func:`~hoyito_edu.board.texts.page_texts`)."""
 
     board: tuple[int, ...]
     captures: tuple[int, int]
     hand: int
     lap: int
-    focus: int | None
-    mark: str
-    tag: str
     caption: str
     event: Union[Event, Skipped]  # noqa: UP007
 
@@ -98,59 +90,6 @@ _TAKEN_BECAUSE = {
     Reason.QUIET_LIMIT: N_("nobody captured anything for too long: owners take their own holes"),
 }
 
-_REASON_TAGS = {
-    Reason.MID_SOW: "casa",
-    Reason.LAST_SEED: "casa",
-    Reason.CHAIN: "chain",
-    Reason.FINAL_FOUR: "last 4",
-    Reason.EIGHT_OR_FEWER: "last 8",
-    Reason.ENDLESS: "endless",
-    Reason.REPETITION: "repeat",
-    Reason.LAP_LIMIT: "limit",
-    Reason.AGREEMENT: "agreed",
-    Reason.QUIET_LIMIT: "quiet",
-}
-
-#: Why a game ended, as a clause.
-ENDED_BECAUSE = {
-    Reason.FINAL_FOUR: N_("a capture left only four seeds, and they were taken too"),
-    Reason.EIGHT_OR_FEWER: N_(
-        "eight or fewer seeds were left, and the player who started took them"
-    ),
-    Reason.ALL_CAPTURED: N_("every seed has been captured"),
-    Reason.ENDLESS: N_(
-        "a relay would have gone round for ever, so each player took their own holes"
-    ),
-    Reason.REPETITION: N_(
-        "the same position came up a third time, so each player took their own holes"
-    ),
-    Reason.LAP_LIMIT: N_(
-        "a move went round so many laps that nobody could finish it by hand (the "
-        "lap limit), so each player took the seeds in their own holes"
-    ),
-    Reason.AGREEMENT: N_(
-        "the players agreed to stop, so each player took the seeds in their own holes"
-    ),
-    Reason.QUIET_LIMIT: N_(
-        "nobody captured anything for too many moves in a row, so the game "
-        "stopped as if both players agreed, and each player took the seeds in their own holes"
-    ),
-}
-
-
-def outcome_sentence(outcome: Outcome) -> str:
-    """Who won, by how much, and why the game ended."""
-    south, north = outcome.score
-    why = _(ENDED_BECAUSE[outcome.reason])
-    if outcome.winner is None:
-        return _("Game over: a draw, {south}-{north}. Why: {why}.").format(
-            south=south, north=north, why=why
-        )
-    return _("Game over: {who} wins {south}-{north} (South-North). Why: {why}.").format(
-        who=side_name(outcome.winner), south=south, north=north, why=why
-    )
-
-
 def taken_because(event: Capture) -> str:
     """Why ``event``'s seeds were taken, in the current language ("the last seed made a casa")."""
     return _(_TAKEN_BECAUSE[event.reason])
@@ -168,61 +107,20 @@ def capture_caption(event: Capture) -> str:
     return _("{taker} takes {seeds} from hole {hole}: {because}.").format(**fields)
 
 
-def _caption(event: Event, mover: str) -> tuple[str, str, str]:
-    """(mark, tag, caption) for one event."""
-    if isinstance(event, Lift):
-        caption = ngettext(
-            "{who} lifts {count} seed from hole {hole}.",
-            "{who} lifts {count} seeds from hole {hole}.",
-            event.seeds,
-        ).format(who=mover, count=event.seeds, hole=event.hole)
-        return "lift", "lifted", caption
-    if isinstance(event, Drop):
-        fields = {"lap": event.lap, "hole": event.hole, "count": event.count}
-        if event.in_hand:
-            caption = _(
-                "Lap {lap}: a seed into hole {hole}, which now holds {count}; {left} left in hand."
-            ).format(left=event.in_hand, **fields)
-        else:
-            caption = _(
-                "Lap {lap}: a seed into hole {hole}, which now holds {count}. That was the last "
-                "seed of the lap."
-            ).format(**fields)
-        return "drop", f"lap {event.lap}", caption
-    if isinstance(event, Capture):
-        tag = f"{_REASON_TAGS[event.reason]}>{'SN'[event.taker]}"
-        return "casa", tag, capture_caption(event)
-    if isinstance(event, Relay):
-        caption = _(
-            "The last seed fell into an occupied hole: {who} lifts its {seeds} seeds and sows "
-            "lap {lap}."
-        ).format(who=mover, seeds=event.seeds, lap=event.lap)
-        return "relay", f"lap {event.lap}", caption
+def _stop_caption(event: Event) -> str:
+    """The sentence of a move stopped for ever (R2.8), or '' for any other event."""
     if isinstance(event, Endless):
-        caption = _(
+        return _(
             "Lap {lap} would start from hole {hole} exactly as lap {repeats} did: this sowing "
             "would never end, so it stops here."
         ).format(lap=event.lap, hole=event.hole, repeats=event.repeats_lap)
-        return "endless", "endless", caption
     if isinstance(event, LapLimit):
-        caption = _(
+        return _(
             "The move has sown {laps:,} laps without ending, the most a move may sow: nobody "
             "can finish it by hand, so it stops here, before lap {lap:,}. Each player takes the "
             "seeds in their own holes."
         ).format(laps=event.lap - 1, lap=event.lap)
-        return "endless", "limit", caption
-    if isinstance(event, ExtraTurn):
-        caption = _("{who} captured with the last seed: play again.")
-        return "", "", caption.format(who=side_name(event.player))
-    if isinstance(event, Pass):
-        return (
-            "",
-            "",
-            _("{who} has no seeds to sow and passes.").format(who=side_name(event.player)),
-        )
-    if isinstance(event, GameOver):
-        return "", "", outcome_sentence(Outcome(event.reason, event.winner, event.score))
-    raise TypeError(f"not a move event: {event!r}")
+    return ""
 
 
 class _Shown:
@@ -260,20 +158,17 @@ class _Shown:
                 self.board[event.hole] += event.seeds
             self.captures[event.taker] -= event.seeds
 
-    def frame(self, focus: int | None, mark: str, tag: str, caption: str, event) -> Frame:
+    def frame(self, caption: str, event) -> Frame:
         captures = (self.captures[0], self.captures[1])
-        board = tuple(self.board)
-        return Frame(board, captures, self.hand, self.lap, focus, mark, tag, caption, event)
+        return Frame(tuple(self.board), captures, self.hand, self.lap, caption, event)
 
 
 def _frames(move: Move, events: Sequence[Event], shown: _Shown) -> list[Frame]:
     """One frame per event of ``events``, played on from ``shown`` (which is updated)."""
-    mover = side_name(move.player)
     frames = []
     for event in events:
         shown.apply(event)
-        mark, tag, caption = _caption(event, mover)
-        frames.append(shown.frame(getattr(event, "hole", None), mark, tag, caption, event))
+        frames.append(shown.frame(_stop_caption(event), event))
     return frames
 
 
@@ -344,6 +239,4 @@ def _skip_frame(shown: _Shown, last: Event, skipped: Skipped) -> Frame:
             "Skipping ahead: the relay goes on, and {later:,} laps later the move ends. This is "
             "the board after the last seed of lap {last:,}."
         ).format(later=later, last=skipped.last_lap)
-    if isinstance(last, Drop):
-        return shown.frame(last.hole, "drop", f"lap {shown.lap}", caption, skipped)
-    return shown.frame(None, "", "", caption, skipped)
+    return shown.frame(caption, skipped)

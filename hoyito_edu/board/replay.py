@@ -35,7 +35,9 @@ from ..i18n import N_, check_language, language
 from ..i18n import gettext as _
 from ..teaching import words
 from . import texts
-from .component import SPEEDS, BoardComponent, film, page_texts, position_view
+from .component import BoardComponent
+from .film import SPEEDS, film, position_view
+from .texts import page_texts
 
 
 def load_record(path: str | os.PathLike) -> Game | Match:

@@ -21,7 +21,7 @@ Every chart speaks the session's language (``hy.set_language``), or the one give
 numbers keep the decimal point.
 
 >>> import hoyito_edu as hy
->>> from hoyito_edu import plots
+>>> from hoyito_edu.charts import plots
 >>> sim = hy.simulate("hoyito-ii", 100, seed=1)
 >>> ax = plots.game_lengths(sim.games)
 >>> ax.get_title()

@@ -34,7 +34,7 @@ Where the Spanish lives, so that each fact is written once:
 
 Example:
 
-    >>> from hoyito_edu import data
+    >>> from hoyito_edu.teaching import data
     >>> sites = data.fieldwork_sites()
     >>> "Villa Jaragua" in set(sites["name"])
     True
@@ -115,7 +115,7 @@ GAME_NAMES: tuple[str, ...] = ("Hoyito I", "Hoyito II", "Hoyito III", "Ba-awa")
 
 def _candidate_dirs() -> list[Path]:
     """Folders that may hold the data, best first."""
-    package_dir = Path(__file__).resolve().parent
+    package_dir = Path(__file__).resolve().parents[1]  # hoyito_edu/, above teaching/
     return [package_dir.parent / "data"]
 
 

@@ -530,12 +530,27 @@ def refusal_line(position: Position, hole: object, human: int | None = None) -> 
     >>> refusal_line(hy.new_game("hoyito-i"), 8, human=0)
     "Hole 8 is the computer's, not yours: sow one of your own holes (a yellow ring)."
     """
-    human = _check_human(human)
     try:
         position.check_move(hole)
         return ""
-    except IllegalMove as err:
-        why = err.why
+    except IllegalMove as error:
+        return illegal_line(position, error, human)
+
+
+def illegal_line(position: Position, error: IllegalMove, human: int | None = None) -> str:
+    """The engine's refusal ``error`` of a move in ``position``, in the words of a person at
+    side ``human`` (None: two people): the board says this instead of the engine's message.
+
+    >>> import hoyito_edu as hy
+    >>> start = hy.new_game("hoyito-i")
+    >>> try:
+    ...     start.sow(7)
+    ... except hy.IllegalMove as error:
+    ...     print(illegal_line(start, error))
+    Hole 7 is North's, and it is South's turn.
+    """
+    human = _check_human(human)
+    why, hole = error.why, error.hole
     if why == "over":
         return _(REFUSED["over"])
     if why == "not-a-hole":

@@ -90,7 +90,11 @@ class BoardPage {
     this.texts = model.get("texts") || {};
     this.build();
     this.onView = () => this.viewChanged();
-    this.onMsg = (msg) => msg && msg.type === "film" && this.receiveFilm(msg.film);
+    this.moveLog = []; // the board's list of moves, kept here: each message adds only what changed
+    this.onMsg = (msg) => {
+      if (msg && msg.type === "film") this.receiveFilm(msg.film);
+      else if (msg && msg.type === "log") this.receiveLog(msg);
+    };
     this.onSpeed = () => this.drawControls();
     this.onNumbers = () => {
       this.drawBoard();
@@ -101,6 +105,13 @@ class BoardPage {
     model.on("change:speed", this.onSpeed);
     model.on("change:numbers", this.onNumbers);
     this.viewChanged();
+    // a page opened on a board already in play (a second view, a reload) asks for the moves
+    if ((model.get("view") || {}).mode === "play") model.send({ type: "hello" });
+  }
+
+  receiveLog(msg) {
+    this.moveLog = this.moveLog.slice(0, msg.start).concat(msg.lines || []);
+    this.drawText();
   }
 
   destroy() {
@@ -484,7 +495,7 @@ class BoardPage {
     this.rounds.textContent = "";
     for (const line of v.rounds || []) html("div", {}, this.rounds, line);
     const replaying = v.mode === "replay";
-    const moves = (v.moves || []).slice(0, this.film && !replaying ? this.film.ply : undefined);
+    const moves = (v.moves || this.moveLog).slice(0, this.film && !replaying ? this.film.ply : undefined);
     const current = replaying ? (this.film ? this.film.ply : v.ply) : moves.length;
     this.movesTitle.textContent = moves.length ? this.T("moves_count", { count: moves.length }) : this.T("moves_none");
     if (replaying && !this.movesOpened) { this.movesBox.open = true; this.movesOpened = true; }
