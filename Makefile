@@ -1,7 +1,7 @@
 # hoyito_edu — everyday commands. Run `make help` for the list.
 #
 # Every target that needs Python first makes sure .venv exists and holds the package
-# installed with its dev extra (`pip install -e '.[dev]'`). A stamp file makes re-runs
+# installed with its notebook and dev extras (`pip install -e '.[lab,dev]'`). A stamp file makes re-runs
 # instant; it is rebuilt whenever pyproject.toml changes.
 
 SHELL := /bin/bash
@@ -50,7 +50,7 @@ $(PY):
 	bash scripts/ensure_venv.sh "$(PYTHON)" "$(VENV)"
 
 $(STAMP): pyproject.toml | $(PY)
-	$(BIN)/pip install -e '.[dev]'
+	$(BIN)/pip install -e '.[lab,dev]'
 	@echo "Compiling the fast simulator, the search player and mcts (once; about five minutes)"
 	$(PY) -c "import hoyito_edu.players as p; p.warm_up()"
 	touch $@

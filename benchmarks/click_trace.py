@@ -67,7 +67,7 @@ def one_click(board: hy.Board) -> tuple[float, int, tuple[int, int, int]]:
     board.session.listeners.remove(sent.append)
     size = sum(len(json.dumps(m, ensure_ascii=False)) for m in sent)
     board.undo()
-    message["game"] = board.session.epoch  # an undo starts a new epoch: clicks made before it are stale
+    message["game"] = board.session.epoch  # an undo starts a new epoch: older clicks are stale
     counted = trace(lambda: board.receive(dict(message)))
     assert board.session.notice_text == "", board.session.notice_text
     return seconds, size, counted

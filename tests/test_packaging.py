@@ -39,7 +39,8 @@ def normalise(spec: str) -> str:
 def pyproject_names() -> set[str]:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     project = data["project"]
-    specs = list(project["dependencies"]) + list(project["optional-dependencies"]["dev"])
+    extras = project["optional-dependencies"]
+    specs = list(project["dependencies"]) + list(extras["lab"]) + list(extras["dev"])
     return {normalise(spec) for spec in specs}
 
 
