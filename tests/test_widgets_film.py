@@ -8,13 +8,34 @@ import random
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.board.frames import (
-    MAX_FILM_FRAMES,
-    Skipped,
-    capture_caption,
-    move_frames,
-)
+from hoyito_edu.board.film import film
+from hoyito_edu.board.frames import MAX_FILM_FRAMES, Skipped, move_frames
+from hoyito_edu.board.texts import page_texts
 from hoyito_edu.engine.events import Capture, Drop, GameOver, LapLimit, Lift, Reason, Relay
+from hoyito_edu.i18n import language
+
+
+def say(step: list, lang: str = "en") -> str:
+    """What the page writes for a film step between two people, from its table of words
+    (the page's ``fill`` is Python's ``str.format`` for these templates)."""
+    with language(lang):
+        texts = page_texts()
+    kind = step[0]
+    if kind == "capture":
+        key = "capture_side" if step[1] >= 0 else "capture_hand_side"
+        return texts[key].format(taker=texts["names"][step[3]], seeds=step[2], hole=step[1],
+                                 because=texts["because"][step[4]])  # fmt: skip
+    if kind == "skip":
+        return texts[f"skip_{step[4]}"].format(later=step[5], last=step[3])
+    if kind == "stop":
+        return texts[f"stop_{step[2]}"].format(hole=step[1], lap=step[3], repeats=step[4],
+                                               laps=step[4])  # fmt: skip
+    raise ValueError(kind)
+
+
+def capture_caption(event: Capture, lang: str = "en") -> str:
+    hole = -1 if event.hole is None else event.hole
+    return say(["capture", hole, event.seeds, event.taker, event.reason.value], lang)
 
 # Moves of 1,000 laps that stop at the lap limit (R2.8): (variant, board, player, hole).
 LAP_LIMIT_MOVES = {
@@ -136,11 +157,14 @@ def test_a_lap_limit_move_shows_its_first_laps_then_skips_to_the_stop(case):
     assert summary.event == Skipped(6, 1000, len(move.events) - skip - len(tail), True)
     boards = boards_after_each_event(move)
     assert summary.board == boards[-len(tail) - 1] and summary.lap == 1000
-    assert "After 1,000 laps the move stops: nobody can finish it by hand." in summary.caption
+    steps = film(move, 1)["steps"]
+    said = [say(s) for s in steps if s[0] in ("skip", "stop")]
+    assert "After 1,000 laps the move stops: nobody can finish it by hand." in said[0]
     # then the stop, the owners taking their holes and the end of the game, as recorded
     assert [f.event for f in tail] == list(move.events[-len(tail) :])
     assert [f.board for f in tail] == boards[-len(tail) :]
-    assert isinstance(tail[0].event, LapLimit) and "nobody can finish it by hand" in tail[0].caption
+    assert isinstance(tail[0].event, LapLimit) and "nobody can finish it by hand" in said[1]
+    assert "sown 1,000 laps without ending" in said[1] and "before lap 1,001" in said[1]
     assert {f.event.reason for f in tail if isinstance(f.event, Capture)} == {Reason.LAP_LIMIT}
     assert frames[-1].board == move.after.board and frames[-1].captures == move.after.captures
     assert isinstance(frames[-1].event, GameOver) and frames[-1].hand == 0
@@ -152,7 +176,8 @@ def test_a_long_move_that_ends_by_itself_says_how_many_laps_later():
     frames = move_frames(move)
     assert len(frames) <= MAX_FILM_FRAMES
     summary = next(f for f in frames if isinstance(f.event, Skipped))
-    assert "169 laps later the move ends" in summary.caption
+    skip = next(s for s in film(move, 1)["steps"] if s[0] == "skip")
+    assert "169 laps later the move ends" in say(skip)
     assert summary.board == boards_after_each_event(move)[-3]  # before the casa and extra turn
     assert frames[-1].board == move.after.board and frames[-1].captures == move.after.captures
 
@@ -237,7 +262,7 @@ def test_explain_counts_captures_beyond_the_first_few():
 
 
 def test_the_film_captions_in_spanish():
-    """The page words lifts from its own table and captures from the step's caption."""
+    """The page words lifts and captures from its own table, in the board's language."""
     from hoyito_edu.board.texts import page_texts
     from hoyito_edu.i18n import language
 
@@ -245,7 +270,7 @@ def test_the_film_captions_in_spanish():
     casa = next(e for e in pos.sow(2).events if isinstance(e, Capture))
     with language("es"):
         lift = page_texts()["lift_side"]
-        caption = capture_caption(casa)
+    caption = capture_caption(casa, "es")
     assert lift == ["{who} saca {count} semilla del hoyo {hole}.",
                     "{who} saca {count} semillas del hoyo {hole}."]  # fmt: skip
     assert caption == "Sur come 4 del hoyo 3: la última semilla formó una casa."
@@ -253,10 +278,6 @@ def test_the_film_captions_in_spanish():
 
 
 def test_a_capture_step_carries_its_reason_for_the_computer_caption():
-    from hoyito_edu.board.film import film
-    from hoyito_edu.board.texts import page_texts
-    from hoyito_edu.i18n import language
-
     game = hy.Game("hoyito-i")
     while not any(m.after.captures != m.before.captures for m in game.moves):
         game.play(hy.player("greedy", seed=1).choose(game.position))
@@ -264,7 +285,9 @@ def test_a_capture_step_carries_its_reason_for_the_computer_caption():
     with language("es"):
         steps = [s for s in film(move, 1)["steps"] if s[0] == "capture"]
         texts = page_texts()
-    kind, hole, seeds, taker, caption, because = steps[0]
+    kind, hole, seeds, taker, reason = steps[0]
+    because = texts["because"][reason]
+    caption = say(steps[0], "es")
     assert caption.startswith(("Sur come", "Norte come")) and because in caption
     # the page names the computer as its lift did: "La computadora se come 4 del hoyo 9: ..."
     said = texts["capture_computer"].format(seeds=seeds, hole=hole, because=because)

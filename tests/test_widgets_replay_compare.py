@@ -168,8 +168,10 @@ def test_replay_films_a_thousand_lap_move_in_a_bounded_number_of_steps(tmp_path)
     replay.forward()
     steps = replay.films_sent[-1]["steps"]
     assert len(steps) <= MAX_FILM_FRAMES
-    stops = [s for s in steps if s[0] in ("skip", "stop")]
-    assert any("After 1,000 laps the move stops" in s[-1] for s in stops)
+    skip = next(s for s in steps if s[0] == "skip")  # the page says: "... After 1,000 laps ..."
+    assert skip[3:] == [1000, "limit", skip[5]] and skip[5] > 0
+    assert "After {last:,} laps the move stops" in replay.texts["skip_limit"]
+    assert next(s for s in steps if s[0] == "stop")[2:4] == ["limit", 1001]
     assert replay.films_sent[-1]["after"] == list(game.position.board)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..engine.events import Capture, Drop, Endless, ExtraTurn, GameOver, LapLimit, Lift, Pass, Relay
 from ..engine.position import Move, Position
-from .frames import Skipped, capture_caption, move_frames, taken_because
+from .frames import Skipped, move_frames
 
 #: Speeds of the page's animation (milliseconds per seed dropped; "off" shows moves at once).
 SPEEDS = ("off", "slow", "normal", "fast")
@@ -34,19 +34,15 @@ def _step(frame) -> list:
         return ["drop", event.hole, event.count, event.in_hand, event.lap]
     if isinstance(event, Capture):
         hole = -1 if event.hole is None else event.hole
-        # the reason apart too, for the page's "you" / "the computer" captions
-        return [
-            "capture",
-            hole,
-            event.seeds,
-            event.taker,
-            capture_caption(event),
-            taken_because(event),
-        ]
+        return ["capture", hole, event.seeds, event.taker, event.reason.value]
     if isinstance(event, Skipped):
-        return ["skip", list(frame.board), list(frame.captures), frame.lap, frame.caption]
-    if isinstance(event, (Endless, LapLimit)):
-        return ["stop", event.hole, frame.caption]
+        later = event.last_lap - event.first_lap + 1
+        kind = "limit" if event.lap_limit else "relay"
+        return ["skip", list(frame.board), list(frame.captures), frame.lap, kind, later]
+    if isinstance(event, Endless):
+        return ["stop", event.hole, "endless", event.lap, event.repeats_lap]
+    if isinstance(event, LapLimit):
+        return ["stop", event.hole, "limit", event.lap, event.lap - 1]
     if isinstance(event, ExtraTurn):
         return ["again", event.player]
     if isinstance(event, Pass):

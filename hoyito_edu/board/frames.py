@@ -27,17 +27,12 @@ from typing import NamedTuple, Union
 from ..engine.events import (
     Capture,
     Drop,
-    Endless,
     Event,
     LapLimit,
     Lift,
-    Reason,
     Relay,
 )
 from ..engine.position import Move
-from ..i18n import N_
-from ..i18n import gettext as _
-from ..teaching.words import side_name
 
 #: The most frames a move's film holds. Every move of thousands of random games (all four
 #: rule sets, 2x6 to 2x12) has fewer events than this, so ordinary moves are shown whole.
@@ -62,65 +57,14 @@ class Skipped(NamedTuple):
 
 class Frame(NamedTuple):
     """The board just after one event of a move. ``event`` is the engine's event, or
-    :class:`Skipped` for the frame that skips ahead in a long move. ``caption`` is set only
-    where the page has no words of its own: the skip ahead and a move stopped for ever (an
-    endless move, the lap limit); the page words every other event from its own table
-    (:func:`~hoyito_edu.board.texts.page_texts`)."""
+    :class:`Skipped` for the frame that skips ahead in a long move. Frames hold no words: the
+    page says every event from one table (:func:`~hoyito_edu.board.texts.page_texts`)."""
 
     board: tuple[int, ...]
     captures: tuple[int, int]
     hand: int
     lap: int
-    caption: str
     event: Union[Event, Skipped]  # noqa: UP007
-
-
-# Why seeds were taken, as the end of a sentence about the taker.
-_TAKEN_BECAUSE = {
-    # TRANSLATORS: {because} of "{taker} takes {seeds} from hole {hole}: {because}."
-    Reason.MID_SOW: N_("a casa formed while seeds were still in hand"),
-    Reason.LAST_SEED: N_("the last seed made a casa"),
-    Reason.CHAIN: N_("the chain: this hole just behind holds four too"),
-    Reason.FINAL_FOUR: N_("only four seeds were left"),
-    Reason.EIGHT_OR_FEWER: N_("eight or fewer seeds were left: the game's starter takes them"),
-    Reason.ENDLESS: N_("the sowing would never end: owners take their own holes"),
-    Reason.REPETITION: N_("the position came up a third time: owners take their own holes"),
-    Reason.LAP_LIMIT: N_("the move went on too long to finish: owners take their own holes"),
-    Reason.AGREEMENT: N_("the players agreed to stop: owners take their own holes"),
-    Reason.QUIET_LIMIT: N_("nobody captured anything for too long: owners take their own holes"),
-}
-
-def taken_because(event: Capture) -> str:
-    """Why ``event``'s seeds were taken, in the current language ("the last seed made a casa")."""
-    return _(_TAKEN_BECAUSE[event.reason])
-
-
-def capture_caption(event: Capture) -> str:
-    fields = {
-        "taker": side_name(event.taker),
-        "seeds": event.seeds,
-        "hole": event.hole,
-        "because": taken_because(event),
-    }
-    if event.hole is None:
-        return _("{taker} takes {seeds} from the seeds still in hand: {because}.").format(**fields)
-    return _("{taker} takes {seeds} from hole {hole}: {because}.").format(**fields)
-
-
-def _stop_caption(event: Event) -> str:
-    """The sentence of a move stopped for ever (R2.8), or '' for any other event."""
-    if isinstance(event, Endless):
-        return _(
-            "Lap {lap} would start from hole {hole} exactly as lap {repeats} did: this sowing "
-            "would never end, so it stops here."
-        ).format(lap=event.lap, hole=event.hole, repeats=event.repeats_lap)
-    if isinstance(event, LapLimit):
-        return _(
-            "The move has sown {laps:,} laps without ending, the most a move may sow: nobody "
-            "can finish it by hand, so it stops here, before lap {lap:,}. Each player takes the "
-            "seeds in their own holes."
-        ).format(laps=event.lap - 1, lap=event.lap)
-    return ""
 
 
 class _Shown:
@@ -158,9 +102,9 @@ class _Shown:
                 self.board[event.hole] += event.seeds
             self.captures[event.taker] -= event.seeds
 
-    def frame(self, caption: str, event) -> Frame:
+    def frame(self, event) -> Frame:
         captures = (self.captures[0], self.captures[1])
-        return Frame(tuple(self.board), captures, self.hand, self.lap, caption, event)
+        return Frame(tuple(self.board), captures, self.hand, self.lap, event)
 
 
 def _frames(move: Move, events: Sequence[Event], shown: _Shown) -> list[Frame]:
@@ -168,7 +112,7 @@ def _frames(move: Move, events: Sequence[Event], shown: _Shown) -> list[Frame]:
     frames = []
     for event in events:
         shown.apply(event)
-        frames.append(shown.frame(_stop_caption(event), event))
+        frames.append(shown.frame(event))
     return frames
 
 
@@ -192,7 +136,7 @@ def move_frames(move: Move) -> list[Frame]:
     shown.lap = _lap_at(events, tail_start - 1)
     at_limit = any(isinstance(event, LapLimit) for event in events[tail_start:])
     skipped = Skipped(_lap_at(events, head_end), shown.lap, tail_start - head_end, at_limit)
-    summary = _skip_frame(shown, events[tail_start - 1], skipped)
+    summary = shown.frame(skipped)
     return head + [summary] + _frames(move, events[tail_start:], shown)
 
 
@@ -223,20 +167,3 @@ def _lap_at(events: Sequence[Event], index: int) -> int:
     while index > 0 and not isinstance(events[index], (Drop, Relay, Lift)):
         index -= 1
     return getattr(events[index], "lap", 1)
-
-
-def _skip_frame(shown: _Shown, last: Event, skipped: Skipped) -> Frame:
-    """The frame that skips ahead to the end of the last lap of a long move."""
-    shown_laps = skipped.first_lap - 1
-    later = skipped.last_lap - shown_laps
-    if skipped.lap_limit:
-        caption = _(
-            "Skipping ahead {later:,} laps, to the end of lap {last:,}. After {last:,} laps the "
-            "move stops: nobody can finish it by hand."
-        ).format(later=later, last=skipped.last_lap)
-    else:
-        caption = _(
-            "Skipping ahead: the relay goes on, and {later:,} laps later the move ends. This is "
-            "the board after the last seed of lap {last:,}."
-        ).format(later=later, last=skipped.last_lap)
-    return shown.frame(caption, skipped)

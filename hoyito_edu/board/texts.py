@@ -14,6 +14,7 @@ into plain strings, lists and dicts ready for JSON.
 
 from __future__ import annotations
 
+from ..engine.events import Reason
 from ..engine.match import Match
 from ..engine.position import Position
 from ..engine.rules import VARIANTS
@@ -29,6 +30,21 @@ ROUNDS = {
     "draw": N_("Round {round}: a draw {high}-{low}"),
     "started-seeds": N_("Round {round} started with South holding {south} seeds, North {north}."),
     "started-holes": N_("Round {round} started with South owning {south} holes, North {north}."),
+}
+
+#: Why seeds were taken, as the end of a sentence about the taker (the film's captions).
+TAKEN_BECAUSE = {
+    # TRANSLATORS: {because} of "{taker} takes {seeds} from hole {hole}: {because}."
+    Reason.MID_SOW: N_("a casa formed while seeds were still in hand"),
+    Reason.LAST_SEED: N_("the last seed made a casa"),
+    Reason.CHAIN: N_("the chain: this hole just behind holds four too"),
+    Reason.FINAL_FOUR: N_("only four seeds were left"),
+    Reason.EIGHT_OR_FEWER: N_("eight or fewer seeds were left: the game's starter takes them"),
+    Reason.ENDLESS: N_("the sowing would never end: owners take their own holes"),
+    Reason.REPETITION: N_("the position came up a third time: owners take their own holes"),
+    Reason.LAP_LIMIT: N_("the move went on too long to finish: owners take their own holes"),
+    Reason.AGREEMENT: N_("the players agreed to stop: owners take their own holes"),
+    Reason.QUIET_LIMIT: N_("nobody captured anything for too long: owners take their own holes"),
 }
 
 #: New settings in a few words (the question before they discard a game).
@@ -283,6 +299,28 @@ def page_texts() -> dict:
             "The computer takes {seeds} from the seeds still in hand: {because}."
         ),
         "pass_side": _("{who} has no seeds to sow and passes."),
+        # a capture between two people, and why seeds are taken: {because} of every capture
+        "capture_side": _("{taker} takes {seeds} from hole {hole}: {because}."),
+        "capture_hand_side": _("{taker} takes {seeds} from the seeds still in hand: {because}."),
+        "because": {reason.value: _(text) for reason, text in TAKEN_BECAUSE.items()},
+        # a long move's film skips ahead; a move that would never end, or reached the lap limit
+        "skip_limit": _(
+            "Skipping ahead {later:,} laps, to the end of lap {last:,}. After {last:,} laps the "
+            "move stops: nobody can finish it by hand."
+        ),
+        "skip_relay": _(
+            "Skipping ahead: the relay goes on, and {later:,} laps later the move ends. This is "
+            "the board after the last seed of lap {last:,}."
+        ),
+        "stop_endless": _(
+            "Lap {lap} would start from hole {hole} exactly as lap {repeats} did: this sowing "
+            "would never end, so it stops here."
+        ),
+        "stop_limit": _(
+            "The move has sown {laps:,} laps without ending, the most a move may sow: nobody "
+            "can finish it by hand, so it stops here, before lap {lap:,}. Each player takes the "
+            "seeds in their own holes."
+        ),
         "typed": _("Seeds in each hole, in ring order:"),
         "typed_aria": _("Seeds in each hole, in ring order"),
         "player": _("To move"),

@@ -51,7 +51,17 @@ function reducedMotion() {
 // `fill` puts values into a template's {fields}; a pair [singular, plural] is chosen by `count`
 // (English and Spanish both use the singular for 1 only).
 function fill(template, values = {}) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+  return String(template ?? "").replace(/\{(\w+)(:,)?\}/g, (m, k, grouped) => {
+    if (!(k in values)) return m;
+    return grouped ? Number(values[k]).toLocaleString("en-US") : String(values[k]);
+  });
+}
+
+// The one place the page's words come from: both pages (the board and CompareRules) extend it.
+class Page {
+  T(key, values = {}) {
+    return word(this.texts, key, values);
+  }
 }
 
 function word(texts, key, values = {}) {
@@ -67,8 +77,9 @@ function pebbleSpot(k, spread) {
   return [r * Math.cos(a), r * Math.sin(a)];
 }
 
-class BoardPage {
+class BoardPage extends Page {
   constructor(model, host) {
+    super();
     this.model = model;
     this.host = host;
     this.v = model.get("view") || {};
@@ -121,10 +132,6 @@ class BoardPage {
     this.model.off("msg:custom", this.onMsg);
     this.model.off("change:speed", this.onSpeed);
     this.model.off("change:numbers", this.onNumbers);
-  }
-
-  T(key, values = {}) {
-    return word(this.texts, key, values);
   }
 
   name(p) {
@@ -781,7 +788,7 @@ class BoardPage {
       this.flyPebbles(from, step[1], 1, wait * 0.85);
     } else if (kind === "capture" && step[1] >= 0) {
       this.mark(step[1], "hoyito-casa");
-      this.caption.textContent = step[4];
+      this.caption.textContent = this.captureCaption(step);
       this.flyPebbles(step[1], `pile-${step[3]}`, Math.min(step[2], 8), wait * 0.7, wait * 0.3);
     }
   }
@@ -816,6 +823,17 @@ class BoardPage {
     return pit ? [pit.x, pit.y] : null;
   }
 
+  // ["capture", hole (-1: from the hand), seeds, taker, reason]: against the computer "the
+  // computer takes…", as its lift said, never "North takes…"; between two people the side.
+  captureCaption(step) {
+    const v = this.v;
+    const human = v.human !== null && v.human !== undefined;
+    const taker = !human ? "side" : step[3] === v.human ? "you" : "computer";
+    const because = (this.texts.because || {})[step[4]] ?? step[4];
+    const key = step[1] >= 0 ? `capture_${taker}` : `capture_hand_${taker}`;
+    return this.T(key, { taker: this.name(step[3]), seeds: step[2], hole: step[1], because });
+  }
+
   // What the step changes on the board (counts, captures, the hand), shown at once.
   commit(step) {
     const f = this.film;
@@ -840,16 +858,13 @@ class BoardPage {
     } else if (kind === "capture") {
       if (step[1] >= 0) s.board[step[1]] -= step[2];
       s.captures[step[3]] += step[2];
-      // against the computer: "the computer takes…", as its lift said, never "North takes…"
-      const taker = who === "side" ? "side" : step[3] === this.v.human ? "you" : "computer";
-      this.caption.textContent = taker === "side" || step[5] === undefined ? step[4]
-        : this.T(step[1] >= 0 ? `capture_${taker}` : `capture_hand_${taker}`, { seeds: step[2], hole: step[1], because: step[5] });
+      this.caption.textContent = this.captureCaption(step);
     } else if (kind === "skip") {
       s.board = step[1].slice();
       s.captures = step[2].slice();
-      this.caption.textContent = step[4];
+      this.caption.textContent = this.T(`skip_${step[4]}`, { later: step[5], last: step[3] });
     } else if (kind === "stop") {
-      this.caption.textContent = step[2];
+      this.caption.textContent = this.T(`stop_${step[2]}`, { hole: step[1], lap: step[3], repeats: step[4], laps: step[4] });
     } else if (kind === "again") {
       this.caption.textContent = this.T(`again_${who}`, { who: name });
     } else if (kind === "pass") {
@@ -916,8 +931,9 @@ function columnModel(model, k) {
 }
 
 // CompareRules: the same hole sown under several rules, one small board each, a table below.
-class ComparePage {
+class ComparePage extends Page {
   constructor(model, host) {
+    super();
     this.model = model;
     this.texts = model.get("texts") || {};
     this.columns = [];
@@ -964,10 +980,6 @@ class ComparePage {
   picker(parent, cls, label) {
     const l = html("label", {}, parent, `${label} `);
     return html("select", { class: cls, "aria-label": label }, l);
-  }
-
-  T(key, values = {}) {
-    return word(this.texts, key, values);
   }
 
   fill(select, options, value) {
