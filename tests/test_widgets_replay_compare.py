@@ -44,7 +44,7 @@ def test_replay_opens_at_the_end_with_the_ending_in_plain_words():
     assert replay.status_text == told.text and replay.shown_board == game.position.board
     assert replay.view["last_move"] == game.moves[-1].hole
     assert replay.view["mode"] == "replay" and replay.view["playable"] == []
-    assert [line for _, _, line in replay.view["moves"]] == [words.move_line(m) for m in game.moves]
+    assert [line for _, _, line in replay.move_lines] == [words.move_line(m) for m in game.moves]
 
 
 def test_replay_goes_to_any_move_and_back_showing_the_engines_positions():
@@ -181,7 +181,7 @@ def test_replay_of_a_game_ended_by_agreement_ends_with_the_agreement(tmp_path):
     game.end_by_agreement()
     replay = hy.Replay(game.save(tmp_path / "agreed.json"))
     assert replay.game.ended_by_agreement and replay.total == 4
-    assert replay.shown_board == (0,) * 12 and "agreed to stop" in replay.view["moves"][-1][2]
+    assert replay.shown_board == (0,) * 12 and "agreed to stop" in replay.move_lines[-1][2]
     assert replay.view["banner"]["title"] == words.outcome(game).title
     replay.back()
     assert replay.shown_board == game.moves[2].after.board and replay.view["banner"] is None

@@ -103,6 +103,7 @@ class Replay(BoardComponent):
         self.playing = False
         self._epoch = 0  # a jump: the page drops what it was showing
         self._serial = 0
+        self._lines: list[list] = []  # the round's move list, sent to the page once per round
         self.show_round(self.round)
 
     # -- where we are --------------------------------------------------------------------
@@ -137,7 +138,9 @@ class Replay(BoardComponent):
     def receive(self, content: dict) -> None:
         """A message from the page: a button, a move or round chosen, or "show the next"."""
         kind = content.get("type") if isinstance(content, dict) else None
-        if kind == "action":
+        if kind == "hello":  # a page (re)opened: it needs the move list
+            self._send_lines()
+        elif kind == "action":
             actions = {
                 "start": lambda: self.goto_move(0),
                 "back": self.back,
@@ -164,7 +167,20 @@ class Replay(BoardComponent):
             raise ValueError(f"round must be from 1 to {len(self.games)}, not {number!r}")
         self.round = number
         self.game = self.games[number - 1]
+        with language(self.lang):
+            self._lines = self._move_lines()
+        self._send_lines()
         self.goto_move(self.total)
+
+    @property
+    def move_lines(self) -> list[list]:
+        """The round's moves as the page lists them: ``[player, hole, sentence]``."""
+        return [list(line) for line in self._lines]
+
+    def _send_lines(self) -> None:
+        """The whole move list of the round, once (not with every view: a click on a long
+        game's replay sends only the view)."""
+        self.send({"type": "log", "start": 0, "lines": self.move_lines})
 
     def goto_move(self, m: int) -> None:
         """Show the board after move ``m`` at once (0: the start); stops playing."""
@@ -229,7 +245,7 @@ class Replay(BoardComponent):
             "status": self._status(at_end),
             "notice": {"text": "", "kind": "info"},
             "banner": self._banner() if at_end else None,
-            "moves": self._move_lines(),
+            "moves_count": len(self._lines),
             "rounds": texts.rounds(self.match) if self.match is not None else "",
             "replay": {"total": self.total, "round": self.round, "rounds": rounds},
         }

@@ -322,7 +322,11 @@ class BoardSession:
             elif kind == "action":
                 self.act(message["name"])
             elif kind == "settings":
-                self.choose(**message["settings"])
+                try:
+                    self.choose(**message["settings"])
+                except ValueError as error:  # the menu offers only good settings: a forgery
+                    self._say(_(NOT_UNDERSTOOD).format(detail=error), "refused")
+                    self._render()
             elif kind == "language":
                 self.choose_language(message.get("lang"))
             else:  # hello: a page (re)opened and needs everything

@@ -117,7 +117,7 @@ class BoardPage extends Page {
     model.on("change:numbers", this.onNumbers);
     this.viewChanged();
     // a page opened on a board already in play (a second view, a reload) asks for the moves
-    if ((model.get("view") || {}).mode === "play") model.send({ type: "hello" });
+    if (["play", "replay"].includes((model.get("view") || {}).mode)) model.send({ type: "hello" });
   }
 
   receiveLog(msg) {
