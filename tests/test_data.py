@@ -467,7 +467,7 @@ def test_spanish_rule_table_must_match_the_english_rows(monkeypatch, tmp_path: P
     with pytest.raises(ValueError, match="same order"):
         data.variants_table(lang="es")
     lines[1], lines[2] = lines[2], lines[1]
-    lines[3] = lines[3].replace("contrario a las agujas del reloj", "", 1)
+    lines[3] = lines[3].replace("contrario a las manecillas del reloj", "", 1)
     (tmp_path / "variants_es.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match="no Spanish in hoyito_i for 'sowing direction'"):
         data.variants_table(lang="es")
