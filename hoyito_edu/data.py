@@ -15,13 +15,14 @@ The tables are plain CSV files kept at the top of the repository (next to the
   basis of every rule: its clause in ``docs/rules.md``, a named source or a decision of ours.
 * ``variants_es.csv``: the same rule table in Spanish.
 
-Every loader but :func:`glossary` and :func:`hispaniola_outline` takes ``lang``: ``"en"``, ``"es"``, or None for the session's
-language (:func:`hoyito_edu.set_language`). In Spanish the text columns hold the Spanish, under
-the same column names, and the rows come in the same order with the same index: code that
-uses the columns runs in either language, and ``fieldwork_sites(lang="en").loc[i]`` is the
-English of row ``i`` (useful to compare a value such as ``kind``, which is translated too, with
-the English constants below). What is not text stays as it is: dates, coordinates, game names,
-the ``source`` names (the headings of ``docs/sources.md``) and the rule clauses of ``basis``.
+Every loader but :func:`glossary` and :func:`hispaniola_outline` takes ``lang``: ``"en"``,
+``"es"``, or None for the session's language (:func:`hoyito_edu.set_language`). In Spanish the
+text columns hold the Spanish, under the same column names, and the rows come in the same order
+with the same index: code that uses the columns runs in either language, and
+``fieldwork_sites(lang="en").loc[i]`` is the English of row ``i`` (useful to compare a value
+such as ``kind``, which is translated too, with the English constants below). What is not text
+stays as it is: dates, coordinates, game names, the ``source`` names (the headings of
+``docs/sources.md``) and the rule clauses of ``basis``.
 
 Where the Spanish lives, so that each fact is written once:
 
