@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -106,6 +107,46 @@ def test_coordinates_inside_hispaniola(sites: pd.DataFrame) -> None:
     for row in located.itertuples():
         assert LAT_RANGE[0] <= row.latitude <= LAT_RANGE[1], row.name
         assert LON_RANGE[0] <= row.longitude <= LON_RANGE[1], row.name
+
+
+def _inside(ring, x: float, y: float) -> bool:
+    """Ray casting: is (x, y) inside the closed ring of (lon, lat) points?"""
+    inside = False
+    for (x1, y1), (x2, y2) in zip(ring[:-1], ring[1:], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def test_map_outline_puts_each_town_on_its_side_of_the_border(sites: pd.DataFrame) -> None:
+    outline = data.hispaniola_outline()
+    island = max(outline["coastline"], key=len)  # Hispaniola, not its small islands
+    border = np.concatenate(outline["border"])
+    located = sites.dropna(subset=["latitude", "longitude"])
+    for row in located.itertuples():
+        assert _inside(island, row.longitude, row.latitude), f"{row.name} is off the coast"
+        assert not any(_inside(lake, row.longitude, row.latitude) for lake in outline["lakes"])
+        near = border[np.abs(border[:, 1] - row.latitude) < 0.06, 0]
+        assert len(near), row.name
+        if row.country == "Haiti":
+            assert row.longitude < near.min(), row.name
+        else:
+            assert row.longitude > near.max(), row.name
+
+
+def test_map_outline_has_lago_enriquillo_between_the_towns(sites: pd.DataFrame) -> None:
+    lakes = data.hispaniola_outline()["lakes"]
+    towns = sites.set_index("name")
+    neiba, jimani = towns.loc["Neiba"], towns.loc["Jimaní"]
+    between = [lake for lake in lakes
+               if jimani.longitude < lake[:, 0].mean() < neiba.longitude]  # fmt: skip
+    assert len(between) == 1  # Lago Enriquillo; Etang Saumatre lies west of Jimaní
+
+
+def test_map_outline_missing_file_is_a_clear_error(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(data, "data_dir", lambda: tmp_path)
+    with pytest.raises(FileNotFoundError, match="map outline"):
+        data.hispaniola_outline()
 
 
 def test_latitude_and_longitude_missing_together(sites: pd.DataFrame) -> None:
@@ -427,7 +468,7 @@ def test_spanish_rule_table_must_match_the_english_rows(monkeypatch, tmp_path: P
     with pytest.raises(ValueError, match="same order"):
         data.variants_table(lang="es")
     lines[1], lines[2] = lines[2], lines[1]
-    lines[3] = lines[3].replace("contrario a las agujas del reloj", "", 1)
+    lines[3] = lines[3].replace("contrario a las manecillas del reloj", "", 1)
     (tmp_path / "variants_es.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match="no Spanish in hoyito_i for 'sowing direction'"):
         data.variants_table(lang="es")

@@ -895,9 +895,17 @@ def game_lengths(
                 label=label,
             )
         ax.set_xscale("log")
+        from matplotlib.ticker import FuncFormatter
+
+        # 1, 10, 100 rather than 10⁰, 10¹, 10²: readers need not know powers of ten.
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _position: f"{value:.0f}"))
         title = _("How long games last ({pairing})").format(pairing=_pairing_text(games))
         xlabel = _("game length (plies: moves played, log scale)")
         return _finish(ax, title, xlabel, _("share of games in the bin (%)"))
+
+
+#: How far below its row (in rows) a published share is drawn in :func:`starter_advantage`.
+PUBLISHED_BELOW = 0.2
 
 
 def starter_advantage(
@@ -913,9 +921,11 @@ def starter_advantage(
 
     ``table`` is a games table (the shares are computed) or a metrics table from
     :func:`hoyito_edu.sim.metrics.game_metrics`. ``published`` adds other sources' figures per
-    variant name (hollow markers), e.g. MancalaGames' round-based shares; they are drawn on the
-    row of ``published_pairing`` (e.g. ``"random vs random"``) if given, else mid-way, and
-    named ``published_label`` in the legend (default: "published (other rules of play)").
+    variant name (hollow markers), e.g. MancalaGames' round-based shares; they are drawn just
+    below the row of ``published_pairing`` (e.g. ``"random vs random"``) if given (else below
+    the only pairing's row, or mid-way between several), so that they never hide an estimate,
+    and named ``published_label`` in the legend (default: "published (other rules of play)").
+    The dotted line at 50 %, where starting makes no difference, is named in the legend too.
     """
     with language(lang):
         from ..sim.metrics import game_metrics
@@ -975,11 +985,13 @@ def starter_advantage(
                 capsize=3,
                 color=PAIRING_COLOURS[k % len(PAIRING_COLOURS)],
                 label=_pairing(pairing),
+                zorder=3,
             )
         if published:
-            shift = (
-                offsets[pairings.index(published_pairing)] if published_pairing in pairings else 0.0
-            )
+            if published_pairing in pairings:
+                shift = offsets[pairings.index(published_pairing)] + PUBLISHED_BELOW
+            else:  # one pairing: just below it; several: mid-way between their rows
+                shift = PUBLISHED_BELOW if len(pairings) == 1 else 0.0
             points = [
                 (100 * share, i + shift)
                 for i, (v, _n) in enumerate(rows)
@@ -994,10 +1006,11 @@ def starter_advantage(
                     facecolors="none",
                     edgecolors=COLOURS["black"],
                     s=60,
-                    zorder=3,
+                    zorder=2,
                     label=published_label,
                 )
-        ax.axvline(50, color=COLOURS["black"], linewidth=1, linestyle=":")
+        ax.axvline(50, color=COLOURS["black"], linewidth=1, linestyle=":",
+                   label=_("50 %: starting makes no difference"))  # fmt: skip
         ax.set_yticks(range(len(rows)), [rule_set(v, n) for v, n in rows])
         ax.invert_yaxis()
         ax.set_xlim(-3, 103)

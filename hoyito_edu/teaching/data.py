@@ -7,19 +7,22 @@ The tables are plain CSV files kept at the top of the repository (next to the
   Dominican Republic, places named in Haiti, the interview region), with approximate
   town-centre coordinates.
 * ``glossary.csv``: the game's words in English and Spanish, with the Dominican word where a
-  source records one.
+  source records one, and a definition in each language.
+* ``hispaniola_outline.json``: the island's coast, the Dominican-Haitian border and the lakes,
+  from Natural Earth (public domain), drawn under the fieldwork map.
 * ``timeline.csv``: dated events in the research history of Hoyito and Ba-awa.
 * ``variants.csv``: the rules of Hoyito I, II, III and Ba-awa side by side, with the
   basis of every rule: its clause in ``docs/rules.md``, a named source or a decision of ours.
 * ``variants_es.csv``: the same rule table in Spanish.
 
-Every loader but :func:`glossary` takes ``lang``: ``"en"``, ``"es"``, or None for the session's
-language (:func:`hoyito_edu.set_language`). In Spanish the text columns hold the Spanish, under
-the same column names, and the rows come in the same order with the same index: code that
-uses the columns runs in either language, and ``fieldwork_sites(lang="en").loc[i]`` is the
-English of row ``i`` (useful to compare a value such as ``kind``, which is translated too, with
-the English constants below). What is not text stays as it is: dates, coordinates, game names,
-the ``source`` names (the headings of ``docs/sources.md``) and the rule clauses of ``basis``.
+Every loader but :func:`glossary` and :func:`hispaniola_outline` takes ``lang``: ``"en"``,
+``"es"``, or None for the session's language (:func:`hoyito_edu.set_language`). In Spanish the
+text columns hold the Spanish, under the same column names, and the rows come in the same order
+with the same index: code that uses the columns runs in either language, and
+``fieldwork_sites(lang="en").loc[i]`` is the English of row ``i`` (useful to compare a value
+such as ``kind``, which is translated too, with the English constants below). What is not text
+stays as it is: dates, coordinates, game names, the ``source`` names (the headings of
+``docs/sources.md``) and the rule clauses of ``basis``.
 
 Where the Spanish lives, so that each fact is written once:
 
@@ -44,9 +47,11 @@ Example:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..i18n import check_language, language, pgettext
@@ -63,6 +68,7 @@ __all__ = [
     "data_dir",
     "fieldwork_sites",
     "glossary",
+    "hispaniola_outline",
     "split_games",
     "timeline",
     "variants_table",
@@ -92,6 +98,7 @@ GLOSSARY_COLUMNS: tuple[str, ...] = (
     "dominican",
     "dominican_source",
     "definition",
+    "definition_es",
 )
 TIMELINE_COLUMNS: tuple[str, ...] = ("date", "precision", "event", "place", "source")
 VARIANTS_COLUMNS: tuple[str, ...] = (
@@ -355,7 +362,7 @@ def glossary() -> pd.DataFrame:
     words are separated by ``;``), and ``dominican_source`` names that source as in
     ``docs/sources.md``; both are empty where the sources are silent. ``definition``
     says what the term means in this package, and marks rules that are the project's
-    own decisions.
+    own decisions; ``definition_es`` says the same in Spanish.
 
     >>> terms = glossary().set_index("english")
     >>> terms.loc["casa", "dominican"]
@@ -364,3 +371,27 @@ def glossary() -> pd.DataFrame:
     ''
     """
     return _read_csv("glossary.csv", GLOSSARY_COLUMNS)
+
+
+def hispaniola_outline() -> dict[str, list[np.ndarray]]:
+    """Load ``data/hispaniola_outline.json``: Hispaniola's coast, border and lakes.
+
+    The lines come from Natural Earth's 1:10m layers (public domain; see
+    ``docs/sources.md#natural-earth`` and ``scripts/hispaniola_outline.py``, which cut
+    them). Each key (``coastline``, ``border``, ``lakes``) holds a list of arrays of
+    shape ``(n, 2)``: longitude and latitude in degrees, ready for ``ax.plot(*line.T)``.
+
+    >>> outline = hispaniola_outline()
+    >>> sorted(outline)
+    ['border', 'coastline', 'lakes']
+    >>> outline["lakes"][0].shape[1]
+    2
+    """
+    path = data_dir() / "hispaniola_outline.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"hoyito_edu could not find {path}: the map outline is missing.")
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        key: [np.asarray(line, dtype=float) for line in raw[key]]
+        for key in ("coastline", "border", "lakes")
+    }

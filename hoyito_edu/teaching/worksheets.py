@@ -93,7 +93,7 @@ def words_of_the_game() -> str:
     with the Dominican words where a source records them.
 
     >>> print(words_of_the_game())  # doctest: +ELLIPSIS
-    Words of the game: hole = hoyo – Dominican: hoyito, casita · seed = semilla (ficha) · ...
+    Words of the game: hole = hoyo – Dominican: casita · seed = semilla (ficha) · ...
     """
     from .data import glossary
 
