@@ -9,7 +9,7 @@ import pytest
 
 import hoyito_edu as hy
 from hoyito_edu.board.film import film
-from hoyito_edu.board.frames import MAX_FILM_FRAMES, Skipped, move_frames
+from hoyito_edu.board.frames import MAX_FILM_FRAMES, Skipped, film_events
 from hoyito_edu.board.texts import page_texts
 from hoyito_edu.engine.events import Capture, Drop, GameOver, LapLimit, Lift, Reason, Relay
 from hoyito_edu.i18n import language
@@ -90,25 +90,25 @@ def random_moves(variant: str, games: int, seed: int):
             pos = move.after
 
 
-# -- frames ----------------------------------------------------------------------------------
+# -- the move record and the film's events -----------------------------------------------------
 @pytest.mark.parametrize("variant", list(hy.VARIANTS))
-def test_frames_replay_the_move_record_to_the_engines_result(variant):
+def test_the_move_record_replays_to_the_engines_result(variant):
     """Reading the events alone gives the engine's board: the record is complete, and each
-    drop adds exactly one seed (a check on the engine's record as much as on the frames)."""
+    drop adds exactly one seed (what the page relies on when it replays a film)."""
     checked = 0
     for move in random_moves(variant, games=25, seed=3):
-        frames = move_frames(move)
-        assert len(frames) == len(move.events)
+        assert film_events(move) == list(move.events)
         board = list(move.before.board)
-        for frame in frames:
-            event = frame.event
+        for event, after in zip(move.events, boards_after_each_event(move), strict=True):
             if isinstance(event, Drop):
                 assert event.count == board[event.hole] + 1
-                assert frame.board[event.hole] == event.count
-            board = list(frame.board)
-        assert frames[-1].board == move.after.board
-        assert frames[-1].captures == move.after.captures
-        assert frames[-1].hand == 0
+            board = list(after)
+        assert tuple(board) == move.after.board
+        taken = [0, 0]
+        for event in move.events:
+            if isinstance(event, Capture):
+                taken[event.taker] += event.seeds
+        assert tuple(b + t for b, t in zip(move.before.captures, taken)) == move.after.captures
         checked += 1
     assert checked > 200
 
@@ -120,25 +120,23 @@ def test_a_mid_sow_casa_is_shown_as_taken_by_the_right_player():
     captions = {}
     for variant in ("hoyito-i", "ba-awa"):
         move = hy.new_game(variant, board=board).sow(0)
-        frames = move_frames(move)
-        casa = next(f for f in frames if isinstance(f.event, Capture))
-        assert casa.event.hole == 1 and casa.board[1] == 0
-        assert casa.event.taker == 0 and casa.captures == (4, 0)
-        captions[variant] = capture_caption(casa.event)
+        k, casa = next((k, e) for k, e in enumerate(move.events) if isinstance(e, Capture))
+        assert casa.hole == 1 and boards_after_each_event(move)[k][1] == 0
+        assert casa.taker == 0 and casa.seeds == 4
+        captions[variant] = capture_caption(casa)
     assert captions["hoyito-i"] == captions["ba-awa"]  # South is mover and owner here
     plain = "South takes 4 from hole 1: a casa formed while seeds were still in hand."
     assert captions["ba-awa"] == plain  # the page's words: no "mid-sow"
     move = hy.new_game("hoyito-ii", board=board).sow(0)
-    assert not any(isinstance(f.event, Capture) for f in move_frames(move))
+    assert not any(isinstance(e, Capture) for e in film_events(move))
 
 
-def test_relay_laps_are_numbered_in_frames():
+def test_relay_laps_are_numbered_in_the_film():
     move = hy.new_game("hoyito-i").sow(0)  # five laps from the start position
-    frames = move_frames(move)
-    relays = [f for f in frames if isinstance(f.event, Relay)]
-    assert [f.lap for f in relays] == [2, 3, 4, 5]
-    assert isinstance(frames[0].event, Lift) and frames[0].hand == 4
-    assert {f.lap for f in frames if isinstance(f.event, Drop)} == {1, 2, 3, 4, 5}
+    steps = film(move, 1)["steps"]
+    assert [s[3] for s in steps if s[0] == "relay"] == [2, 3, 4, 5]
+    assert steps[0] == ["lift", 0, 4, 1]
+    assert {s[4] for s in steps if s[0] == "drop"} == {1, 2, 3, 4, 5}
 
 
 # -- long moves: bounded films ---------------------------------------------------------------
@@ -146,40 +144,39 @@ def test_relay_laps_are_numbered_in_frames():
 def test_a_lap_limit_move_shows_its_first_laps_then_skips_to_the_stop(case):
     move = long_move(*LAP_LIMIT_MOVES[case])
     assert move.lap_limit and len(move.events) > 10 * MAX_FILM_FRAMES
-    frames = move_frames(move)
-    assert len(frames) <= MAX_FILM_FRAMES
-    skip = next(k for k, f in enumerate(frames) if isinstance(f.event, Skipped))
+    shown = film_events(move)
+    assert len(shown) <= MAX_FILM_FRAMES
+    skip = next(k for k, e in enumerate(shown) if isinstance(e, Skipped))
     # the first laps seed by seed, exactly as the record has them
-    assert [f.event for f in frames[:skip]] == list(move.events[:skip])
+    assert shown[:skip] == list(move.events[:skip])
     assert isinstance(move.events[skip], Relay) and move.events[skip].lap == 6
-    # the skip frame: the board after the last seed of lap 1,000, and why the move stops
-    summary, tail = frames[skip], frames[skip + 1 :]
-    assert summary.event == Skipped(6, 1000, len(move.events) - skip - len(tail), True)
+    # the skip: the board after the last seed of lap 1,000, and why the move stops
+    summary, tail = shown[skip], shown[skip + 1 :]
     boards = boards_after_each_event(move)
-    assert summary.board == boards[-len(tail) - 1] and summary.lap == 1000
+    assert summary[:4] == (6, 1000, len(move.events) - skip - len(tail), True)
+    assert summary.board == boards[-len(tail) - 1]
     steps = film(move, 1)["steps"]
     said = [say(s) for s in steps if s[0] in ("skip", "stop")]
     assert "After 1,000 laps the move stops: nobody can finish it by hand." in said[0]
     # then the stop, the owners taking their holes and the end of the game, as recorded
-    assert [f.event for f in tail] == list(move.events[-len(tail) :])
-    assert [f.board for f in tail] == boards[-len(tail) :]
-    assert isinstance(tail[0].event, LapLimit) and "nobody can finish it by hand" in said[1]
+    assert tail == list(move.events[-len(tail) :])
+    assert isinstance(tail[0], LapLimit) and "nobody can finish it by hand" in said[1]
     assert "sown 1,000 laps without ending" in said[1] and "before lap 1,001" in said[1]
-    assert {f.event.reason for f in tail if isinstance(f.event, Capture)} == {Reason.LAP_LIMIT}
-    assert frames[-1].board == move.after.board and frames[-1].captures == move.after.captures
-    assert isinstance(frames[-1].event, GameOver) and frames[-1].hand == 0
+    assert {e.reason for e in tail if isinstance(e, Capture)} == {Reason.LAP_LIMIT}
+    assert isinstance(tail[-1], GameOver)
+    assert film(move, 1)["after"] == list(move.after.board)
 
 
 def test_a_long_move_that_ends_by_itself_says_how_many_laps_later():
     move = long_move(*LONG_NATURAL_MOVE)
     assert not move.lap_limit and move.laps == 174
-    frames = move_frames(move)
-    assert len(frames) <= MAX_FILM_FRAMES
-    summary = next(f for f in frames if isinstance(f.event, Skipped))
+    shown = film_events(move)
+    assert len(shown) <= MAX_FILM_FRAMES
+    summary = next(e for e in shown if isinstance(e, Skipped))
     skip = next(s for s in film(move, 1)["steps"] if s[0] == "skip")
     assert "169 laps later the move ends" in say(skip)
     assert summary.board == boards_after_each_event(move)[-3]  # before the casa and extra turn
-    assert frames[-1].board == move.after.board and frames[-1].captures == move.after.captures
+    assert shown[-2:] == list(move.events[-2:])
 
 
 class ReadOnce(tuple):
@@ -200,9 +197,9 @@ class ReadOnce(tuple):
 def test_a_film_reads_a_bounded_part_of_the_record_however_long_the_move(case):
     move = long_move(*(LONG_NATURAL_MOVE if case == "natural" else LAP_LIMIT_MOVES[case]))
     ReadOnce.reads = 0
-    frames = move_frames(dataclasses.replace(move, events=ReadOnce(move.events)))
+    shown = film_events(dataclasses.replace(move, events=ReadOnce(move.events)))
     assert ReadOnce.reads <= 2 * MAX_FILM_FRAMES
-    assert frames == move_frames(move)
+    assert shown == film_events(move)
 
 
 def test_short_moves_keep_their_whole_film():
@@ -210,9 +207,9 @@ def test_short_moves_keep_their_whole_film():
     longest = 0
     for variant in hy.VARIANTS:
         for move in random_moves(variant, games=10, seed=12):
-            frames = move_frames(move)
-            assert [f.event for f in frames] == list(move.events)
-            longest = max(longest, len(frames))
+            shown = film_events(move)
+            assert shown == list(move.events)
+            longest = max(longest, len(shown))
     assert longest < MAX_FILM_FRAMES
 
 
@@ -229,10 +226,10 @@ def test_every_way_seeds_are_taken_has_plain_words():
 
 def test_the_quiet_limit_and_an_agreement_are_told_in_the_film_and_status():
     move = hy.new_game("hoyito-i", quiet_limit=1).sow(0)  # five laps, no capture: quiet
-    frames = move_frames(move)
-    assert isinstance(frames[-1].event, GameOver) and frames[-1].board == move.after.board
-    assert frames[-1].event.reason == Reason.QUIET_LIMIT
-    takes = [f.event for f in frames if isinstance(f.event, Capture)]
+    shown = film_events(move)
+    assert isinstance(shown[-1], GameOver) and shown[-1].reason == Reason.QUIET_LIMIT
+    assert boards_after_each_event(move)[-1] == move.after.board
+    takes = [e for e in shown if isinstance(e, Capture)]
     quiet = Reason.QUIET_LIMIT
     assert {(c.reason, c.taker) for c in takes} == {(quiet, 0), (quiet, 1)}
     assert "nobody captured anything for too long" in capture_caption(takes[0])

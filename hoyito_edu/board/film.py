@@ -17,15 +17,14 @@ from __future__ import annotations
 
 from ..engine.events import Capture, Drop, Endless, ExtraTurn, GameOver, LapLimit, Lift, Pass, Relay
 from ..engine.position import Move, Position
-from .frames import Skipped, move_frames
+from .frames import Skipped, film_events
 
 #: Speeds of the page's animation (milliseconds per seed dropped; "off" shows moves at once).
 SPEEDS = ("off", "slow", "normal", "fast")
 
 
-def _step(frame) -> list:
+def _step(event) -> list:
     """One event of a film as a short list: its kind first, then its numbers."""
-    event = frame.event
     if isinstance(event, Lift):
         return ["lift", event.hole, event.seeds, event.lap]
     if isinstance(event, Relay):
@@ -38,7 +37,7 @@ def _step(frame) -> list:
     if isinstance(event, Skipped):
         later = event.last_lap - event.first_lap + 1
         kind = "limit" if event.lap_limit else "relay"
-        return ["skip", list(frame.board), list(frame.captures), frame.lap, kind, later]
+        return ["skip", list(event.board), list(event.captures), event.last_lap, kind, later]
     if isinstance(event, Endless):
         return ["stop", event.hole, "endless", event.lap, event.repeats_lap]
     if isinstance(event, LapLimit):
@@ -64,7 +63,7 @@ def film(move: Move, ply: int, line: str = "") -> dict:
         "hole": move.hole,
         "before": list(move.before.board),
         "captures_before": list(move.before.captures),
-        "steps": [_step(frame) for frame in move_frames(move)],
+        "steps": [_step(event) for event in film_events(move)],
         "after": list(move.after.board),
         "captures_after": list(move.after.captures),
         "line": line,

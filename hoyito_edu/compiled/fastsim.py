@@ -34,6 +34,7 @@ from .kernel import (  # noqa: F401 - the codes and rule switches are part of th
     _ENDLESS,
     _EXTRA,
     _GAME,
+    _GOLDEN,
     _KEEP,
     _LAP_STOP,
     _LAPS,
@@ -74,7 +75,6 @@ from .kernel import (  # noqa: F401 - the codes and rule switches are part of th
 )
 
 # -- the shared random stream ---------------------------------------------------------------
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _PLY_STEP = np.uint64(0xD1B54A32D192ED03)
 _ONE = np.uint64(1)
 _S32 = np.uint64(32)

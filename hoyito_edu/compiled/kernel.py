@@ -24,6 +24,9 @@ import numpy as np
 
 from ..engine.rules import Rules, get_rules  # noqa: F401 - get_rules: the docstring's example
 
+# the lap from which both copies of the rules keep every lap start (R2.8)
+from ..engine.sowing import EXACT_FROM_LAP
+
 try:
     from numba import njit
 
@@ -55,12 +58,6 @@ SNAP_SIZE = _SCALARS + 24 + 2 + 8
 _R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP, _R_MAX_LAPS, _R_QUIET = range(8)
 _MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
 
-#: Laps a move sows before its lap starts are kept for the endless check (R2.8). A move that
-#: reaches this many laps is sown again from its start with every lap start kept, so the check
-#: stops at exactly the lap the engine stops at; shorter moves (nearly all) never pay for it.
-#: A repeated lap start means the laps after it cycle for ever without a capture, so sowing on
-#: past the repeat until this lap changes nothing but the time.
-EXACT_FROM_LAP = 32
 
 #: Options of the compiled entry points (the simulator's and the search's loops): numba's
 #: reference counting off. Every array is made by the Python caller, so none needs counting,

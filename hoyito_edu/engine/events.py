@@ -39,6 +39,12 @@ class Reason(str, Enum):
         return self.value
 
 
+#: The endings in which each player takes the seeds in the holes they own (R2.8, R4.3, R4.5).
+OWNERS_TAKE = frozenset(
+    {Reason.ENDLESS, Reason.REPETITION, Reason.LAP_LIMIT, Reason.AGREEMENT, Reason.QUIET_LIMIT}
+)
+
+
 class Lift(NamedTuple):
     """The mover lifts every seed of the chosen ``hole`` to start lap 1."""
 

@@ -29,6 +29,7 @@ from ..engine.checks import as_whole, whole_number
 from ..engine.position import Position, new_game
 from ..engine.rules import VARIANTS, Rules, get_rules
 from ..players import Player, player
+from .simulate import MAX_PLIES_LIMIT  # the largest max_plies, as simulate's
 
 if TYPE_CHECKING:  # pandas is imported when a tournament is played, not with the package
     import pandas as pd
@@ -56,8 +57,6 @@ GAME_COLUMNS = [
 ]
 
 
-#: The largest ``max_plies`` (as :func:`hoyito_edu.sim.simulate`'s).
-MAX_PLIES_LIMIT = 1_000_000
 #: Bytes a tournament holds per game played: its row, the table and the records in ``attrs``
 #: (tracemalloc, 2,000 games).
 _BYTES_PER_GAME = 1_300

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
 from ..engine.checks import as_whole
-from ..engine.events import Capture, Reason
+from ..engine.events import OWNERS_TAKE, Capture, Reason
 from ..engine.position import MAX_SEEDS, Move, Position, new_game
 from ..engine.rules import OPTIONS, VARIANTS, check_option, get_rules
 from ..i18n import gettext as _
@@ -275,8 +275,6 @@ def _next_turn(move: Move) -> str:
 
 
 _CASAS = (Reason.MID_SOW, Reason.LAST_SEED)
-_OWN_SIDE = (Reason.ENDLESS, Reason.REPETITION, Reason.LAP_LIMIT, Reason.AGREEMENT,
-             Reason.QUIET_LIMIT)  # fmt: skip
 
 
 def happened(move: Move) -> str:
@@ -312,7 +310,7 @@ def _capture_cells(captures: tuple[Capture, ...]) -> list[str]:
             seeds = sum(c.seeds for c in captures if c.taker == player and c.reason == reason)
             if seeds:
                 cells.append(_(CELLS[key]).format(who=who, seeds=seeds))
-    if any(c.reason in _OWN_SIDE for c in captures):
+    if any(c.reason in OWNERS_TAKE for c in captures):
         cells.append(_(CELLS["own-side"]))
     return cells
 

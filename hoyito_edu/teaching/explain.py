@@ -15,19 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.events import Capture, Reason
+from ..engine.events import OWNERS_TAKE, Capture, Reason
 from ..engine.position import Move, Outcome, Position
 from ..i18n import check_language, language
 from ..i18n import gettext as _
 from .words import EXPLAIN, outcome, plural, side_name
-
-# Endings where each player takes the seeds on their own side: told in one sentence.
-_OWNERS_TAKE = (Reason.ENDLESS, Reason.REPETITION, Reason.LAP_LIMIT, Reason.AGREEMENT,
-                Reason.QUIET_LIMIT)  # fmt: skip
-
-#: Kept for callers of earlier versions: captures are now told grouped by taker and kind, so
-#: the text no longer lists them one by one.
-LISTED_CAPTURES = 8
 
 
 @dataclass(frozen=True)
@@ -155,7 +147,7 @@ class Explanation:
             last = sum(c.seeds for c in mine if c.reason == Reason.EIGHT_OR_FEWER)
             if last:
                 lines.append(plural(EXPLAIN["last-eight"], last).format(seeds=last, **names))
-        swept = [c for c in captures if c.reason in _OWNERS_TAKE]
+        swept = [c for c in captures if c.reason in OWNERS_TAKE]
         if swept:
             south, north = (sum(c.seeds for c in swept if c.taker == p) for p in (0, 1))
             lines.append(_(EXPLAIN["own-side"]).format(south=south, north=north))

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.checks import as_whole
-from ..engine.events import Capture, Reason
+from ..engine.events import OWNERS_TAKE, Capture, Reason
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.position import IllegalMove, Move, Position
@@ -466,8 +466,6 @@ REFUSED = {
 }
 
 _CASAS = (Reason.MID_SOW, Reason.LAST_SEED, Reason.CHAIN)
-_OWN_SIDE = (Reason.ENDLESS, Reason.REPETITION, Reason.LAP_LIMIT, Reason.AGREEMENT,
-             Reason.QUIET_LIMIT)  # fmt: skip
 
 
 def move_line(move: Move, human: int | None = None) -> str:
@@ -591,7 +589,7 @@ def _capture_lines(captures: tuple[Capture, ...], starter: int, human: int | Non
             else:
                 pair = MOVE["last-eight_you" if you else "last-eight"]
                 lines.append(plural(pair, seeds).format(seeds=seeds, **names))
-    if any(c.reason in _OWN_SIDE for c in captures):
+    if any(c.reason in OWNERS_TAKE for c in captures):
         lines.append(_(MOVE["own-side"]))
     return lines
 
