@@ -32,7 +32,7 @@ from pathlib import Path
 
 from .players import available
 from .rules import DEFAULT_MAX_LAPS, VARIANTS
-from .saving import file_mode_for, show
+from .saving import file_mode_for, refuse_special_target, show
 from .simulate import DEFAULT_MAX_PLIES
 
 FORMATS = {".csv": "csv", ".gz": "csv", ".parquet": "parquet", ".pq": "parquet"}
@@ -279,6 +279,10 @@ def _writable(path: Path, option: str) -> str:
             f"{option} {path} is a folder; give a file name such as {path / 'table.csv'}"
             + (f", or {path}/ (ending in /) for a Parquet dataset" if option == "--out" else "")
         )
+    try:
+        refuse_special_target(real, path)
+    except OSError as err:
+        raise ValueError(f"{option}: {err.strerror}") from None
     folder = os.path.dirname(real)
     if not os.path.isdir(folder):
         raise ValueError(f"folder {str(path.parent)!r} does not exist (for {option} {path.name})")
@@ -332,6 +336,7 @@ def write_tables(tables: dict[str, object], outputs: dict[str, Path]) -> None:
             write_table(table, Path(temporary[name]), "csv.gz" if gz else _format(target))
         for name, tmp in temporary.items():
             real = os.path.realpath(outputs[name])
+            refuse_special_target(real, outputs[name])  # it may have changed during the run
             os.chmod(tmp, file_mode_for(real))
             os.replace(tmp, real)
     finally:
