@@ -14,14 +14,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PORT   ?= 8866
 # Voila listens on this computer only; HOST=0.0.0.0 serves the local network, always with a
-# token (TOKEN=... to choose one; by default a new random one each time).
+# token (TOKEN=... to choose one; by default a new random one each time, easy to read aloud).
+# scripts/voila_token.py makes the token and refuses blank, short or spaced ones.
 HOST   ?= 127.0.0.1
 LOCAL_HOSTS := 127.0.0.1 localhost
-ifeq ($(filter $(HOST),$(LOCAL_HOSTS)),)
-ifeq ($(origin TOKEN),undefined)
-TOKEN := $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(9))")
-endif
-endif
 # Where `make voila` reads its settings: scripts/voila.json stops the kernels of closed or
 # reloaded tabs after 3 idle minutes (checked every minute); open tabs keep theirs.
 VOILA_CONFIG := $(CURDIR)/scripts
@@ -69,17 +65,17 @@ test: $(STAMP) ## Install everything (incl. Debian chromium), lint, run ALL test
 
 voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a class: HOST=0.0.0.0)
 	@test -f $(PLAY_NOTEBOOK) || { echo "$(PLAY_NOTEBOOK) does not exist yet" >&2; exit 1; }
-	@if [ -z "$(filter $(HOST),$(LOCAL_HOSTS))" ] && [ -z "$(TOKEN)" ]; then \
-		echo "HOST=$(HOST) needs a token: never serve the board open to the network" >&2; exit 1; \
-	fi
 	@if [ -n "$(filter $(HOST),$(LOCAL_HOSTS))" ]; then \
 		echo "Voila: open http://127.0.0.1:$(PORT)/ on this computer (Ctrl-C to stop)"; \
+		token_option=; \
 	else \
-		echo "Voila for a class: students open http://<this computer's address>:$(PORT)/?token=$(TOKEN)"; \
+		token=$$($(PY) scripts/voila_token.py) || exit 2; \
+		echo "Voila for a class: students open http://<this computer's address>:$(PORT)/?token=$$token"; \
 		echo "(the address: 'hostname -I' on Linux, 'ipconfig getifaddr en0' on a Mac; Ctrl-C to stop)"; \
-	fi
-	$(BIN)/voila --Voila.config_file_paths=$(VOILA_CONFIG) --Voila.ip=$(HOST) --no-browser \
-		--port=$(PORT) $(if $(filter $(HOST),$(LOCAL_HOSTS)),,--token=$(TOKEN)) $(PLAY_NOTEBOOK)
+		token_option=--token=$$token; \
+	fi; \
+	exec $(BIN)/voila --Voila.config_file_paths=$(VOILA_CONFIG) --Voila.ip=$(HOST) --no-browser \
+		--port=$(PORT) $$token_option $(PLAY_NOTEBOOK)
 
 jugar: ## The board in Spanish: like `make voila`, serving notebooks/es/03_jugar.ipynb
 	$(MAKE) voila PLAY_NOTEBOOK=notebooks/es/03_jugar.ipynb
