@@ -81,11 +81,13 @@ def run_tasks(
     weights: Sequence[int],
     update: Callable[[int], None],
     name: str = "hoyito",
+    on_result: Callable[[Any], object] | None = None,
 ) -> list:
     """``[function(item) for item in items]``, each call a task on ``client``'s cluster.
 
     ``update`` is called with the total weight (games) done so far as tasks complete, in
-    whatever order they complete; the results come back in the order of ``items``. A task
+    whatever order they complete (and ``on_result`` with each result as it arrives, such as
+    to record a file a task wrote); the results come back in the order of ``items``. A task
     whose worker dies is rerun (up to :data:`RETRIES` times); an error in a task is raised
     here, and the tasks not yet started are cancelled.
     """
@@ -103,6 +105,8 @@ def run_tasks(
         for future in as_completed(futures):
             index = position[future.key]
             results[index] = future.result()  # raises the task's error, if any
+            if on_result is not None:
+                on_result(results[index])
             done += weights[index]
             update(done)
             futures[index] = None  # let the cluster forget a result already fetched

@@ -686,11 +686,12 @@ class _ChunkFile:
     names: tuple[str, str]
 
 
-def _write_chunk(job: _ChunkFile) -> int:
-    """Play a chunk and write its tables, each file atomically; returns the games played."""
+def _write_chunk(job: _ChunkFile) -> tuple[int, dict]:
+    """Play a chunk and write its tables, each file atomically; returns the games played and
+    the files' records for the manifest (rows and checksum)."""
     from pathlib import Path
 
-    from .streaming import chunk_file, write_parquet
+    from .streaming import chunk_file, part_name, write_parquet
 
     chunk, folder = job.chunk, Path(job.folder)
     raw = chunk.play()
@@ -698,11 +699,14 @@ def _write_chunk(job: _ChunkFile) -> int:
              "moves": lambda: _moves_table(raw, chunk.rules, chunk.n),
              "captures": lambda: _captures_table(raw, chunk.rules, chunk.n)}  # fmt: skip
     where = job.variants.index(chunk.rules.name)
+    records = {}
     for table in reversed(chunk.tables):  # games last: a games file means the chunk is done
         frame = _among(build[table](), job.variants, where)
-        write_parquet(frame, chunk_file(folder, table, job.index, job.digits))
+        records[part_name(table, job.index, job.digits)] = write_parquet(
+            frame, chunk_file(folder, table, job.index, job.digits)
+        )
         del frame
-    return chunk.size
+    return chunk.size, records
 
 
 def simulate(
@@ -858,9 +862,18 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
     """Play the chunks not yet on disk and write them (here, in processes or on a client)."""
     from pathlib import Path
 
-    from .streaming import StreamedRun, chunk_complete, open_folder, width
+    from .streaming import lock_folder
 
     folder = Path(out)
+    with lock_folder(folder):  # for the whole run: a second writer is refused at once
+        return _stream_locked(rules_list, games, chunk_games, common, folder, names, settings,
+                              client, workers, bar, started)  # fmt: skip
+
+
+def _stream_locked(rules_list, games, chunk_games, common, folder, names, settings, client,
+                   workers, bar, started) -> StreamedRun:  # fmt: skip
+    from .streaming import PARTS, StreamedRun, chunk_complete, open_folder, width, write_manifest
+
     chunks = _chunks(rules_list, games, chunk_games, **common)
     digits = width(len(chunks))
     tables = common["tables"]
@@ -868,15 +881,22 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
                 "chunks": len(chunks), "path": "fast" if common["use_fast"] else "engine",
                 "files": f"{{table}}/part-{{chunk:0{digits}d}}.parquet",
                 "hoyito_edu": _version()}  # fmt: skip
-    open_folder(folder, manifest, tables)
+    recorded = open_folder(folder, manifest, tables)
+    parts = recorded[PARTS]
     variants = tuple(r.name for r in rules_list)
     done, todo = 0, []
     for index, chunk in enumerate(chunks):
-        if chunk_complete(folder, tables, index, digits):
+        if chunk_complete(folder, tables, index, digits, parts):
             done += chunk.size
         else:
             todo.append(_ChunkFile(chunk, index, digits, str(folder), variants, names))
     bar(done)
+
+    def record(result: tuple[int, dict]) -> int:
+        """Note a chunk's files in the manifest as soon as they are written."""
+        parts.update(result[1])
+        write_manifest(folder, recorded)
+        return result[0]
 
     def update(games_done: int, skipped: int = done) -> None:
         bar(skipped + games_done)
@@ -885,15 +905,15 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
         from .cluster import run_tasks
 
         run_tasks(client, _write_chunk, todo, [job.chunk.size for job in todo], update,
-                  name="hoyito-stream")  # fmt: skip
+                  name="hoyito-stream", on_result=record)  # fmt: skip
     elif workers > 1 and len(todo) > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for played in pool.map(_write_chunk, todo):
-                done += played
+            for result in pool.map(_write_chunk, todo):
+                done += record(result)
                 bar(done)
     else:
         for job in todo:
-            done += _write_chunk(job)
+            done += record(_write_chunk(job))
             bar(done)
     return StreamedRun(
         path=folder, tables=tables, games=games * len(rules_list), chunks=len(chunks),
