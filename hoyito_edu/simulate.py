@@ -23,10 +23,12 @@ A game still going after ``max_plies`` moves is stopped and reported with the en
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import signal
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -901,25 +903,66 @@ def _stream_locked(rules_list, games, chunk_games, common, folder, names, settin
     def update(games_done: int, skipped: int = done) -> None:
         bar(skipped + games_done)
 
-    if client is not None:
-        from .cluster import run_tasks
+    try:
+        if client is not None:
+            from .cluster import run_tasks
 
-        run_tasks(client, _write_chunk, todo, [job.chunk.size for job in todo], update,
-                  name="hoyito-stream", on_result=record)  # fmt: skip
-    elif workers > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(_write_chunk, todo):
-                done += record(result)
+            run_tasks(client, _write_chunk, todo, [job.chunk.size for job in todo], update,
+                      name="hoyito-stream", on_result=record)  # fmt: skip
+        elif workers > 1 and len(todo) > 1:
+            with _stoppable_pool(workers) as pool:
+                for result in pool.map(_write_chunk, todo):
+                    done += record(result)
+                    bar(done)
+        else:
+            for job in todo:
+                done += record(_write_chunk(job))
                 bar(done)
-    else:
-        for job in todo:
-            done += record(_write_chunk(job))
-            bar(done)
+    except KeyboardInterrupt:
+        kept = len(chunks) - len(todo) + sum(
+            chunk_complete(folder, tables, job.index, digits, parts) for job in todo
+        )
+        raise KeyboardInterrupt(
+            f"simulate() was interrupted: {kept} of {len(chunks)} chunks are kept in {folder}; "
+            "run the same call again to play the rest"
+        ) from None
     return StreamedRun(
         path=folder, tables=tables, games=games * len(rules_list), chunks=len(chunks),
         written=len(todo), skipped=len(chunks) - len(todo), settings=manifest,
         seconds=time.perf_counter() - started,
     )  # fmt: skip
+
+
+def _ignore_sigint() -> None:
+    """In a worker process: leave Ctrl-C / Jupyter's Interrupt to the parent, which ends the
+    workers itself (a worker stopped by its own KeyboardInterrupt prints a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _stoppable_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A process pool that, on an interrupt or an error, ends its worker processes at once
+    instead of waiting for their tasks (which took 11-16 s after Jupyter's Interrupt)."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    try:
+        yield pool
+    except BaseException:
+        _end_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def _end_pool(pool: ProcessPoolExecutor) -> None:
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + 1.0
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
 
 
 def _version() -> str:
@@ -960,9 +1003,16 @@ def _in_processes(use_fast, rules, n, ids, starters, pair, seed, max_plies, tabl
     ]
     done = 0
     results = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for job, result in zip(jobs, pool.map(_play_part, jobs), strict=True):
-            results.append(result)
-            done += len(job[3])
-            update(done)
+    try:
+        with _stoppable_pool(workers) as pool:
+            for job, result in zip(jobs, pool.map(_play_part, jobs), strict=True):
+                results.append(result)
+                done += len(job[3])
+                update(done)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(
+            f"simulate() was interrupted and its {workers} worker processes ended; nothing was "
+            "kept: the tables exist only once the whole run ends. To keep each chunk as soon as "
+            "it is played, pass out=DIR (and run the same call again to go on)"
+        ) from None
     return merge(results)
