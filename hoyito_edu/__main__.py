@@ -24,6 +24,7 @@ the games on its workers, and ``--dask-workers N`` starts a cluster of N local p
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import tempfile
@@ -379,12 +380,13 @@ def dask_client(args: argparse.Namespace):
     if args.workers > 1:
         raise ValueError("give --workers (processes here) or a Dask cluster, not both")
     if args.scheduler is not None:
-        try:
-            return Client(args.scheduler, timeout="10s"), None
-        except (OSError, TimeoutError, ValueError) as err:
-            raise ValueError(
-                f"cannot reach the Dask scheduler at {show(args.scheduler)}: {err}"
-            ) from None
+        from .cluster import connect
+
+        # Dask logs a lost scheduler as tracebacks on stderr; the command says it in a sentence.
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.startswith("distributed"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+        return connect(args.scheduler), None
     cluster = LocalCluster(n_workers=args.dask_workers, threads_per_worker=1, processes=True,
                            dashboard_address=":0")  # fmt: skip
     return Client(cluster), cluster
@@ -410,7 +412,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         return _simulate(args, stream, client)
     finally:
         if client is not None:
-            client.close()
+            try:
+                client.close()
+            except Exception:  # noqa: BLE001 - a client whose scheduler is gone may fail to close
+                pass
         if cluster is not None:
             cluster.close()
 
@@ -485,6 +490,12 @@ def main(argv: list[str] | None = None) -> int:
         sim.error(str(error))
     except OSError as error:
         sim.exit(1, f"{sim.prog}: error: cannot write the tables: {error}\n")
+    except RuntimeError as error:
+        from .cluster import ClusterLost
+
+        if not isinstance(error, ClusterLost):
+            raise
+        sim.exit(1, f"{sim.prog}: error: {error}\n")
     return 2  # pragma: no cover - error() and exit() raise SystemExit
 
 
