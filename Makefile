@@ -18,6 +18,12 @@ PORT   ?= 8866
 # scripts/voila_token.py makes the token and refuses blank, short or spaced ones.
 HOST   ?= 127.0.0.1
 LOCAL_HOSTS := 127.0.0.1 localhost
+ifeq ($(filter $(HOST),$(LOCAL_HOSTS)),)
+ifeq ($(origin TOKEN),undefined)
+TOKEN := $(shell env -u TOKEN $(PYTHON) scripts/voila_token.py)
+endif
+export TOKEN
+endif
 # Where `make voila` reads its settings: scripts/voila.json stops the kernels of closed or
 # reloaded tabs after 3 idle minutes (checked every minute); open tabs keep theirs.
 VOILA_CONFIG := $(CURDIR)/scripts
@@ -65,17 +71,16 @@ test: $(STAMP) ## Install everything (incl. Debian chromium), lint, run ALL test
 
 voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a class: HOST=0.0.0.0)
 	@test -f $(PLAY_NOTEBOOK) || { echo "$(PLAY_NOTEBOOK) does not exist yet" >&2; exit 1; }
+	@# The token (exported above) has only letters, digits and - _ . ~ once this line passes.
+	@if [ -z "$(filter $(HOST),$(LOCAL_HOSTS))" ]; then $(PYTHON) scripts/voila_token.py >/dev/null; fi
 	@if [ -n "$(filter $(HOST),$(LOCAL_HOSTS))" ]; then \
 		echo "Voila: open http://127.0.0.1:$(PORT)/ on this computer (Ctrl-C to stop)"; \
-		token_option=; \
 	else \
-		token=$$($(PY) scripts/voila_token.py) || exit 2; \
-		echo "Voila for a class: students open http://<this computer's address>:$(PORT)/?token=$$token"; \
+		echo "Voila for a class: students open http://<this computer's address>:$(PORT)/?token=$(TOKEN)"; \
 		echo "(the address: 'hostname -I' on Linux, 'ipconfig getifaddr en0' on a Mac; Ctrl-C to stop)"; \
-		token_option=--token=$$token; \
-	fi; \
-	exec $(BIN)/voila --Voila.config_file_paths=$(VOILA_CONFIG) --Voila.ip=$(HOST) --no-browser \
-		--port=$(PORT) $$token_option $(PLAY_NOTEBOOK)
+	fi
+	$(BIN)/voila --Voila.config_file_paths=$(VOILA_CONFIG) --Voila.ip=$(HOST) --no-browser \
+		--port=$(PORT) $(if $(filter $(HOST),$(LOCAL_HOSTS)),,--token=$(TOKEN)) $(PLAY_NOTEBOOK)
 
 jugar: ## The board in Spanish: like `make voila`, serving notebooks/es/03_jugar.ipynb
 	$(MAKE) voila PLAY_NOTEBOOK=notebooks/es/03_jugar.ipynb

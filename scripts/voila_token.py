@@ -66,7 +66,7 @@ def main(environ: dict[str, str] | None = None) -> int:
         return 0
     why = problem(token)
     if why is not None:
-        print(f"make voila: {why}: {RULE}.", file=sys.stderr)
+        print(f"make voila: serving a class needs a token, and {why}: {RULE}.", file=sys.stderr)
         return 2
     print(token)
     return 0

@@ -78,7 +78,7 @@ def make_voila(tmp_path: Path, *variables: str, token_env: str | None = None):
         env["TOKEN"] = token_env
     return subprocess.run(
         # -o: take the installed-package stamp as up to date (this test installs nothing).
-        ["make", "-s", "-o", ".venv/.installed-stamp", "voila", f"PY={sys.executable}",
+        ["make", "-s", "-o", ".venv/.installed-stamp", "voila", f"PYTHON={sys.executable}",
          f"BIN={fake_bin}", *variables],  # fmt: skip
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
     )
