@@ -151,13 +151,13 @@ def lock_folder(folder: Path) -> Iterator[None]:
     leaves a stale lock.
     """
     folder.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no folder locks, as before
+        yield
+        return
     fd = os.open(folder, os.O_RDONLY)
     try:
-        try:
-            import fcntl
-        except ImportError:  # pragma: no cover - Windows: no folder locks, as before
-            yield
-            return
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
