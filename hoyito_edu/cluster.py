@@ -172,6 +172,13 @@ def check_client(client: object) -> Any:
             f"the Dask client is {client.status}, not running: connect a new "
             "distributed.Client to the scheduler"
         )
+    try:  # a cluster without workers would leave the run waiting without a word
+        client.wait_for_workers(1, timeout=WORKERS_SECONDS)
+    except TimeoutError:
+        raise ValueError(
+            f"the Dask cluster has no workers (none joined within {WORKERS_SECONDS:g} s): "
+            "start some (dask worker SCHEDULER-ADDRESS, or LocalCluster(n_workers=2))"
+        ) from None
     return client
 
 

@@ -125,6 +125,21 @@ def test_a_scheduler_without_workers_is_refused_with_a_sentence():
         assert time.monotonic() - started < 10
 
 
+def test_a_client_of_a_cluster_without_workers_is_refused_by_simulate(monkeypatch):
+    from distributed import Client, LocalCluster
+
+    import hoyito_edu as hy
+
+    monkeypatch.setattr(cluster, "WORKERS_SECONDS", 1.0)
+    with LocalCluster(n_workers=0, dashboard_address=":0", processes=False) as empty, Client(
+        empty
+    ) as client:
+        started = time.monotonic()
+        with pytest.raises(ValueError, match="the Dask cluster has no workers .none joined"):
+            hy.simulate("hoyito-i", 10, client=client)
+        assert time.monotonic() - started < 10
+
+
 def free_port() -> int:
     return closed_port()
 
