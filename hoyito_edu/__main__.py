@@ -24,6 +24,7 @@ the games on its workers, and ``--dask-workers N`` starts a cluster of N local p
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import tempfile
@@ -31,7 +32,7 @@ import time
 from pathlib import Path
 
 from .engine.rules import DEFAULT_MAX_LAPS, VARIANTS
-from .engine.saving import file_mode_for, show
+from .engine.saving import file_mode_for, refuse_special_target, show
 from .players import available
 from .sim.simulate import DEFAULT_MAX_PLIES
 
@@ -279,6 +280,10 @@ def _writable(path: Path, option: str) -> str:
             f"{option} {path} is a folder; give a file name such as {path / 'table.csv'}"
             + (f", or {path}/ (ending in /) for a Parquet dataset" if option == "--out" else "")
         )
+    try:
+        refuse_special_target(real, path)
+    except OSError as err:
+        raise ValueError(f"{option}: {err.strerror}") from None
     folder = os.path.dirname(real)
     if not os.path.isdir(folder):
         raise ValueError(f"folder {str(path.parent)!r} does not exist (for {option} {path.name})")
@@ -332,6 +337,7 @@ def write_tables(tables: dict[str, object], outputs: dict[str, Path]) -> None:
             write_table(table, Path(temporary[name]), "csv.gz" if gz else _format(target))
         for name, tmp in temporary.items():
             real = os.path.realpath(outputs[name])
+            refuse_special_target(real, outputs[name])  # it may have changed during the run
             os.chmod(tmp, file_mode_for(real))
             os.replace(tmp, real)
     finally:
@@ -374,12 +380,13 @@ def dask_client(args: argparse.Namespace):
     if args.workers > 1:
         raise ValueError("give --workers (processes here) or a Dask cluster, not both")
     if args.scheduler is not None:
-        try:
-            return Client(args.scheduler, timeout="10s"), None
-        except (OSError, TimeoutError, ValueError) as err:
-            raise ValueError(
-                f"cannot reach the Dask scheduler at {show(args.scheduler)}: {err}"
-            ) from None
+        from .sim.cluster import connect
+
+        # Dask logs a lost scheduler as tracebacks on stderr; the command says it in a sentence.
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.startswith("distributed"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+        return connect(args.scheduler), None
     cluster = LocalCluster(n_workers=args.dask_workers, threads_per_worker=1, processes=True,
                            dashboard_address=":0")  # fmt: skip
     return Client(cluster), cluster
@@ -405,7 +412,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         return _simulate(args, stream, client)
     finally:
         if client is not None:
-            client.close()
+            try:
+                client.close()
+            except Exception:  # noqa: BLE001 - a client whose scheduler is gone may fail to close
+                pass
         if cluster is not None:
             cluster.close()
 
@@ -480,6 +490,12 @@ def main(argv: list[str] | None = None) -> int:
         sim.error(str(error))
     except OSError as error:
         sim.exit(1, f"{sim.prog}: error: cannot write the tables: {error}\n")
+    except RuntimeError as error:
+        from .sim.cluster import ClusterLost
+
+        if not isinstance(error, ClusterLost):
+            raise
+        sim.exit(1, f"{sim.prog}: error: {error}\n")
     return 2  # pragma: no cover - error() and exit() raise SystemExit
 
 

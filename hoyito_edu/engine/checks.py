@@ -41,5 +41,15 @@ def whole_number(value: object, what: str, low: int = 0, high: int | None = None
     number = as_whole(value)
     if number is None or number < low or (high is not None and number > high):
         most = "" if high is None else f" to {high:,}"
-        raise ValueError(f"{what} must be a whole number from {low}{most}, not {value!r}")
+        raise ValueError(f"{what} must be a whole number from {low}{most}, not {_shown(value)}")
     return number
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to 60 characters; an int too long for ``repr`` (more than 4,300
+    digits) is described instead."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -25,12 +25,16 @@ hoyito_edu.engine.saving.FormatError: not valid JSON: the key 'moves' appears tw
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..i18n import N_
 from ..i18n import gettext as _
 from .position import Position, new_game
 from .rules import OPTIONS, VARIANTS, check_option
@@ -113,7 +117,10 @@ def is_int(value: object) -> bool:
 
 
 def is_list_of_ints(value: object) -> bool:
-    return isinstance(value, (list, tuple)) and all(is_int(v) for v in value)
+    # set(map(type, ...)) runs in C: a saved game of millions of moves is checked in
+    # milliseconds, so a bad move early in it is reported at once (bool is a subclass of int
+    # but its type is bool, so it is refused here).
+    return isinstance(value, (list, tuple)) and set(map(type, value)) <= {int}
 
 
 def expect_keys(
@@ -244,6 +251,11 @@ def check_plain_json(data: object) -> None:
                     )
                 stack.append((item, depth + 1, (where, key)))
         elif isinstance(value, (list, tuple)):
+            if value and set(map(type, value)) == {int}:
+                # A list of whole numbers (a game's moves): checked in C, not value by value.
+                if len(value) <= budget and -limit < min(value) <= max(value) < limit:
+                    budget -= len(value)
+                    continue
             stack.extend((item, depth + 1, (where, i)) for i, item in enumerate(value))
         elif not isinstance(value, _LEAVES):
             raise FormatError(
@@ -287,6 +299,9 @@ def _parse_int(text: str) -> int:
             ).format(digits=f"{len(text.lstrip('-')):,}", most=MAX_DIGITS)
         )
     return int(text)
+
+
+_LONG_DIGITS = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
@@ -337,11 +352,15 @@ def read_json(source: str | bytes | Path) -> object:
         )
     if len(source) > MAX_FILE_BYTES:
         raise _too_big(len(source), "characters")
+    # Numbers are read by the parser's own fast path unless the text holds a run of more than
+    # MAX_DIGITS digits: only then is each number checked as it is read (a Python call per
+    # number, seconds for a file of millions of moves).
+    long_number = _LONG_DIGITS.search(source) is not None
     try:
         data = json.loads(
             source.removeprefix("\ufeff"),
             parse_constant=_parse_constant,
-            parse_int=_parse_int,
+            parse_int=_parse_int if long_number else None,
             object_pairs_hook=_no_duplicates,
         )
     except json.JSONDecodeError as err:
@@ -353,11 +372,53 @@ def read_json(source: str | bytes | Path) -> object:
     return data
 
 
+_SPECIAL_KINDS = {
+    "fifo": N_("a FIFO (named pipe)"),
+    "device": N_("a device"),
+    "socket": N_("a socket"),
+    "other": N_("a special file"),
+}
+
+
+def special_kind(mode: int) -> str | None:
+    """What a file of this ``st_mode`` is, in English, when it is neither a regular file nor a
+    folder (``"a FIFO (named pipe)"`` ...), else None; ``_()`` translates it."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return _SPECIAL_KINDS["fifo"]
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _SPECIAL_KINDS["device"]
+    if stat.S_ISSOCK(mode):
+        return _SPECIAL_KINDS["socket"]
+    return _SPECIAL_KINDS["other"]
+
+
+def _not_regular(path: Path, kind: str) -> FormatError:
+    return FormatError(
+        _("cannot read {path}: it is {kind}, not a regular file").format(path=path, kind=_(kind))
+    )
+
+
 def _read_bytes(path: Path) -> bytes:
-    """At most :data:`MAX_FILE_BYTES` + 1 bytes of ``path``; unreadable paths are FormatErrors."""
+    """At most :data:`MAX_FILE_BYTES` + 1 bytes of ``path``; unreadable paths are FormatErrors.
+
+    Only a regular file is opened: a FIFO, a device or a socket (or a symbolic link to one) is
+    refused before opening it, so a load never waits on a pipe nor reads a device for ever.
+    """
     try:
-        with open(path, "rb") as file:
+        kind = special_kind(os.stat(path).st_mode)
+        if kind is not None:
+            raise _not_regular(path, kind)
+        # O_NONBLOCK: if the path became a FIFO since the check, opening it does not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as file:
+            kind = special_kind(os.fstat(fd).st_mode)
+            if kind is not None:
+                raise _not_regular(path, kind)
             data = file.read(MAX_FILE_BYTES + 1)
+    except FormatError:
+        raise
     except OSError as err:
         raise FormatError(
             _("cannot read {path}: {problem}").format(path=path, problem=err.strerror or err)
@@ -391,6 +452,7 @@ def write_json(data: dict, path: str | Path) -> Path:
         raise IsADirectoryError(
             21, f"cannot save to {path}: it is a folder; give a file name such as {path / 'x.json'}"
         )
+    refuse_special_target(target, path)
     folder = target.parent
     if not folder.is_dir():
         raise FileNotFoundError(2, f"cannot save to {path}: the folder {folder} does not exist")
@@ -407,12 +469,31 @@ def write_json(data: dict, path: str | Path) -> Path:
             file.flush()
             os.fsync(file.fileno())
         os.chmod(tmp, file_mode_for(target))
+        refuse_special_target(target, path)  # again: the node may have changed meanwhile
         os.replace(tmp, target)
     except BaseException:
         _remove(tmp)
         raise
     _sync_folder(folder)
     return path
+
+
+def refuse_special_target(target: str | Path, shown: str | Path) -> None:
+    """Refuse to replace ``target`` (a real path, links followed) unless it is a regular file
+    or does not exist: renaming a file over a device, a FIFO or a socket would replace that
+    node itself (as root, saving to ``/dev/null`` would replace the system's ``/dev/null``).
+    ``shown`` is the path as the user gave it."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return  # a new file
+    kind = special_kind(mode)
+    if kind is not None:
+        raise OSError(
+            errno.EINVAL,
+            f"cannot save to {shown}: it is {kind}, not a regular file; hoyito_edu saves only "
+            "to ordinary files (a new file name, or an existing file it may replace)",
+        )
 
 
 def file_mode_for(target: str | Path) -> int:

@@ -51,6 +51,7 @@ import contextlib
 import contextvars
 import functools
 import gettext as _gettext
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -90,12 +91,67 @@ def _refuse(lang: object) -> None:
     raise ValueError(f"the language must be one of {allowed}, not {lang!r}")
 
 
+class LanguageUnavailableWarning(UserWarning):
+    """A language's catalogue is missing or cannot be read: English is spoken instead."""
+
+
+def _usable(lang: str) -> str:
+    """``lang`` if its catalogue can be read, else English (with a warning, once)."""
+    return lang if why_unavailable(lang) is None else DEFAULT_LANGUAGE
+
+
+def why_unavailable(lang: str) -> str | None:
+    """Why the package cannot speak ``lang`` here (its catalogue is missing or broken), or
+    None when it can. A board or notebook can call it to say so instead of waiting.
+
+    >>> why_unavailable("es") is None
+    True
+    """
+    return _catalogue(check_language(lang))[1]
+
+
+def available_languages() -> dict[str, str]:
+    """The languages the package can speak here, with their names: :data:`LANGUAGES` less any
+    whose catalogue is missing or broken (English is always there).
+
+    >>> available_languages()
+    {'en': 'English', 'es': 'Spanish'}
+    """
+    return {code: name for code, name in LANGUAGES.items() if why_unavailable(code) is None}
+
+
+@functools.cache
+def _catalogue(lang: str) -> tuple[_gettext.NullTranslations, str | None]:
+    """The compiled catalogue for ``lang`` and None, or English and why ``lang``'s could not
+    be read (then a :class:`LanguageUnavailableWarning` says so, once a session)."""
+    if lang == DEFAULT_LANGUAGE:
+        return _gettext.NullTranslations(), None
+    try:
+        return _gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang]), None
+    except Exception as err:  # noqa: BLE001 - a missing or corrupt file fails in many ways
+        why = f"{type(err).__name__}: {err}"
+    name = LANGUAGES[lang]
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    warnings.warn(
+        f"the {name} catalogue ({folder / (DOMAIN + '.mo')}) cannot be read ({why}); "
+        f"speaking English instead. Reinstall hoyito_edu, or run `make catalogue`. "
+        f"/ No se puede leer el catálogo en español: se usa el inglés.",
+        LanguageUnavailableWarning,
+        stacklevel=5,  # set_language or language, in the caller's code
+    )
+    return _gettext.NullTranslations(), why
+
+
 def set_language(lang: str) -> None:
-    """Speak ``lang`` ("en" or "es") from now on, wherever no ``lang=`` is given."""
+    """Speak ``lang`` ("en" or "es") from now on, wherever no ``lang=`` is given.
+
+    When the catalogue of ``lang`` is missing or broken, a :class:`LanguageUnavailableWarning`
+    says so and English is spoken (``get_language()`` then gives ``"en"``).
+    """
     global _session_language
     if lang is None:
         _refuse(lang)  # a session always speaks a language
-    _session_language = check_language(lang)
+    _session_language = _usable(check_language(lang))
 
 
 def get_language() -> str:
@@ -106,21 +162,18 @@ def get_language() -> str:
 @contextlib.contextmanager
 def language(lang: str | None) -> Iterator[str]:
     """Speak ``lang`` inside the ``with`` block (None: keep the current language)."""
-    token = _call_language.set(check_language(lang))
+    token = _call_language.set(_usable(check_language(lang)))
     try:
         yield _call_language.get()
     finally:
         _call_language.reset(token)
 
 
-@functools.cache
 def translations(lang: str) -> _gettext.NullTranslations:
-    """The compiled catalogue for ``lang`` (English: the sentences as written)."""
-    if check_language(lang) == DEFAULT_LANGUAGE:
-        return _gettext.NullTranslations()
-    # fallback=False: a package installed without its catalogue must fail loudly, not
-    # silently speak English to a Spanish class.
-    return _gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
+    """The compiled catalogue for ``lang`` (English: the sentences as written). A missing or
+    broken catalogue is not silent: a :class:`LanguageUnavailableWarning` says so, and the
+    sentences stay in English (a class is never left without words)."""
+    return _catalogue(check_language(lang))[0]
 
 
 def gettext(message: str) -> str:

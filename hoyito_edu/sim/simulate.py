@@ -23,10 +23,12 @@ A game still going after ``max_plies`` moves is stopped and reported with the en
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import signal
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -686,11 +688,12 @@ class _ChunkFile:
     names: tuple[str, str]
 
 
-def _write_chunk(job: _ChunkFile) -> int:
-    """Play a chunk and write its tables, each file atomically; returns the games played."""
+def _write_chunk(job: _ChunkFile) -> tuple[int, dict]:
+    """Play a chunk and write its tables, each file atomically; returns the games played and
+    the files' records for the manifest (rows and checksum)."""
     from pathlib import Path
 
-    from .streaming import chunk_file, write_parquet
+    from .streaming import chunk_file, part_name, write_parquet
 
     chunk, folder = job.chunk, Path(job.folder)
     raw = chunk.play()
@@ -698,11 +701,14 @@ def _write_chunk(job: _ChunkFile) -> int:
              "moves": lambda: _moves_table(raw, chunk.rules, chunk.n),
              "captures": lambda: _captures_table(raw, chunk.rules, chunk.n)}  # fmt: skip
     where = job.variants.index(chunk.rules.name)
+    records = {}
     for table in reversed(chunk.tables):  # games last: a games file means the chunk is done
         frame = _among(build[table](), job.variants, where)
-        write_parquet(frame, chunk_file(folder, table, job.index, job.digits))
+        records[part_name(table, job.index, job.digits)] = write_parquet(
+            frame, chunk_file(folder, table, job.index, job.digits)
+        )
         del frame
-    return chunk.size
+    return chunk.size, records
 
 
 def simulate(
@@ -858,9 +864,18 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
     """Play the chunks not yet on disk and write them (here, in processes or on a client)."""
     from pathlib import Path
 
-    from .streaming import StreamedRun, chunk_complete, open_folder, width
+    from .streaming import lock_folder
 
     folder = Path(out)
+    with lock_folder(folder):  # for the whole run: a second writer is refused at once
+        return _stream_locked(rules_list, games, chunk_games, common, folder, names, settings,
+                              client, workers, bar, started)  # fmt: skip
+
+
+def _stream_locked(rules_list, games, chunk_games, common, folder, names, settings, client,
+                   workers, bar, started) -> StreamedRun:  # fmt: skip
+    from .streaming import PARTS, StreamedRun, chunk_complete, open_folder, width, write_manifest
+
     chunks = _chunks(rules_list, games, chunk_games, **common)
     digits = width(len(chunks))
     tables = common["tables"]
@@ -868,38 +883,86 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
                 "chunks": len(chunks), "path": "fast" if common["use_fast"] else "engine",
                 "files": f"{{table}}/part-{{chunk:0{digits}d}}.parquet",
                 "hoyito_edu": _version()}  # fmt: skip
-    open_folder(folder, manifest, tables)
+    recorded = open_folder(folder, manifest, tables)
+    parts = recorded[PARTS]
     variants = tuple(r.name for r in rules_list)
     done, todo = 0, []
     for index, chunk in enumerate(chunks):
-        if chunk_complete(folder, tables, index, digits):
+        if chunk_complete(folder, tables, index, digits, parts):
             done += chunk.size
         else:
             todo.append(_ChunkFile(chunk, index, digits, str(folder), variants, names))
     bar(done)
 
+    def record(result: tuple[int, dict]) -> int:
+        """Note a chunk's files in the manifest as soon as they are written."""
+        parts.update(result[1])
+        write_manifest(folder, recorded)
+        return result[0]
+
     def update(games_done: int, skipped: int = done) -> None:
         bar(skipped + games_done)
 
-    if client is not None:
-        from .cluster import run_tasks
+    try:
+        if client is not None:
+            from .cluster import run_tasks
 
-        run_tasks(client, _write_chunk, todo, [job.chunk.size for job in todo], update,
-                  name="hoyito-stream")  # fmt: skip
-    elif workers > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for played in pool.map(_write_chunk, todo):
-                done += played
+            run_tasks(client, _write_chunk, todo, [job.chunk.size for job in todo], update,
+                      name="hoyito-stream", on_result=record)  # fmt: skip
+        elif workers > 1 and len(todo) > 1:
+            with _stoppable_pool(workers) as pool:
+                for result in pool.map(_write_chunk, todo):
+                    done += record(result)
+                    bar(done)
+        else:
+            for job in todo:
+                done += record(_write_chunk(job))
                 bar(done)
-    else:
-        for job in todo:
-            done += _write_chunk(job)
-            bar(done)
+    except KeyboardInterrupt:
+        kept = len(chunks) - len(todo) + sum(
+            chunk_complete(folder, tables, job.index, digits, parts) for job in todo
+        )
+        raise KeyboardInterrupt(
+            f"simulate() was interrupted: {kept} of {len(chunks)} chunks are kept in {folder}; "
+            "run the same call again to play the rest"
+        ) from None
     return StreamedRun(
         path=folder, tables=tables, games=games * len(rules_list), chunks=len(chunks),
         written=len(todo), skipped=len(chunks) - len(todo), settings=manifest,
         seconds=time.perf_counter() - started,
     )  # fmt: skip
+
+
+def _ignore_sigint() -> None:
+    """In a worker process: leave Ctrl-C / Jupyter's Interrupt to the parent, which ends the
+    workers itself (a worker stopped by its own KeyboardInterrupt prints a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _stoppable_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A process pool that, on an interrupt or an error, ends its worker processes at once
+    instead of waiting for their tasks (which took 11-16 s after Jupyter's Interrupt)."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    try:
+        yield pool
+    except BaseException:
+        _end_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def _end_pool(pool: ProcessPoolExecutor) -> None:
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + 1.0
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
 
 
 def _version() -> str:
@@ -940,9 +1003,16 @@ def _in_processes(use_fast, rules, n, ids, starters, pair, seed, max_plies, tabl
     ]
     done = 0
     results = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for job, result in zip(jobs, pool.map(_play_part, jobs), strict=True):
-            results.append(result)
-            done += len(job[3])
-            update(done)
+    try:
+        with _stoppable_pool(workers) as pool:
+            for job, result in zip(jobs, pool.map(_play_part, jobs), strict=True):
+                results.append(result)
+                done += len(job[3])
+                update(done)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(
+            f"simulate() was interrupted and its {workers} worker processes ended; nothing was "
+            "kept: the tables exist only once the whole run ends. To keep each chunk as soon as "
+            "it is played, pass out=DIR (and run the same call again to go on)"
+        ) from None
     return merge(results)

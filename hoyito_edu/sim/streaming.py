@@ -11,10 +11,15 @@ table::
     DIR/captures/part-000000.parquet   (if asked for)
 
 Only one chunk's tables are held at a time (per worker), so the memory a run needs does not
-grow with the number of games. Each file is written to a temporary name and renamed into
-place, so a file that exists is complete: a run stopped part way (a killed job, a lost worker)
-is finished by running it again with the same arguments, which skips the chunks already on
-disk. A folder holds one run: other arguments are refused.
+grow with the number of games. Each file is written to a temporary name, flushed to disk and
+renamed into place, and the manifest records every file's rows and SHA-256 checksum once it is
+there. A run stopped part way (a killed job, a lost worker) is finished by running it again
+with the same arguments: it checks every recorded file and skips the chunks whose files are
+intact, and plays again any chunk with a file missing, unrecorded, emptied, cut short or
+changed; temporary files left by a killed run are removed. A folder holds one run: other
+arguments are refused, and while a run writes, it holds an exclusive lock on the folder, so a
+second run into the same folder (another notebook, another terminal) is refused at once
+instead of mixing its chunks with the first's.
 
 The dataset reads as one table with ``pandas.read_parquet(DIR / "games")``,
 ``pyarrow.dataset.dataset(DIR / "games")`` or ``dask.dataframe.read_parquet(DIR / "games")``
@@ -33,10 +38,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import tempfile
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,8 +56,11 @@ __all__ = ["StreamedRun", "MANIFEST", "INSTALL_PARQUET"]
 
 #: The file that records a dataset's arguments, in its folder.
 MANIFEST = "manifest.json"
-#: The version of the layout written in the manifest.
-LAYOUT = 1
+#: The version of the layout written in the manifest (2: with each file's rows and checksum).
+LAYOUT = 2
+#: The manifest's key for the files written: ``{"games/part-000000.parquet": {"rows": ...,
+#: "sha256": ...}}``.
+PARTS = "parts"
 INSTALL_PARQUET = "pip install 'hoyito_edu[parquet]' (pyarrow), or 'hoyito_edu[dask]' (Dask too)"
 
 
@@ -126,9 +137,51 @@ def chunk_file(folder: Path, table: str, index: int, digits: int) -> Path:
     return folder / table / f"part-{index:0{digits}d}.parquet"
 
 
-def open_folder(folder: Path, settings: dict, tables: tuple[str, ...]) -> None:
+class FolderBusy(ValueError):
+    """Another run is writing to the dataset's folder now."""
+
+
+@contextlib.contextmanager
+def lock_folder(folder: Path) -> Iterator[None]:
+    """Make ``folder`` and hold an exclusive lock on it for the ``with`` block; a
+    :class:`FolderBusy` at once if another process (or another call here) holds it.
+
+    The lock is on the folder itself (``flock`` on its descriptor), so it leaves no file
+    behind, and the system drops it when the process ends however it ends: a killed run never
+    leaves a stale lock.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no folder locks, as before
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise FolderBusy(
+                f"another run is writing to {folder} now (it holds the folder's lock): wait "
+                "for it to finish, or give another folder; two runs in one folder would mix "
+                "their games"
+            ) from None
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def settings_of(manifest: dict) -> dict:
+    """A manifest without its record of files: what two runs must share to share a folder."""
+    return {key: value for key, value in manifest.items() if key != PARTS}
+
+
+def open_folder(folder: Path, settings: dict, tables: tuple[str, ...]) -> dict:
     """Make the dataset's folders and write its manifest, or check that the manifest already
-    there has the same arguments (a ValueError naming the first difference if not)."""
+    there has the same arguments (a ValueError naming the first difference if not); remove
+    temporary files a killed run left. Returns the manifest (with its record of files).
+
+    Call it holding :func:`lock_folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     manifest = folder / MANIFEST
     wanted = {"layout": LAYOUT, **json.loads(json.dumps(settings))}
@@ -137,7 +190,10 @@ def open_folder(folder: Path, settings: dict, tables: tuple[str, ...]) -> None:
             found = json.loads(manifest.read_text(encoding="utf-8"))
         except (OSError, ValueError) as err:
             raise ValueError(f"{manifest} cannot be read ({err}); give another folder") from None
-        if found != wanted:
+        if not isinstance(found, dict):
+            raise ValueError(f"{manifest} is not a dataset's manifest; give another folder")
+        if settings_of(found) != wanted:
+            found = settings_of(found)
             keys = sorted(set(found) | set(wanted))
             diff = next(k for k in keys if found.get(k) != wanted.get(k))
             raise ValueError(
@@ -145,6 +201,7 @@ def open_folder(folder: Path, settings: dict, tables: tuple[str, ...]) -> None:
                 f"{wanted.get(diff)!r} now): give a new folder, or the same arguments to "
                 "finish that run"
             )
+        wanted[PARTS] = _checked_parts(found.get(PARTS))
     else:
         stray = [p.name for p in folder.iterdir() if not p.name.startswith(".")]
         if stray:
@@ -152,35 +209,125 @@ def open_folder(folder: Path, settings: dict, tables: tuple[str, ...]) -> None:
                 f"{folder} is not empty ({', '.join(sorted(stray)[:3])} ...) and has no "
                 f"{MANIFEST}: give an empty or new folder for the dataset"
             )
-        write_atomic(manifest, json.dumps(wanted, indent=1).encode())
+        wanted[PARTS] = {}
+        write_manifest(folder, wanted)
     for table in tables:
         (folder / table).mkdir(exist_ok=True)
+    clean_temporary(folder, tables)
+    return wanted
+
+
+def _checked_parts(parts: object) -> dict:
+    """The manifest's record of files, keeping only well-formed entries (others are redone)."""
+    if not isinstance(parts, dict):
+        return {}
+    return {
+        name: record
+        for name, record in parts.items()
+        if isinstance(record, dict)
+        and isinstance(record.get("rows"), int)
+        and isinstance(record.get("sha256"), str)
+    }
+
+
+def clean_temporary(folder: Path, tables: tuple[str, ...]) -> list[Path]:
+    """Remove the hidden ``.*.tmp`` files a killed run left in ``folder`` and its tables'
+    folders (only ever call it holding the folder's lock); returns those removed."""
+    removed = []
+    for place in (folder, *(folder / table for table in tables)):
+        for path in place.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed.append(path)
+    return removed
+
+
+def write_manifest(folder: Path, manifest: dict) -> None:
+    """Write the manifest atomically (its record of files too)."""
+    write_atomic(folder / MANIFEST, json.dumps(manifest, indent=1).encode())
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX); a no-op where folders cannot be opened."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file next to ``path``, then rename it into place."""
+    """Write ``data`` to a temporary file next to ``path``, flush it to disk, then rename it
+    into place."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+    _fsync_folder(path.parent)
 
 
-def write_parquet(table: pd.DataFrame, path: Path) -> None:
-    """Write ``table`` to ``path`` as Parquet through a hidden temporary file and a rename, so
-    readers (which skip names starting with '.') never see a half-written file."""
+def sha256(path: Path) -> str:
+    with open(path, "rb") as file:
+        return hashlib.file_digest(file, "sha256").hexdigest()
+
+
+def write_parquet(table: pd.DataFrame, path: Path) -> dict[str, Any]:
+    """Write ``table`` to ``path`` as Parquet through a hidden temporary file, flushed to disk
+    before the rename, so readers (which skip names starting with '.') never see a
+    half-written file. Returns the file's record for the manifest: its rows and checksum."""
     tmp = path.parent / f".{path.name}.{uuid.uuid4().hex}.tmp"
     try:
         table.to_parquet(tmp, index=False)
+        with open(tmp, "rb+") as file:
+            os.fsync(file.fileno())
+        record = {"rows": len(table), "sha256": sha256(tmp)}
         os.replace(tmp, path)
     finally:
         if tmp.exists():
             tmp.unlink()
+    _fsync_folder(path.parent)
+    return record
 
 
-def chunk_complete(folder: Path, tables: tuple[str, ...], index: int, digits: int) -> bool:
-    """True if every table of chunk ``index`` is on disk (files only exist complete)."""
-    return all(chunk_file(folder, table, index, digits).exists() for table in tables)
+def part_name(table: str, index: int, digits: int) -> str:
+    """``games/part-000123.parquet``: a file's key in the manifest."""
+    return f"{table}/part-{index:0{digits}d}.parquet"
+
+
+def part_intact(folder: Path, name: str, record: dict | None) -> bool:
+    """True if the file ``name`` is recorded and on disk with the recorded checksum and rows."""
+    if record is None:
+        return False
+    path = folder / name
+    try:
+        if not path.is_file() or sha256(path) != record["sha256"]:
+            return False
+        import pyarrow.parquet as pq
+
+        return pq.read_metadata(path).num_rows == record["rows"]
+    except Exception:  # noqa: BLE001 - an unreadable file is simply written again
+        return False
+
+
+def chunk_complete(
+    folder: Path, tables: tuple[str, ...], index: int, digits: int, parts: dict | None = None
+) -> bool:
+    """True if every table of chunk ``index`` is on disk and matches its record in ``parts``
+    (the manifest's): a file missing, unrecorded, emptied, cut short or changed means the
+    chunk is played again."""
+    parts = {} if parts is None else parts
+    return all(
+        part_intact(folder, name, parts.get(name))
+        for name in (part_name(table, index, digits) for table in tables)
+    )

@@ -28,6 +28,7 @@ False
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -99,15 +100,35 @@ def _answer(value: object, what: str) -> tuple[int | None, Feedback | None]:
         return None, Feedback(
             False, _("True and False are not answers here: give {what}.").format(what=what)
         )
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    # "²" and "①" pass str.isdigit() but int() refuses them: only decimal digits are read.
+    if isinstance(value, str) and _DECIMAL.fullmatch(value.strip()):
+        if len(value.strip().lstrip("-")) > _MOST_DIGITS:
+            return None, _too_many_digits(what)
         value = int(value)
     try:
-        return operator.index(value), None
+        number = operator.index(value)
     except TypeError:
+        text = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
         return None, Feedback(
-            False,
-            _("{value} is not a whole number: give {what}.").format(value=repr(value), what=what),
+            False, _("{value} is not a whole number: give {what}.").format(value=text, what=what)
         )
+    if abs(number) >= 10**_MOST_DIGITS:
+        return None, _too_many_digits(what)
+    return number, None
+
+
+_DECIMAL = re.compile(r"-?\d+")  # Unicode decimal digits, exactly what int() reads
+#: Longer answers are refused before int() reads them (Python refuses more than 4,300 digits).
+_MOST_DIGITS = 100
+
+
+def _too_many_digits(what: str) -> Feedback:
+    return Feedback(
+        False,
+        _("That number has more than {most} digits, far too many: give {what}.").format(
+            most=_MOST_DIGITS, what=what
+        ),
+    )
 
 
 def _seeds(count: int) -> str:

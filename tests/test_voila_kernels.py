@@ -1,0 +1,117 @@
+"""The kernel cap and culling of scripts/voila.json, on a real Voila server (issue 29).
+
+Voila is started as `make voila` starts it (``--Voila.config_file_paths=scripts``), on a tiny
+notebook in a folder named ``es`` (as notebooks/es/ is), with the cap lowered to 2 on the
+command line; the culling settings are the file's own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from hoyito_edu.board.voila_kernels import full_message
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS = ROOT / "scripts" / "voila.json"
+VOILA = Path(sys.executable).parent / "voila"
+
+
+def test_the_settings_cap_the_kernels_and_cull_closed_tabs_within_a_minute():
+    settings = json.loads(SETTINGS.read_text())
+    manager = settings["VoilaConfiguration"]["multi_kernel_manager_class"]
+    assert manager == "hoyito_edu.board.voila_kernels.CappedKernelManager"
+    assert 10 <= settings["CappedKernelManager"]["max_kernels"] <= 60
+    culling = settings["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] + culling["cull_interval"] <= 60
+    assert culling["cull_connected"] is False  # an open tab keeps its game
+
+
+def test_the_full_page_speaks_the_notebooks_language():
+    assert full_message(3).startswith("The class server is full (3 boards are open).")
+    assert full_message(3, "es").startswith("El servidor de la clase está lleno (hay 3 tableros")
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode()
+
+
+def kernels(server: subprocess.Popen) -> int:
+    """The kernel processes the Voila server runs now (its child processes)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    return len(children)
+
+
+@pytest.mark.skipif(not VOILA.exists() or not Path("/proc/self/task").exists(),
+                    reason="needs Voila (pip install -e '.[dev]') and /proc")
+def test_a_real_voila_refuses_the_kernel_beyond_the_cap_and_frees_places(tmp_path):
+    notebook = tmp_path / "es" / "tiny.ipynb"
+    notebook.parent.mkdir()
+    notebook.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "hola", "metadata": {},
+                   "outputs": [], "source": "print('hola')"}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }))  # fmt: skip
+    env = dict(os.environ)
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        (tmp_path / var.lower()).mkdir()
+        env[var] = str(tmp_path / var.lower())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = open(tmp_path / "voila.log", "w")  # noqa: SIM115 - closed below
+    server = subprocess.Popen(
+        [str(VOILA), f"--Voila.config_file_paths={SETTINGS.parent}", "--Voila.ip=127.0.0.1",
+         "--no-browser", f"--port={port}", "--CappedKernelManager.max_kernels=2",
+         str(notebook)], stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # a static file: GET / would start a kernel
+            try:
+                urllib.request.urlopen(url + "voila/templates/lab/static/voila.js", timeout=2)
+                break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                assert server.poll() is None and time.monotonic() < deadline
+                time.sleep(0.2)
+        for _ in range(2):
+            status, page = fetch(url)
+            assert status == 200 and "hola" in page
+        assert kernels(server) == 2
+        status, page = fetch(url)
+        assert status == 503, page[-500:]
+        assert "El servidor de la clase está lleno (hay 2 tableros abiertos)" in page
+        assert kernels(server) == 2
+        # No tab is connected: the real culling settings stop both kernels within a minute.
+        started = time.monotonic()
+        while kernels(server):
+            assert time.monotonic() - started < 75, "kernels not culled within a minute"
+            time.sleep(0.5)
+        status, page = fetch(url)
+        assert status == 200 and "hola" in page
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+    refused = "Refused a new kernel: 2 running, max_kernels is 2"
+    assert refused in (tmp_path / "voila.log").read_text()
