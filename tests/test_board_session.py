@@ -249,3 +249,35 @@ TestBoardMachine.settings = settings(
     max_examples=60, stateful_step_count=25, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )  # fmt: skip
+
+
+def test_a_language_the_computer_cannot_speak_is_said_and_the_board_speaks_english(
+    monkeypatch,
+):
+    """A missing or broken Spanish catalogue: the board says so in English and goes on, and
+    its menu no longer offers Spanish (issue 29: it used to stay stuck)."""
+    from hoyito_edu.board import session as module
+
+    why = {"es": "no catalogue at locale/es/LC_MESSAGES/hoyito_edu.mo"}
+    monkeypatch.setattr(module, "why_unavailable", lambda lang: why.get(lang))
+    monkeypatch.setattr(module, "available_languages", lambda: {"en": "English"})
+    session = BoardSession("hoyito-i", opponent=None, lang="es")
+    assert session.lang == "en" and session.status_text == "South to move."
+    assert session.notice_text.startswith("Español cannot be shown here (no catalogue")
+    assert session.view["languages"] == [["en", "English"]]
+    session.click(2)
+    session.handle({"type": "language", "lang": "es"})
+    assert session.lang == "en" and "board speaks English" in session.notice_text
+    assert session.ply == 1  # the game goes on
+
+
+def test_a_board_against_the_beginner_loads_no_compiled_code():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hoyito_edu as hy; b = hy.Board('hoyito-i', opponent='beginner', seed=1); "
+        "b.click(0); print(len(b.game.moves) >= 2, 'numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "False"]

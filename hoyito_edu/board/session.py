@@ -57,7 +57,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.position import IllegalMove, Move, Position, new_game
 from ..engine.rules import BOARD_QUIET_LIMIT, VARIANTS, get_rules
-from ..i18n import N_, check_language, language
+from ..i18n import N_, available_languages, check_language, language, why_unavailable
 from ..i18n import gettext as _
 from ..teaching import words
 from . import texts
@@ -92,6 +92,9 @@ NOT_PLAYED = {
 
 #: A message the session does not take (malformed, forged or from another version).
 NOT_UNDERSTOOD = N_("That message was not understood ({detail}), so nothing changed.")
+
+#: A language whose catalogue is missing or broken on this computer.
+UNAVAILABLE = N_("{language} cannot be shown here ({why}), so the board speaks English.")
 
 #: The most characters of a message field quoted back in a refusal.
 QUOTE_LIMIT = 40
@@ -238,7 +241,7 @@ class BoardSession:
                  match: bool = False, seed: int | None = None,
                  think: Think | None = None) -> None:  # fmt: skip
         self.settings = check_settings(variant, holes_per_row, opponent, human, match)
-        self.lang = check_language(lang)
+        self.lang, unavailable = self._speakable(check_language(lang))
         self.seed = check_seed(seed)
         self.think = think
         self.listeners: list[Listener] = []
@@ -257,6 +260,19 @@ class BoardSession:
         self._game: Game | None = None
         self.computer = None
         self.new_game()
+        if unavailable:
+            self._say(unavailable, "refused")
+            self._render()
+
+    @staticmethod
+    def _speakable(lang: str) -> tuple[str, str]:
+        """``lang``, or English and a sentence saying why when ``lang``'s catalogue is missing
+        or broken here (the board never waits for a language it cannot speak)."""
+        why = why_unavailable(lang)
+        if why is None:
+            return lang, ""
+        name = LANGUAGE_NAMES.get(lang, lang)
+        return "en", _(UNAVAILABLE).format(language=name, why=why)
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -522,12 +538,12 @@ class BoardSession:
         >>> session.status_text
         'Le toca a Sur.'
         """
-        self.lang = check_language(lang)
+        self.lang, unavailable = self._speakable(check_language(lang))
         with language(self.lang):
             self._lines = [[m.player, m.hole, words.move_line(m, self.human)]
                            for m in self.game.moves]  # fmt: skip
             self._mark_log(0)
-            self._say("")  # a notice said in the other language is gone
+            self._say(unavailable, "refused" if unavailable else "info")  # an old notice goes
             self._render()
 
     def page_texts(self) -> dict:
@@ -718,7 +734,8 @@ class BoardSession:
             "settings": {**self.settings, "pending": self._pending is not None},
             "choices": self._choices(),
             "lang": self.lang,
-            "languages": [[code, name] for code, name in LANGUAGE_NAMES.items()],
+            "languages": [[code, name] for code, name in LANGUAGE_NAMES.items()
+                          if code in available_languages()],  # fmt: skip
         }
 
     def _level(self) -> str:
