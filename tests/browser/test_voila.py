@@ -279,3 +279,43 @@ def test_show_me_marks_the_holes_and_a_ba_awa_game(page, voila_url, artifacts):
     page.screenshot(path=artifacts / "voila-ba-awa-show-me.png")
     state = click_and_wait(page, 5)
     assert_page_matches(state, replay(state, "ba-awa"))
+
+
+def test_messages_forged_in_the_page_are_refused_and_change_nothing(page, voila_url):
+    """From the browser's console (the board's own model), a student sends junk and tries to
+    overwrite what the kernel draws: every message gets a sentence, the game stays as it was,
+    and the kernel's board comes back."""
+    open_board(page, voila_url)
+    set_speed_off(page)
+    before = click_and_wait(page, 2)
+    forged = [
+        {"type": "action", "name": ["undo"]},
+        {"type": "settings", "settings": "hoyito-ii"},
+        {"type": "settings", "settings": ["ba-awa"]},
+        {"type": "click", "hole": 3, "ply": "1"},
+        {"type": "language", "lang": {"es": 1}},
+    ]
+    for message in forged:
+        page.evaluate(
+            "([scope, m]) => document.querySelector(scope).parentElement.hoyitoBoard.model.send(m)",
+            [BOARD, message],
+        )
+        page.wait_for_function(
+            "scope => document.querySelector(scope + ' .hoyito-notice').textContent"
+            ".includes('was not understood')",
+            arg=BOARD,
+        )
+        page.evaluate(
+            "scope => { document.querySelector(scope + ' .hoyito-notice').textContent = ''; }",
+            BOARD,
+        )
+    # the page writes the kernel's view: the kernel puts its own back
+    page.evaluate(
+        """scope => { const m = document.querySelector(scope).parentElement.hoyitoBoard.model;
+        m.set("view", {...m.get("view"), board: Array(12).fill(9)}); m.save_changes(); }""",
+        BOARD,
+    )
+    page.wait_for_timeout(1000)
+    after = read_board(page)
+    assert after["moves"] == before["moves"] and after["counts"] == before["counts"]
+    assert_page_matches(after, replay(after, "hoyito-i"))
