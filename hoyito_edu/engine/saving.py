@@ -474,7 +474,7 @@ def write_json(data: dict, path: str | Path) -> Path:
     except BaseException:
         _remove(tmp)
         raise
-    _sync_folder(folder)
+    sync_folder(folder)
     return path
 
 
@@ -521,7 +521,7 @@ def _remove(path: str) -> None:
         pass
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make the rename itself durable (POSIX); a no-op where folders cannot be opened."""
     try:
         fd = os.open(folder, os.O_RDONLY)

@@ -49,6 +49,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..engine.saving import sync_folder
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -247,20 +249,6 @@ def write_manifest(folder: Path, manifest: dict) -> None:
     write_atomic(folder / MANIFEST, json.dumps(manifest, indent=1).encode())
 
 
-def _fsync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX); a no-op where folders cannot be opened."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary file next to ``path``, flush it to disk, then rename it
     into place."""
@@ -274,7 +262,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-    _fsync_folder(path.parent)
+    sync_folder(path.parent)
 
 
 def sha256(path: Path) -> str:
@@ -296,7 +284,7 @@ def write_parquet(table: pd.DataFrame, path: Path) -> dict[str, Any]:
     finally:
         if tmp.exists():
             tmp.unlink()
-    _fsync_folder(path.parent)
+    sync_folder(path.parent)
     return record
 
 
