@@ -621,13 +621,12 @@ def _student_sheet() -> Sheet:
     )
     for key in ("2f", "2g"):
         exercise = ex[key]
-        empty = [(_blank(), after_lap, True)] * LAP_BOARDS[key]
+        boards = [_start_board(exercise), *[(_blank(), after_lap, True)] * LAP_BOARDS[key]]
+        rows = [boards[i : i + 3] for i in range(0, len(boards), 3)]  # may go on to the next page
         page.add(
-            _Group([
-                _question(exercise),
-                _Boards([_start_board(exercise), *empty], columns=3),
-                *_answer_space(exercise),
-            ])  # fmt: skip
+            _Group([_question(exercise), _Boards(rows[0], columns=3)]),
+            *[_Boards(row, columns=3) for row in rows[1:]],
+            *_answer_space(exercise),
         )
     page.add(
         _Group([

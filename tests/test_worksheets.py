@@ -76,11 +76,11 @@ def test_spanish_prints_on_letter_and_paper_sets_either(tmp_path):
 
 
 def test_the_student_sheet_is_compact():
-    """Seven pages at most on either paper (it took nine when each part had its own page)."""
+    """Six pages at most on either paper (it took nine when each part had its own page)."""
     for lang in ("en", "es"):
         sheet = worksheets.student_sheet(lang=lang)
         try:
-            assert len(sheet.figures) <= 7, (lang, len(sheet.figures))
+            assert len(sheet.figures) <= 6, (lang, len(sheet.figures))
         finally:
             worksheets.close(sheet)
 
