@@ -729,8 +729,11 @@ def record_sheet(lang: str | None = None) -> Sheet:
 def _record_sheet() -> Sheet:
     sheet = Sheet(_("Record of a game"), pgettext("file name", "record_sheet.pdf"))
     page = _Layout(sheet)
-    column = "record sheet column"
-    headers = (pgettext(column, "move"), "S / N", pgettext(column, "hole"))
+    headers = (
+        pgettext("record sheet column", "move"),
+        "S / N",
+        pgettext("record sheet column", "hole"),
+    )
     page.add(
         _Text(
             _("Game number: ______   Rule set (circle one): Hoyito I · Hoyito II · Hoyito III "

@@ -331,6 +331,13 @@ def test_record_sheet_has_numbered_rows_in_the_loaders_columns():
         assert len(sheet.figures) == 2
     finally:
         worksheets.close(sheet)
+    spanish = worksheets.record_sheet(lang="es")
+    try:
+        headers = {t.get_text() for fig in spanish.figures for t in fig.texts}
+        assert {"jugada", "S / N", "hoyo"} <= headers and not {"move", "hole"} & headers
+        assert "nunca un nombre" in flat(spanish.text())
+    finally:
+        worksheets.close(spanish)
 
 
 def test_community_sheet_asks_for_consent_and_keeps_names_out():
