@@ -98,8 +98,8 @@ bench: $(STAMP) ## Run every benchmarks/*.py script
 student: $(STAMP) ## Student copies (no "solution"/"teacher" cells) to build/student/ (+ es/)
 	$(PY) scripts/strip_solutions.py notebooks build/student
 
-worksheets: $(STAMP) ## Printable A4 worksheets in English and Spanish to build/worksheets/{en,es}/
-	$(PY) -m hoyito_edu.teaching.worksheets build/worksheets
+worksheets: $(STAMP) ## Printable worksheets (en: A4, es: Letter; PAPER=letter or a4 for both) to build/worksheets/{en,es}/
+	$(PY) -m hoyito_edu.teaching.worksheets build/worksheets $(if $(PAPER),--paper=$(PAPER))
 
 catalogue: $(STAMP) ## After changing a sentence: extract, update the Spanish catalogue, compile it
 	$(PY) scripts/catalogue.py

@@ -5,6 +5,7 @@ Usage (from the repository folder)::
     python scripts/make_data.py            # both tables
     python scripts/make_data.py random     # data/sim_random_summary.csv  (about 15 s)
     python scripts/make_data.py players    # data/sim_players_summary.csv (a few minutes)
+    python scripts/make_data.py recorded   # data/recorded_games_example.csv (a second)
 
 Each table holds Ludii-style metrics (hoyito_edu.sim.metrics.game_metrics) of freshly simulated
 games, one row per rule set, board size and pairing, with the seed and ply cap used. The same
@@ -40,7 +41,11 @@ PLAYER_RUNS = [
     *((variant, "greedy", 200) for variant in hy.VARIANTS),
     *((variant, "expert", 40) for variant in hy.VARIANTS),
 ]
-FILES = {"random": "sim_random_summary.csv", "players": "sim_players_summary.csv"}
+FILES = {"random": "sim_random_summary.csv", "players": "sim_players_summary.csv",
+         "recorded": "recorded_games_example.csv"}
+#: Games in the made-up example of a class's record (data/recorded_games_example.csv).
+RECORDED_GAMES = 20
+RECORDED_NOTE = "made-up example: computer players (beginner), not games people played"
 
 
 def summary(variant: str, n: int, games: int, players=("random", "random")) -> pd.DataFrame:
@@ -71,6 +76,27 @@ def players_summary(runs=PLAYER_RUNS) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
+def recorded_example(games: int = RECORDED_GAMES) -> pd.DataFrame:
+    """Made-up example data in the form of a class's record (hoyito_edu.teaching.recorded): Hoyito I
+    games between two beginner players, starters alternating, one row per move. Every row says
+    in its ``note`` column that the games are made up, so the file is never taken for games
+    people played."""
+    rows = []
+    for game in range(1, games + 1):
+        starter = (game - 1) % 2
+        players = [hy.player("beginner", seed=SEED + 2 * game + side) for side in (0, 1)]
+        position = hy.new_game("hoyito-i", player=starter)
+        move = 0
+        while not position.is_over:
+            move += 1
+            hole = players[position.player].choose(position)
+            rows.append({"game": game, "variant": "hoyito-i", "move": move,
+                         "player": hy.PLAYER_NAMES[position.player], "hole": hole,
+                         "south": "A", "north": "B", "note": RECORDED_NOTE})
+            position = position.play(hole)
+    return pd.DataFrame(rows)
+
+
 def to_csv(table: pd.DataFrame) -> str:
     """The table as the CSV text stored in data/ (floats to 6 decimals)."""
     return table.to_csv(index=False, float_format="%.6f", lineterminator="\n")
@@ -83,7 +109,9 @@ def main(argv: list[str]) -> int:
         print(f"unknown table(s) {', '.join(unknown)}; choose from {', '.join(FILES)}")
         return 2
     for name in which:
-        table = random_summary() if name == "random" else players_summary()
+        makers = {"random": random_summary, "players": players_summary,
+                  "recorded": recorded_example}
+        table = makers[name]()
         path = data_dir() / FILES[name]
         path.write_text(to_csv(table), encoding="utf-8")
         print(f"wrote {path} ({len(table)} rows)")

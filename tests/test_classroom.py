@@ -7,17 +7,20 @@ checkers that ask the engine are checked against the research digest's separatin
 
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter
 from pathlib import Path
 
 import nbformat
+import pandas as pd
 import pytest
 from nbrun import run_notebook
 from strip_solutions import is_solution, is_teacher_only, strip_notebook
 
 import hoyito_edu as hy
 from hoyito_edu.engine.events import Drop
+from hoyito_edu.sim.metrics import game_metrics
 from hoyito_edu.teaching.classroom import (
     CASA_REASONS,
     EXERCISES,
@@ -36,6 +39,8 @@ from hoyito_edu.teaching.classroom import (
     strategy_player,
     teacher_notes,
 )
+from hoyito_edu.teaching.data import data_dir
+from hoyito_edu.teaching.recorded import RECORD_COLUMNS, RecordError, load_recorded_games
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "06_classroom.ipynb"
 SEPARATING_BOARD = [3, 1, 6, 1, 3, 0, 3, 4, 2, 0, 2, 3]  # research digest, section 5.4
@@ -517,3 +522,101 @@ def test_a_strategy_that_plays_an_illegal_hole_is_told_so_in_spanish(spanish):
     broken = strategy_player(lambda position: 11, "siempre once")
     with pytest.raises(hy.IllegalMove, match=r"^siempre once eligió 11, que no se puede jugar"):
         broken.choose(hy.new_game("hoyito-i"))
+
+
+# -- the class's own games: hoyito_edu.teaching.recorded -----------------------------------
+RECORD_HEADER = "game,variant,move,player,hole\n"
+
+
+def record(*rows: str) -> io.StringIO:
+    return io.StringIO(RECORD_HEADER + "".join(f"{row}\n" for row in rows))
+
+
+def played(variant: str, starter: int, seed: int, game: int = 1) -> list[str]:
+    """A whole game of two beginner players written as record rows."""
+    agents = [hy.player("beginner", seed=seed + side) for side in (0, 1)]
+    position, rows = hy.new_game(variant, player=starter), []
+    while not position.is_over:
+        hole = agents[position.player].choose(position)
+        rows.append(f"{game},{variant},{len(rows) + 1},{hy.PLAYER_NAMES[position.player]},{hole}")
+        position = position.play(hole)
+    return rows
+
+
+def test_recorded_games_replay_through_the_engine_in_simulates_columns():
+    rows = played("hoyito-ii", 1, seed=3) + played("ba-awa", 0, seed=8, game=2)
+    table = load_recorded_games(record(*rows))
+    games = table.set_index("game")
+    for game, variant, starter, seed in ((1, "hoyito-ii", 1, 3), (2, "ba-awa", 0, 8)):
+        agents = [hy.player("beginner", seed=seed + side) for side in (0, 1)]
+        position = hy.new_game(variant, player=starter)
+        while not position.is_over:
+            position = position.play(agents[position.player].choose(position))
+        row = games.loc[game]
+        assert (row["variant"], row["starter"]) == (variant, starter)
+        assert (row["score_south"], row["score_north"]) == position.captures
+        assert (None if pd.isna(row["winner"]) else row["winner"]) == position.winner
+        assert row["end_reason"] == str(position.outcome.reason)
+    simulated = hy.simulate("hoyito-i", 2, seed=1, tables=["games"], progress=False).games
+    assert list(table.columns) == list(simulated.columns)
+    shared = ["variant", "starter", "winner", "result", "starter_won", "score_south", "end_reason"]
+    assert (table[shared].dtypes.astype(str) == simulated[shared].dtypes.astype(str)).all()
+    metrics = game_metrics(table, by=("variant",))
+    assert metrics["games"].tolist() == [1, 1]
+
+
+def test_the_shipped_example_is_labelled_made_up_and_loads():
+    path = data_dir() / "recorded_games_example.csv"
+    assert "made-up example" in path.read_text(encoding="utf-8").splitlines()[1]
+    games = load_recorded_games(path)
+    assert len(games) == 20 and set(games["starter"]) == {0, 1}
+    template = (data_dir() / "recorded_games_template.csv").read_text(encoding="utf-8")
+    assert template.splitlines()[0].split(",")[:5] == list(RECORD_COLUMNS)
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        (("1,hoyito-i,1,South,2", "1,hoyito-i,2,South,3"),
+         "line 3 (game 1, move 2): the record says South moves, but it is North's turn"),
+        (("1,hoyito-i,1,South,7",), "line 2 (game 1, move 1): hole 7 cannot be sown"),
+        (("1,hoyito-i,1,South,12",), "hole 12 does not exist; the holes are 0 to 11"),
+        (("1,hoyito-i,1,South,two",), "the hole must be a whole number, not 'two'"),
+        (("1,hoyito-i,1,East,2",), "the player must be South or North, not 'East'"),
+        (("1,oware,1,South,2",), "line 2: unknown rule set 'oware'"),
+        (("1,hoyito-i,1,South,2", "1,hoyito-i,3,North,8"),
+         "line 3 (game 1, move 3): expected move 2"),
+        (("1,hoyito-i,1,South,2", "1,ba-awa,2,North,8"), "the rule set is 'ba-awa'"),
+        (("1,hoyito-i,1,South,2",),
+         "game 1 stops at line 2 after move 1, but the game is not over"),
+        (("1,hoyito-i,1,South,2", "2,hoyito-i,1,South,2", "1,hoyito-i,2,North,8"),
+         "line 4: game 1 appears again after other games"),
+        ((",hoyito-i,1,South,2",), "line 2: the game column is empty"),
+    ],
+)  # fmt: skip
+def test_a_bad_record_is_refused_with_a_sentence_naming_the_line(rows, expected):
+    with pytest.raises(RecordError) as caught:
+        load_recorded_games(record(*rows))
+    assert expected in str(caught.value)
+
+
+def test_moves_after_the_end_and_missing_columns_and_files_are_refused(tmp_path):
+    rows = played("hoyito-i", 0, seed=5)
+    extra = f"1,hoyito-i,{len(rows) + 1},South,0"
+    over = rf"line {len(rows) + 2} .*already over after move {len(rows)}"
+    with pytest.raises(RecordError, match=over):
+        load_recorded_games(record(*rows, extra))
+    with pytest.raises(RecordError, match="no column player, hole"):
+        load_recorded_games(io.StringIO("game,variant,move\n1,hoyito-i,1\n"))
+    with pytest.raises(RecordError, match="no moves"):
+        load_recorded_games(io.StringIO(RECORD_HEADER))
+    with pytest.raises(FileNotFoundError, match="no record file"):
+        load_recorded_games(tmp_path / "missing.csv")
+
+
+def test_a_record_in_spanish_words_loads_and_errors_speak_spanish(spanish):
+    rows = [r.replace("South", "Sur").replace("North", "Norte") for r in played("hoyito-i", 1, 2)]
+    assert len(load_recorded_games(record(*rows))) == 1
+    with pytest.raises(RecordError) as caught:
+        load_recorded_games(record("1,Hoyito I,1,Sur,2", "1,Hoyito I,2,Sur,3"))
+    assert "línea 3" in str(caught.value) and "Norte" in str(caught.value)

@@ -18,6 +18,13 @@ from hoyito_edu.teaching.classroom import CASA_REASONS, EXERCISES
 matplotlib.use("Agg")
 ROOT = Path(__file__).resolve().parent.parent
 A4_POINTS = (595.44, 841.68)  # 8.27 x 11.69 inches
+LETTER_POINTS = (612.0, 792.0)  # 8.5 x 11 inches
+EN_FILES = ["community_sources.pdf", "empty_boards.pdf", "record_sheet.pdf",
+            "student_worksheet.pdf", "teacher_answers.pdf"]  # fmt: skip
+ES_FILES = ["hoja_de_trabajo.pdf", "la_comunidad_como_fuente.pdf", "registro_de_partidas.pdf",
+            "respuestas_docente.pdf", "tableros_vacios.pdf"]  # fmt: skip
+SHEETS = ["student_sheet", "teacher_sheet", "empty_boards_sheet", "record_sheet",
+          "community_sheet"]  # fmt: skip
 
 
 def flat(text: str) -> str:
@@ -40,16 +47,42 @@ def teacher():
 
 
 # -- the files -------------------------------------------------------------------------------
-def test_build_writes_three_a4_pdfs(tmp_path):
+def _pages_and_boxes(data: bytes) -> tuple[int, set]:
+    pages = len(re.findall(rb"/Type\s*/Page\b", data))
+    return pages, {tuple(float(v) for v in box.split()[2:]) for box in _media_boxes(data)}
+
+
+def test_build_writes_five_a4_pdfs_in_english(tmp_path):
     written = worksheets.build(tmp_path / "worksheets")
-    assert sorted(written) == ["empty_boards.pdf", "student_worksheet.pdf", "teacher_answers.pdf"]
+    assert sorted(written) == EN_FILES
     for name, path in written.items():
         data = path.read_bytes()
         assert data.startswith(b"%PDF"), name
-        pages = len(re.findall(rb"/Type\s*/Page\b", data))
+        pages, boxes = _pages_and_boxes(data)
         assert pages >= 2, f"{name} has {pages} pages"
-        boxes = {tuple(float(v) for v in box.split()[2:]) for box in _media_boxes(data)}
         assert boxes == {A4_POINTS}, f"{name}: page sizes {boxes}"
+
+
+def test_spanish_prints_on_letter_and_paper_sets_either(tmp_path):
+    spanish = worksheets.build(tmp_path / "es", sheets=["empty"], lang="es")
+    assert _pages_and_boxes(spanish["tableros_vacios.pdf"].read_bytes())[1] == {LETTER_POINTS}
+    english = worksheets.build(tmp_path / "en", sheets=["empty"], paper="letter")
+    assert _pages_and_boxes(english["empty_boards.pdf"].read_bytes())[1] == {LETTER_POINTS}
+    a4 = worksheets.build(tmp_path / "a4", sheets=["empty"], lang="es", paper="a4")
+    assert _pages_and_boxes(a4["tableros_vacios.pdf"].read_bytes())[1] == {A4_POINTS}
+    with pytest.raises(ValueError, match="unknown paper 'legal'; choose from a4, letter"):
+        worksheets.build(tmp_path / "x", sheets=["empty"], paper="legal")
+    assert worksheets.student_sheet().size == worksheets.A4  # build's paper does not linger
+
+
+def test_the_student_sheet_is_compact():
+    """Six pages at most on either paper (it took nine when each part had its own page)."""
+    for lang in ("en", "es"):
+        sheet = worksheets.student_sheet(lang=lang)
+        try:
+            assert len(sheet.figures) <= 6, (lang, len(sheet.figures))
+        finally:
+            worksheets.close(sheet)
 
 
 def _media_boxes(data: bytes) -> list[str]:
@@ -65,18 +98,20 @@ def test_command_line_writes_both_languages_into_the_folder_given(tmp_path, caps
     assert worksheets.main([str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "student_worksheet.pdf" in out and "hoja_de_trabajo.pdf" in out
-    assert sorted(p.name for p in (tmp_path / "en").iterdir()) == [
-        "empty_boards.pdf",
-        "student_worksheet.pdf",
-        "teacher_answers.pdf",
-    ]
-    assert sorted(p.name for p in (tmp_path / "es").iterdir()) == [
-        "hoja_de_trabajo.pdf",
-        "respuestas_docente.pdf",
-        "tableros_vacios.pdf",
-    ]
+    assert sorted(p.name for p in (tmp_path / "en").iterdir()) == EN_FILES
+    assert sorted(p.name for p in (tmp_path / "es").iterdir()) == ES_FILES
     for path in (tmp_path / "es").iterdir():
         assert path.read_bytes().startswith(b"%PDF")
+    boxes = _pages_and_boxes((tmp_path / "es" / "tableros_vacios.pdf").read_bytes())[1]
+    assert boxes == {LETTER_POINTS}
+
+
+def test_command_line_paper_option(tmp_path, capsys):
+    assert worksheets.main([str(tmp_path), "--paper", "letter"]) == 0
+    data = (tmp_path / "en" / "empty_boards.pdf").read_bytes()
+    assert _pages_and_boxes(data)[1] == {LETTER_POINTS}
+    assert worksheets.main([str(tmp_path), "--paper=tabloid"]) == 2
+    assert "unknown paper 'tabloid'" in capsys.readouterr().err
 
 
 def test_help_says_where_each_language_goes(capsys):
@@ -92,7 +127,7 @@ def test_makefile_has_a_worksheets_target():
 
 
 # -- every page titled, every question asked -----------------------------------------------
-@pytest.mark.parametrize("make", ["student_sheet", "teacher_sheet", "empty_boards_sheet"])
+@pytest.mark.parametrize("make", SHEETS)
 def test_every_page_has_the_sheet_title_and_a_page_number(make):
     sheet = getattr(worksheets, make)()
     try:
@@ -216,8 +251,7 @@ def test_teacher_sheet_has_model_answers_and_the_boards_after_each_lap(teacher):
 # -- Spanish ---------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def spanish_sheets():
-    sheets = [worksheets.student_sheet(lang="es"), worksheets.teacher_sheet(lang="es"),
-              worksheets.empty_boards_sheet(lang="es")]  # fmt: skip
+    sheets = [getattr(worksheets, make)(lang="es") for make in SHEETS]
     yield sheets
     worksheets.close(*sheets)
 
@@ -246,7 +280,7 @@ def english_only_words() -> set[str]:
 
 
 def test_spanish_worksheets_are_in_spanish(spanish_sheets):
-    student, teacher, empty = spanish_sheets
+    student, teacher, empty = spanish_sheets[:3]
     assert student.title == "Hoja de trabajo: las matemáticas del Hoyito"
     assert (teacher.filename, empty.filename) == ("respuestas_docente.pdf", "tableros_vacios.pdf")
     text = flat(student.text())
@@ -261,7 +295,7 @@ def test_spanish_worksheets_have_no_english_word(spanish_sheets):
     english = english_only_words()
     python = "(start + seeds) % (2 * holes_per_row)"  # code stays code
     for sheet in spanish_sheets:
-        text = sheet.text().replace(python, "").replace("README, sección Rules", "")
+        text = sheet.text().replace(python, "")
         found = set(re.findall(r"[A-Za-z]{3,}", text)) & english
         assert not found, f"{sheet.filename}: English words {found}"
 
@@ -281,3 +315,44 @@ def test_spanish_student_sheet_uses_the_glossarys_words(spanish_sheets):
 def test_english_sheet_names_the_spanish_words_too(student):
     text = flat(student.text())
     assert "Words of the game: hole = hoyo – Dominican: casita" in text
+
+
+# -- the record sheet and the community activity -----------------------------------------------
+def test_record_sheet_has_numbered_rows_in_the_loaders_columns():
+    from hoyito_edu.teaching.recorded import RECORD_COLUMNS
+
+    sheet = worksheets.record_sheet()
+    try:
+        text = flat(sheet.text())
+        assert "never a name" in text
+        assert ", ".join(RECORD_COLUMNS) in text  # the columns the loader reads
+        numbers = {t.get_text() for fig in sheet.figures for t in fig.texts}
+        assert {"1", "60", "100"} <= numbers  # rows numbered on from page to page
+        assert len(sheet.figures) == 2
+    finally:
+        worksheets.close(sheet)
+    spanish = worksheets.record_sheet(lang="es")
+    try:
+        headers = {t.get_text() for fig in spanish.figures for t in fig.texts}
+        assert {"jugada", "S / N", "hoyo"} <= headers and not {"move", "hole"} & headers
+        assert "nunca un nombre" in flat(spanish.text())
+    finally:
+        worksheets.close(spanish)
+
+
+def test_community_sheet_asks_for_consent_and_keeps_names_out():
+    for lang, must in (
+        ("en", ["agrees to answer", "Write no names", "There is no wrong answer", "comer",
+                "hoyito, casitas or mate", "data/variants.csv"]),
+        ("es", ["No escribas nombres", "acepta responder", "No hay respuestas equivocadas",
+                "hoyito, casitas o mate", "comer"]),
+    ):  # fmt: skip
+        sheet = worksheets.community_sheet(lang=lang)
+        try:
+            text = flat(sheet.text())
+            for phrase in must:
+                assert phrase in text, (lang, phrase)
+            for number in range(1, len(worksheets.COMMUNITY_QUESTIONS) + 1):
+                assert f"{number}. " in text
+        finally:
+            worksheets.close(sheet)

@@ -1,14 +1,17 @@
-"""Printable worksheets for the classroom activities: A4 PDFs drawn with matplotlib.
+"""Printable worksheets for the classroom activities: PDFs on A4 or Letter paper, drawn with
+matplotlib.
 
 The questions are :data:`hoyito_edu.teaching.classroom.EXERCISES`, the same objects the notebook
 ``06_classroom.ipynb`` asks, and every answer on the teacher sheet is worked out by the engine
 (:attr:`~hoyito_edu.teaching.classroom.Exercise.answer`), so the notebook, the student sheet and the
 teacher sheet cannot disagree. Boards are drawn with :func:`hoyito_edu.charts.plots.board_diagram`.
 
-Three files in each language, written by ``make worksheets`` or
-``python -m hoyito_edu.teaching.worksheets [OUT_DIR]`` (default ``build/worksheets``): the English
-ones
-in ``OUT_DIR/en/``, the Spanish ones in ``OUT_DIR/es/`` (:data:`LANGUAGES`):
+Five files in each language, written by ``make worksheets`` or
+``python -m hoyito_edu.teaching.worksheets [OUT_DIR] [--paper a4|letter]`` (default
+``build/worksheets``):
+the English ones in ``OUT_DIR/en/``, the Spanish ones in ``OUT_DIR/es/`` (:data:`LANGUAGES`).
+The paper is A4 for English and Letter (*carta*) for Spanish
+(:data:`DEFAULT_PAPER`); ``--paper`` (``make worksheets PAPER=letter``) sets both.
 
 - ``student_worksheet.pdf`` (``hoja_de_trabajo.pdf``): the questions of activities 1 to 3,
   with the boards they are about, the words of the game from the glossary
@@ -19,6 +22,10 @@ in ``OUT_DIR/en/``, the Spanish ones in ``OUT_DIR/es/`` (:data:`LANGUAGES`):
   notes on common mistakes.
 - ``empty_boards.pdf`` (``tableros_vacios.pdf``): empty numbered boards of 2 x 6 and 2 x 8
   holes, to play or record moves.
+- ``record_sheet.pdf`` (``registro_de_partidas.pdf``): a table to write down, move by move,
+  games played on a drawn board, in the columns that :mod:`hoyito_edu.teaching.recorded` reads.
+- ``community_sources.pdf`` (``la_comunidad_como_fuente.pdf``): the activity in which students
+  ask relatives and neighbours about the game, with the guidance on consent.
 
 Every sheet is in the session's language (``hy.set_language``) or the one given by ``lang=``:
 
@@ -57,6 +64,9 @@ __all__ = [
     "student_sheet",
     "teacher_sheet",
     "empty_boards_sheet",
+    "record_sheet",
+    "community_sheet",
+    "paper_size",
     "build",
     "build_all",
     "close",
@@ -64,10 +74,15 @@ __all__ = [
 
 #: A4 portrait, in inches.
 A4 = (8.27, 11.69)
-MARGIN = 0.75  # left and right, inches
+#: US Letter portrait (*carta*), in inches.
+LETTER = (8.5, 11.0)
+PAPERS = {"a4": A4, "letter": LETTER}
+#: The paper each language prints on when none is given.
+DEFAULT_PAPER = {"en": "a4", "es": "letter"}
+MARGIN = 0.75  # left and right on A4, inches
 TOP = 0.5  # above the page title
 BOTTOM = 0.65  # below the last block, above the footer
-WIDTH = A4[0] - 2 * MARGIN
+WIDTH = A4[0] - 2 * MARGIN  # the text width, the same on both papers
 #: Type sizes in points: large enough to read on a photocopy.
 TITLE_SIZE, HEADING_SIZE, TEXT_SIZE, NOTE_SIZE, FOOTER_SIZE = 19, 15, 13, 11.5, 9
 LINE_SPACING = 1.35
@@ -76,7 +91,7 @@ LINE_SPACING = 1.35
 LAP_BOARDS = {"2f": 3, "2g": 7, "3a": 4}
 SOURCE_LINE = N_(
     "Rules: Mancala World, pages Hoyito I, II and III and Ba-awa; where they are silent, the "
-    "decisions of the hoyito_edu package (its README, section Rules). Sources: docs/sources.md "
+    "decisions of the hoyito_edu package (its rules, docs/rules.md). Sources: docs/sources.md "
     "in the hoyito_edu package."
 )
 #: The glossary's terms a student sheet lists, by their English name in data/glossary.csv.
@@ -85,6 +100,25 @@ GLOSSARY_TERMS = ("hole", "seed", "casa", "sow", "lap", "relay", "capture")
 
 def _source_line() -> str:
     return _(SOURCE_LINE)
+
+
+_paper: str | None = None  # set by build(); None: the language's DEFAULT_PAPER
+
+
+def paper_size(paper: str | None = None) -> tuple[float, float]:
+    """(width, height) in inches of ``paper`` (``"a4"`` or ``"letter"``; None: the paper
+    :func:`build` was given, else the current language's :data:`DEFAULT_PAPER`).
+
+    >>> paper_size("letter"), paper_size("a4")
+    ((8.5, 11.0), (8.27, 11.69))
+    """
+    name = paper or _paper or DEFAULT_PAPER.get(get_language(), "a4")
+    try:
+        return PAPERS[str(name).lower()]
+    except KeyError:
+        raise ValueError(
+            f"unknown paper {name!r}; choose from {', '.join(PAPERS)}"
+        ) from None
 
 
 def words_of_the_game() -> str:
@@ -118,6 +152,7 @@ class Sheet:
     title: str
     filename: str
     figures: list[Figure] = field(default_factory=list)
+    size: tuple[float, float] = field(default_factory=paper_size)  # inches
 
     def text(self) -> str:
         """Every piece of text on the sheet, page by page (figure texts, board labels, titles),
@@ -173,6 +208,20 @@ class _Break:
     """Start a new page here (unless the page is still empty)."""
 
 
+@dataclass
+class _Grid:
+    """An empty table to write in: ``groups`` copies side by side of the ``headers`` columns,
+    ``rows`` rows each, the first column of each copy numbered from ``first``."""
+
+    headers: Sequence[str]
+    rows: int
+    groups: int = 1
+    first: int = 1
+    row_height: float = 0.25
+    gap: float = 0.15
+    fill: bool = False  # as many rows as the rest of the page holds (``rows`` at least)
+
+
 def _board_size(position: Position, columns: int, share: float = 1.0) -> tuple[float, float]:
     """(width, height) in inches of one board in a grid of ``columns`` taking ``share`` of the
     text width (aspect of board_diagram's data limits: x from -1.2 to n + 0.4, y from -1.4 to
@@ -184,10 +233,13 @@ def _board_size(position: Position, columns: int, share: float = 1.0) -> tuple[f
 
 
 class _Layout:
-    """Places blocks on A4 pages from top to bottom, starting a new page when one is full."""
+    """Places blocks on pages (A4 or Letter) from top to bottom, starting a new page when one
+    is full."""
 
     def __init__(self, sheet: Sheet, subtitle: str = "") -> None:
         self.sheet = sheet
+        self.page = sheet.size
+        self.left = (self.page[0] - WIDTH) / 2  # the text block is centred on the page
         self.subtitle = subtitle
         self.fig: Figure | None = None
         self.y = 0.0
@@ -201,7 +253,7 @@ class _Layout:
         from matplotlib.font_manager import FontProperties
 
         # A Figure of its own, not pyplot's: nothing to close, no backend to set up.
-        fig = Figure(figsize=A4)
+        fig = Figure(figsize=self.page)
         FigureCanvasAgg(fig)
         self.sheet.figures.append(fig)
         self.fig = fig
@@ -215,8 +267,8 @@ class _Layout:
                 break
             size -= 0.5
         fig.text(
-            MARGIN / A4[0],
-            1 - TOP / A4[1],
+            self.left / self.page[0],
+            1 - TOP / self.page[1],
             self.sheet.title,
             fontsize=size,
             fontweight="bold",
@@ -225,7 +277,7 @@ class _Layout:
         self.y = TOP + size * LINE_SPACING / 72 + 0.1
         if self.subtitle and len(self.sheet.figures) == 1:
             self.y += self._place_text(_Text(self.subtitle, size=NOTE_SIZE, color="#333333"))
-        self.fig.add_artist(_rule(self.fig, self.y))
+        self.fig.add_artist(_rule(self.fig, self.y, self.left))
         self.y += 0.2
         self.empty = True
 
@@ -233,8 +285,8 @@ class _Layout:
         pages = len(self.sheet.figures)
         for number, fig in enumerate(self.sheet.figures, start=1):
             fig.text(
-                MARGIN / A4[0],
-                0.4 / A4[1],
+                self.left / self.page[0],
+                0.4 / self.page[1],
                 f"hoyito_edu · {self.sheet.title} · "
                 + _("page {number} of {pages}").format(number=number, pages=pages),
                 fontsize=FOOTER_SIZE,
@@ -242,7 +294,7 @@ class _Layout:
             )
 
     def _room(self) -> float:
-        return A4[1] - BOTTOM - self.y
+        return self.page[1] - BOTTOM - self.y
 
     # measuring and placing ------------------------------------------------------------
     def _wrap(self, block: _Text) -> list[str]:
@@ -275,6 +327,8 @@ class _Layout:
             return len(self._wrap(block)) * block.size * LINE_SPACING / 72 + block.gap
         if isinstance(block, _Lines):
             return block.count * block.spacing + block.gap
+        if isinstance(block, _Grid):
+            return (block.rows + 1) * block.row_height + block.gap
         if isinstance(block, _Boards):
             rows = -(-len(block.boards) // block.columns)
             _width, height = _board_size(block.boards[0][0], block.columns, block.width)
@@ -286,8 +340,8 @@ class _Layout:
         step = block.size * LINE_SPACING / 72
         for index, line in enumerate(lines):
             self.fig.text(
-                (MARGIN + block.indent) / A4[0],
-                1 - (self.y + index * step) / A4[1],
+                (self.left + block.indent) / self.page[0],
+                1 - (self.y + index * step) / self.page[1],
                 line,
                 fontsize=block.size,
                 fontweight="bold" if block.bold else "normal",
@@ -302,33 +356,67 @@ class _Layout:
         elif isinstance(block, _Lines):
             for index in range(block.count):
                 base = self.y + (index + 1) * block.spacing
-                start = MARGIN
+                start = self.left
                 if index == 0 and block.prompt:
                     self.fig.text(
-                        MARGIN / A4[0],
-                        1 - (base - 0.05) / A4[1],
+                        self.left / self.page[0],
+                        1 - (base - 0.05) / self.page[1],
                         block.prompt,
                         fontsize=TEXT_SIZE,
                         va="bottom",
                     )
                     start += 0.15 + len(block.prompt) * TEXT_SIZE * 0.55 / 72
-                self.fig.add_artist(_rule(self.fig, base, start))
+                self.fig.add_artist(_rule(self.fig, base, start, self.left))
             self.y += block.count * block.spacing + block.gap
+        elif isinstance(block, _Grid):
+            self._place_grid(block)
+            self.y += self._height(block)
         elif isinstance(block, _Boards):
             width, height = _board_size(block.boards[0][0], block.columns, block.width)
             indent = (1 - block.width) * WIDTH / 2
             for index, (position, title, blank) in enumerate(block.boards):
                 row, column = divmod(index, block.columns)
-                left = MARGIN + indent + column * (width + 0.25)
+                left = self.left + indent + column * (width + 0.25)
                 top = self.y + row * height
-                ax = self.fig.add_axes(
-                    (left / A4[0], 1 - (top + height) / A4[1], width / A4[0], height / A4[1])
-                )
+                w, h = self.page
+                ax = self.fig.add_axes((left / w, 1 - (top + height) / h, width / w, height / h))
                 draw_board(position, ax, title, blank=blank)
             self.y += self._height(block)
         else:
             for inner in block.blocks:
                 self._place(inner)
+
+    def _place_grid(self, grid: _Grid) -> None:
+        from matplotlib.lines import Line2D
+
+        w, h = self.page
+        gap = 0.2
+        group_width = (WIDTH - gap * (grid.groups - 1)) / grid.groups
+        column = group_width / len(grid.headers)
+        bottom = self.y + (grid.rows + 1) * grid.row_height
+        for g in range(grid.groups):
+            left = self.left + g * (group_width + gap)
+            for r in range(grid.rows + 2):  # horizontal lines: top, under the headers, rows
+                y = 1 - (self.y + r * grid.row_height) / h
+                self.fig.add_artist(Line2D([left / w, (left + group_width) / w], [y, y],
+                                           transform=self.fig.transFigure, color="#555555",
+                                           linewidth=1.0 if r < 2 else 0.6))  # fmt: skip
+            for c in range(len(grid.headers) + 1):
+                x = (left + c * column) / w
+                self.fig.add_artist(Line2D([x, x], [1 - self.y / h, 1 - bottom / h],
+                                           transform=self.fig.transFigure, color="#555555",
+                                           linewidth=0.6))  # fmt: skip
+            for c, header in enumerate(grid.headers):
+                self.fig.text((left + (c + 0.5) * column) / w,
+                              1 - (self.y + 0.5 * grid.row_height) / h, header,
+                              fontsize=NOTE_SIZE - 1, fontweight="bold", ha="center",
+                              va="center")  # fmt: skip
+            for r in range(grid.rows):
+                number = grid.first + g * grid.rows + r
+                self.fig.text((left + 0.5 * column) / w,
+                              1 - (self.y + (r + 1.5) * grid.row_height) / h, str(number),
+                              fontsize=NOTE_SIZE - 1.5, color="#555555", ha="center",
+                              va="center")  # fmt: skip
 
     def add(self, *blocks) -> None:
         """Place ``blocks``; each one (a _Group counts as one) moves to a new page if it does
@@ -340,19 +428,23 @@ class _Layout:
                 continue
             if self.fig is None:
                 self.new_page()
+            if isinstance(block, _Grid) and block.fill:
+                block.rows = max(block.rows, int((self._room() - block.gap) / block.row_height) - 1)
             if self._height(block) > self._room():
                 self.new_page()
             self._place(block)
             self.empty = False
 
 
-def _rule(fig: Figure, y: float, start: float = MARGIN):
-    """A thin horizontal line across the text width, ``y`` inches from the top."""
+def _rule(fig: Figure, y: float, start: float = MARGIN, left: float = MARGIN):
+    """A thin horizontal line from ``start`` to the end of the text width (which begins at
+    ``left``), ``y`` inches from the top."""
     from matplotlib.lines import Line2D
 
-    yf = 1 - y / A4[1]
+    width, height = fig.get_size_inches()
+    yf = 1 - y / height
     return Line2D(
-        [start / A4[0], (MARGIN + WIDTH) / A4[0]],
+        [start / width, (left + WIDTH) / width],
         [yf, yf],
         transform=fig.transFigure,
         color="#777777",
@@ -492,8 +584,8 @@ def student_sheet(lang: str | None = None) -> Sheet:
     """The student worksheet: questions, boards, empty boards and room for answers, in
     ``lang`` (None: the session's language).
 
-    One page per part: activity 1; activity 2 without relays (two pages); each relay
-    question (its board and empty boards for the laps); activity 3 (two pages)."""
+    The blocks flow from page to page (a question stays with its boards and answer space);
+    a new page starts only for the long relay question 2g and for activity 3."""
     with language(lang):
         return _student_sheet()
 
@@ -508,41 +600,46 @@ def _student_sheet() -> Sheet:
         _Text(
             _("Name: _______________________   Class: _________   Date: ____________"), gap=0.25
         ),  # fmt: skip
-        _Boards([(new_game("hoyito-i"), _("The board at the start of a game"), False)], gap=0.2),
-        _Text(words_of_the_game(), NOTE_SIZE, gap=0.2),
-        _heading(1),
-        _Text(_intro(1), NOTE_SIZE, gap=0.2),
-        *[_Group([_question(e), *_answer_space(e)]) for e in (ex["1a"], ex["1b"])],
-        _Break(),
-        _Group([_question(ex["1c"]), *_answer_space(ex["1c"])]),
-        _heading(2),
-        _Text(_intro(2), NOTE_SIZE, gap=0.15),
-        _Boards([(_blank(6), _("A board of 2 × 6 holes to count on"), True)]),
-        *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("2a", "2b")],
-        _Break(),
-        _Group([_question(ex["2c"]), *_answer_space(ex["2c"])]),
-        _Group([_question(ex["2d"]), _Boards([(_blank(8), _("A board of 2 × 8 holes"), True)])]),
-        *_answer_space(ex["2d"]),
+        _Boards(
+            [(new_game("hoyito-i"), _("The board at the start of a game"), False)],
+            gap=0.1, width=0.6,
+        ),  # fmt: skip
+        _Text(words_of_the_game(), NOTE_SIZE, gap=0.15),
+        _Group([_heading(1), _Text(_intro(1), NOTE_SIZE, gap=0.15)]),
+        *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("1a", "1b", "1c")],
+        _Group([
+            _heading(2),
+            _Text(_intro(2), NOTE_SIZE, gap=0.1),
+            _Boards([(_blank(6), _("A board of 2 × 6 holes to count on"), True)], width=0.6),
+        ]),  # fmt: skip
+        *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("2a", "2b", "2c")],
+        _Group([
+            _question(ex["2d"]),
+            _Boards([(_blank(8), _("A board of 2 × 8 holes"), True)], width=0.7),
+            *_answer_space(ex["2d"]),
+        ]),  # fmt: skip
         _Group([_question(ex["2e"]), *_answer_space(ex["2e"])]),
     )
     for key in ("2f", "2g"):
         exercise = ex[key]
-        empty = [(_blank(), after_lap, True)] * LAP_BOARDS[key]
+        boards = [_start_board(exercise), *[(_blank(), after_lap, True)] * LAP_BOARDS[key]]
+        rows = [boards[i : i + 3] for i in range(0, len(boards), 3)]  # may go on to the next page
         page.add(
-            _Break(),
-            _question(exercise),
-            _Boards([_start_board(exercise), *empty], columns=2),
+            _Group([_question(exercise), _Boards(rows[0], columns=3)]),
+            *[_Boards(row, columns=3) for row in rows[1:]],
             *_answer_space(exercise),
         )
     page.add(
-        _Break(),
-        _heading(3),
-        _Text(_intro(3), NOTE_SIZE, gap=0.15),
-        _Boards([_start_board(ex["3a"], _("3a to 3c: "))]),
+        _Group([
+            _heading(3),
+            _Text(_intro(3), NOTE_SIZE, gap=0.1),
+            _Boards([_start_board(ex["3a"], _("3a to 3c: "))], width=0.6),
+        ]),  # fmt: skip
         *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("3a", "3b", "3c")],
-        _Break(),
-        _Text(_("Boards to follow the move of 3a to 3c on:"), NOTE_SIZE),
-        _Boards([(_blank(), after_lap, True)] * LAP_BOARDS["3a"], columns=2),
+        _Group([
+            _Text(_("Boards to follow the move of 3a to 3c on:"), NOTE_SIZE),
+            _Boards([(_blank(), after_lap, True)] * LAP_BOARDS["3a"], columns=3),
+        ]),  # fmt: skip
         _Group([_question(ex["3d"]), *_answer_space(ex["3d"])]),
         _Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"),
     )
@@ -583,7 +680,7 @@ def _teacher_sheet() -> Sheet:
                 blocks.append(_Text(exercise.solution(), NOTE_SIZE, indent=0.2, gap=0.2))
             page.add(_Group(blocks))
             if exercise.kind in ("relay", "captured", "casas"):
-                page.add(_Boards(_after_lap_positions(exercise), columns=2, gap=0.25))
+                page.add(_Boards(_after_lap_positions(exercise), columns=3, gap=0.25))
     page.add(_Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"))
     page.finish()
     return sheet
@@ -606,8 +703,173 @@ def _empty_boards_sheet() -> Sheet:
         ),
     )
     six, eight = _("2 × 6 holes"), _("2 × 8 holes")
-    page.add(*[_Boards([(_blank(6), six, True)], width=0.75) for _copy in range(3)])
-    page.add(_Break(), *[_Boards([(_blank(8), eight, True)]) for _copy in range(3)])
+    page.add(*[_Boards([(_blank(6), six, True)], width=0.7) for _copy in range(3)])
+    page.add(_Break(), *[_Boards([(_blank(8), eight, True)], width=0.9) for _copy in range(3)])
+    page.finish()
+    return sheet
+
+
+#: The record sheet's table: three columns of moves, as many rows as each page holds (at
+#: least these many).
+RECORD_ROWS, RECORD_GROUPS = 12, 3
+
+
+def record_sheet(lang: str | None = None) -> Sheet:
+    """A paper record of games played on a drawn board, one move a row, in the columns that
+    :func:`hoyito_edu.teaching.recorded.load_recorded_games` reads, in ``lang`` (None: the
+    session's).
+
+    >>> sheet = record_sheet()
+    >>> "Copy the moves into a file" in sheet.text()
+    True
+    >>> close(sheet)
+    """
+    with language(lang):
+        return _record_sheet()
+
+
+def _record_sheet() -> Sheet:
+    sheet = Sheet(_("Record of a game"), pgettext("file name", "record_sheet.pdf"))
+    page = _Layout(sheet)
+    headers = (
+        pgettext("record sheet column", "move"),
+        "S / N",
+        pgettext("record sheet column", "hole"),
+    )
+    page.add(
+        _Text(
+            _("Game number: ______   Rule set (circle one): Hoyito I · Hoyito II · Hoyito III "
+              "· Ba-awa   Date: __________"),
+            NOTE_SIZE, gap=0.1,
+        ),  # fmt: skip
+        _Text(
+            _("South: team ______   North: team ______   (a letter for each team, never a "
+              "name)   Who starts (circle): South · North"),
+            NOTE_SIZE, gap=0.15,
+        ),  # fmt: skip
+        _Text(
+            _("One person writes while the others play. After every move write its number, "
+              "who moved (S for South, N for North) and the hole sown, numbered as on the board "
+              "below. A player who captures with the last seed in Hoyito II or III plays again: "
+              "write that move on the next row, with the same letter. Write every move until "
+              "the game ends."),
+            NOTE_SIZE, gap=0.1,
+        ),  # fmt: skip
+        _Boards([(_blank(6), _("The hole numbers"), True)], width=0.4, gap=0.1),
+        _Text(
+            _("At the end: South holds ______ seeds, North holds ______ seeds. Winner: "
+              "______"),
+            NOTE_SIZE, gap=0.1,
+        ),  # fmt: skip
+        first := _Grid(headers, RECORD_ROWS, RECORD_GROUPS, fill=True),
+    )
+    page.add(
+        _Break(),
+        _Text(
+            _("Copy the moves into a file with the columns game, variant, move, player, hole "
+              "(the template is data/recorded_games_template.csv in the hoyito_edu package): "
+              "one row per move. The computer replays every game with the rules and finds the "
+              "captures, the score and the winner; if a move cannot have been played, it names "
+              "the row, so the class can check the sheet."),
+            NOTE_SIZE - 1, color="#333333", gap=0.15,
+        ),  # fmt: skip
+        _Text(_("More moves (the same game):"), NOTE_SIZE, gap=0.15),
+        _Grid(headers, RECORD_ROWS, RECORD_GROUPS, first=first.rows * RECORD_GROUPS + 1, fill=True),
+    )
+    page.finish()
+    return sheet
+
+
+def community_sheet(lang: str | None = None) -> Sheet:
+    """The community as a source: questions students ask relatives and neighbours about the
+    game, guidance on consent, and how to compare the answers with the recorded rules; in
+    ``lang`` (None: the session's).
+
+    >>> sheet = community_sheet(lang="es")
+    >>> "No escribas nombres" in sheet.text()
+    True
+    >>> close(sheet)
+    """
+    with language(lang):
+        return _community_sheet()
+
+
+#: The questions of the community activity, in the order they are asked.
+COMMUNITY_QUESTIONS = (
+    N_("Do you know a game called hoyito, casitas or mate, or a game where seeds are sown "
+       "round two rows of holes? What was it called where you played it?"),
+    N_("Where and when did you play it or see it played (the town or area, and about which "
+       "years)? Who played it?"),
+    N_("How was the board made (holes in the ground, drawn on concrete, something else)? How "
+       "many holes in a row? What did you play with: seeds, pebbles, something else?"),
+    N_("How many seeds went into each hole at the start? When the last seed fell into a hole "
+       "that already had seeds, what happened?"),
+    N_("When did a player take seeds? Which words did you use for taking them (comer, beber, "
+       "another word)? What did you call a hole with four seeds?"),
+    N_("How did a game end, and who won? Did you play several games in a row?"),
+)  # fmt: skip
+
+
+def _community_sheet() -> Sheet:
+    sheet = Sheet(_("The community as a source"), pgettext("file name", "community_sources.pdf"))
+    page = _Layout(
+        sheet,
+        _("An activity for home: ask relatives and neighbours what they know about the game."),
+    )
+    page.add(
+        _Text(
+            _("The rules in these notebooks come from researchers who interviewed players in "
+              "2004 and 2005 and from the pages that report their work. Your family and "
+              "neighbours may know the game too, perhaps with other rules or other words. "
+              "What they remember is a source: write it down carefully, as a researcher "
+              "would."),
+            NOTE_SIZE, gap=0.15,
+        ),  # fmt: skip
+        _Text(_("Before you ask"), HEADING_SIZE - 2, True),
+        _Text(
+            _("• Say what the class project is and ask whether the person agrees to answer. "
+              "They may say no, skip a question or stop at any time.\n"
+              "• Write no names: write \u201cperson 1\u201d, \u201cperson 2\u201d. Write "
+              "how the person is related to you (grandmother, neighbour) only if they agree.\n"
+              "• Take notes only. Record the voice or take a photograph only if the person "
+              "says yes, and never of children without their family's permission.\n"
+              "• Share in class only what the person agreed to share."),
+            NOTE_SIZE, indent=0.1, gap=0.15,
+        ),  # fmt: skip
+        _Text(_("The questions (write the answers in the person's own words)"),
+              HEADING_SIZE - 2, True),  # fmt: skip
+        _Text(_("Person: ______   Town or area: ______________   Years they played: ______"),
+              NOTE_SIZE, gap=0.15),  # fmt: skip
+    )
+    for number, question in enumerate(COMMUNITY_QUESTIONS, start=1):
+        page.add(_Group([_Text(f"{number}. {_(question)}", NOTE_SIZE, gap=0.05), _Lines(2)]))
+    page.add(
+        _Group([
+            _Text(_("When answers disagree"), HEADING_SIZE - 2, True),
+            _Text(
+                _("Write down every answer as it was told, even when two people disagree or "
+                  "an answer differs from the notebooks. There is no wrong answer: the sources "
+                  "themselves record three sets of rules under the name Hoyito, from different "
+                  "towns. Do not try to decide who is right; note where and when each person "
+                  "played."),
+                NOTE_SIZE, gap=0.15,
+            ),
+        ]),
+        _Group([
+            _Text(_("Back in class: compare with the recorded rules"), HEADING_SIZE - 2, True),
+            _Text(
+                _("Put the class's answers in one table, a row per person and a column per "
+                  "question. For each rule (the seeds at the start, the relay, who takes a "
+                  "four, how a game ends) say whether it is the rule of Hoyito I, II or III or "
+                  "of Ba-awa as the notebooks record them (notebook 02s, or the rules table in "
+                  "data/variants.csv), or a rule nobody recorded. A rule nobody recorded is "
+                  "not a mistake: it is a new observation, with where and when it was played. "
+                  "Which words for taking seeds did the class hear? The sources record comer "
+                  "and beber."),
+                NOTE_SIZE,
+            ),
+        ]),  # fmt: skip
+    )
     page.finish()
     return sheet
 
@@ -638,41 +900,57 @@ def build(
     sheets: Iterable[str] | None = None,
     *,
     lang: str | None = None,
+    paper: str | None = None,
 ) -> dict:
     """Write the worksheets of one language into ``out_dir``; return {file name: path}.
 
-    ``sheets`` picks some of ``"student"``, ``"teacher"``, ``"empty"`` (default: all);
-    ``lang`` is the language (None: the session's). :func:`build_all` writes every language.
+    ``sheets`` picks some of ``"student"``, ``"teacher"``, ``"empty"``, ``"record"``,
+    ``"community"`` (default: all); ``lang`` is the language (None: the session's); ``paper``
+    is ``"a4"`` or ``"letter"`` (None: the language's :data:`DEFAULT_PAPER`).
+    :func:`build_all` writes every language.
     """
-    makers = {"student": student_sheet, "teacher": teacher_sheet, "empty": empty_boards_sheet}
+    global _paper
+    makers = {"student": student_sheet, "teacher": teacher_sheet, "empty": empty_boards_sheet,
+              "record": record_sheet, "community": community_sheet}
     chosen = list(makers) if sheets is None else list(sheets)
     unknown = sorted(set(chosen) - set(makers))
     if unknown:
         raise ValueError(f"unknown sheet(s) {', '.join(unknown)}; choose from {', '.join(makers)}")
+    if paper is not None:
+        paper_size(paper)  # refuse an unknown paper before writing anything
     with language(lang):
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)
         written = {}
-        for name in chosen:
-            sheet = makers[name]()
-            try:
-                written[sheet.filename] = _save(sheet, out / sheet.filename)
-            finally:
-                close(sheet)
+        previous, _paper = _paper, paper
+        try:
+            for name in chosen:
+                sheet = makers[name]()
+                try:
+                    written[sheet.filename] = _save(sheet, out / sheet.filename)
+                finally:
+                    close(sheet)
+        finally:
+            _paper = previous
     return written
 
 
-def build_all(out_dir: str | Path = "build/worksheets") -> dict[str, dict]:
+def build_all(
+    out_dir: str | Path = "build/worksheets", paper: str | None = None
+) -> dict[str, dict]:
     """Write the worksheets in every language, each into ``out_dir/<language>/`` (``en``,
-    ``es``); return {language: {file name: path}}."""
-    return {lang: build(Path(out_dir) / lang, lang=lang) for lang in LANGUAGES}
+    ``es``), on ``paper`` (None: A4 for English, Letter for Spanish); return
+    {language: {file name: path}}."""
+    return {lang: build(Path(out_dir) / lang, lang=lang, paper=paper) for lang in LANGUAGES}
 
 
-USAGE = """usage: python -m hoyito_edu.teaching.worksheets [OUT_DIR]   (default build/worksheets)
+USAGE = """usage: python -m hoyito_edu.teaching.worksheets [OUT_DIR] [--paper a4|letter]
+(default build/worksheets; paper: A4 for English, Letter for Spanish)
 
 Writes the printable worksheets in English into OUT_DIR/en/ (student_worksheet.pdf,
-teacher_answers.pdf, empty_boards.pdf) and in Spanish into OUT_DIR/es/ (hoja_de_trabajo.pdf,
-respuestas_docente.pdf, tableros_vacios.pdf)."""
+teacher_answers.pdf, empty_boards.pdf, record_sheet.pdf, community_sources.pdf) and in Spanish
+into OUT_DIR/es/ (hoja_de_trabajo.pdf, respuestas_docente.pdf, tableros_vacios.pdf,
+registro_de_partidas.pdf, la_comunidad_como_fuente.pdf)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -680,7 +958,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in ("-h", "--help"):
         print(USAGE)
         return 0
-    for written in build_all(args[0] if args else "build/worksheets").values():
+    paper = None
+    for index, arg in enumerate(args):
+        if arg.startswith("--paper"):
+            value = arg.partition("=")[2] or (args[index + 1] if index + 1 < len(args) else "")
+            paper = value or None
+            del args[index : index + (1 if "=" in arg else 2)]
+            break
+    if paper is not None and paper.lower() not in PAPERS:
+        print(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}", file=sys.stderr)
+        return 2
+    paper = paper.lower() if paper else None
+    for written in build_all(args[0] if args else "build/worksheets", paper=paper).values():
         for path in written.values():
             print(path)
     return 0
