@@ -44,6 +44,10 @@ from ..i18n import N_, language, ngettext, pgettext
 from ..i18n import gettext as _
 from .palette import DASHES, HATCHES, OKABE_ITO, PLAYER_COLOURS
 
+#: The confidence level of every interval drawn. It stays out of the sentences to translate:
+#: gettext would read "95 % i" in them as a printf code.
+LEVEL = "95 %"
+
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
@@ -841,14 +845,16 @@ def casa_rates_by_hole(
         handles, labels = axes.flat[0].get_legend_handles_labels()
         if len(panels) < axes.size:  # an empty slot: the legend goes there
             axes.flat[-1].legend(handles, labels, loc="center", frameon=False, fontsize=9,
-                                 title=_("95 % intervals over games"))  # fmt: skip
+                                 title=_("{level} intervals over games").format(
+                                     level=LEVEL))  # fmt: skip
         else:
             fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False,
                        fontsize=9)  # fmt: skip
         fig.suptitle(
             _(
-                "Casas per game at each hole, with 95 % intervals (every panel spans {span} casas)"
-            ).format(span=f"{span:g}"),
+                "Casas per game at each hole, with {level} intervals (every panel spans {span} "
+                "casas)"
+            ).format(span=f"{span:g}", level=LEVEL),
             fontweight="bold",
         )
         fig.rates_data = rates
@@ -1014,7 +1020,7 @@ def starter_advantage(
         ax.set_yticks(range(len(rows)), [rule_set(v, n) for v, n in rows])
         ax.invert_yaxis()
         ax.set_xlim(-3, 103)
-        title = _("Starter's share of decided games (95 % intervals)")
+        title = _("Starter's share of decided games ({level} intervals)").format(level=LEVEL)
         xlabel = _("games won by the starter (share of decided games, %)")
         ax = _finish(ax, title, xlabel, _("rule set, board"))
         ax.legend(
@@ -1228,8 +1234,8 @@ def end_reason_rates(
         title = _("Rare endings: games per {per} ({pairing})").format(
             per=f"{per:,}", pairing=_pairing_text(games)
         )
-        xlabel = _("games per {per} that ended this way (log scale, 95 % intervals)").format(
-            per=f"{per:,}"
+        xlabel = _("games per {per} that ended this way (log scale, {level} intervals)").format(
+            per=f"{per:,}", level=LEVEL
         )
         ax = _finish(ax, title, xlabel, _("rule set, board"), legend=False)
         handles, labels = ax.get_legend_handles_labels()
