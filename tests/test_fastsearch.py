@@ -139,3 +139,27 @@ def test_expert_wins_hoyito_i_from_the_south_seat_against_greedy():
         while not pos.is_over:
             pos = pos.play((expert if pos.player == 0 else greedy).choose(pos))
         assert pos.winner == 0, (seed, pos.outcome)
+
+
+def test_both_paths_search_alike_where_positions_repeat():
+    # Few seeds wander until a position comes back for the third time (R4.3). Each root is
+    # three plies before such an ending, its history holding the earlier two: the compiled
+    # path counts them, and the path it searches, in the kernel's position table.
+    compared = 0
+    for variant in ("hoyito-i", "hoyito-ii", "hoyito-iii"):
+        roots = []
+        for seed in range(60):
+            positions = [hy.new_game(variant, player=seed % 2, **conformance.SPARSE[0])]
+            for hole in conformance.random_line(positions[0], seed, 300):
+                positions.append(positions[-1].play(hole))
+            end = positions[-1].outcome
+            if end and end.reason == hy.Reason.REPETITION and len(positions) > 4:
+                if len(positions[-4].legal_moves()) > 1:
+                    roots.append((seed, positions[-4]))
+            if len(roots) == 2:
+                break
+        for seed, pos in roots:
+            fast = summary(SearchPlayer(seed=seed, max_depth=6), pos)
+            assert fast == summary(SearchPlayer(seed=seed, max_depth=6, compiled=False), pos)
+            compared += 1
+    assert compared >= 5
