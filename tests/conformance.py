@@ -130,9 +130,10 @@ class RepetitionAtTwo(Engine):
         for hole in holes:
             move = position.sow(hole)
             after, report = move.after, self.report(move)
-            if not after.is_over and after.history_since_capture().count(
-                (after.board, after.player)
-            ) == 2:
+            if (
+                not after.is_over
+                and after.history_since_capture().count((after.board, after.player)) == 2
+            ):
                 reports.append(report._replace(player=None, end="repetition"))
                 break
             reports.append(report)
@@ -164,18 +165,25 @@ def _later(limit: int | None) -> int | None:
 
 #: One planted mistake per rule, each an implementation the cases must tell from the engine.
 MUTANTS: list[Implementation] = [
-    Kernel("origin skipped when it should be sown, and sown when it should be skipped",
-           _replace(skip_origin=lambda skip: not skip)),  # fmt: skip
+    Kernel(
+        "origin skipped when it should be sown, and sown when it should be skipped",
+        _replace(skip_origin=lambda skip: not skip),
+    ),
     Kernel("mid-sow casa to the wrong player", _replace(mid_sow_taker=_OTHER_TAKER.get)),
     Kernel("lap limit one lap late", _replace(max_laps=_later)),
     Kernel("quiet limit one ply late", _replace(quiet_limit=_later)),
-    Kernel("chain on both rows when the option says the opponent's only",
-           _replace(chain_opponent_side_only=lambda only: False)),  # fmt: skip
-    Kernel("no chain", _replace(chain=lambda chain: False,
-                                chain_opponent_side_only=lambda only: False)),  # fmt: skip
+    Kernel(
+        "chain on both rows when the option says the opponent's only",
+        _replace(chain_opponent_side_only=lambda only: False),
+    ),
+    Kernel(
+        "no chain", _replace(chain=lambda chain: False, chain_opponent_side_only=lambda only: False)
+    ),
     Kernel("no extra turn after a last-seed capture", _replace(extra_turn=lambda extra: False)),
-    Kernel("Hoyito's last four in Ba-awa, Ba-awa's last eight in Hoyito",
-           _replace(end_rule=_OTHER_END.get)),  # fmt: skip
+    Kernel(
+        "Hoyito's last four in Ba-awa, Ba-awa's last eight in Hoyito",
+        _replace(end_rule=_OTHER_END.get),
+    ),
     RepetitionAtTwo(),
     NoPass(),
 ]
@@ -216,8 +224,9 @@ def game_cases(name: str, variant: str, n: int, seed: int, plies: int, **options
     middle = after_line(start, seed + 1, 5 + seed % 20)
     cases = [Case(f"{name} from the start", start, random_line(start, seed, plies))]
     if not middle.is_over:
-        cases.append(Case(f"{name} from ply {5 + seed % 20}", middle,
-                          random_line(middle, seed + 2, plies)))  # fmt: skip
+        cases.append(
+            Case(f"{name} from ply {5 + seed % 20}", middle, random_line(middle, seed + 2, plies))
+        )
     return cases
 
 
@@ -254,8 +263,9 @@ def option_cases() -> list[Case]:
                 for n in sorted({6, rules.max_holes_per_row}):
                     seed = 1000 + 10 * number + n
                     plies = 300 if n == 6 else 150
-                    cases += game_cases(f"{variant} 2x{n} {key}={value}", variant, n, seed,
-                                        plies, **{key: value})  # fmt: skip
+                    cases += game_cases(
+                        f"{variant} 2x{n} {key}={value}", variant, n, seed, plies, **{key: value}
+                    )
     return cases
 
 
@@ -271,14 +281,21 @@ def moves_from(name: str, position: hy.Position) -> list[Case]:
 #: Moves of millions (2x6) and billions (2x11) of laps without a lap limit (R2.8).
 LONG_MOVES = [
     ("millions of laps", dict(board=[1, 5, 6, 12, 4, 0, 4, 1, 7, 1, 3, 4]), 1),
-    ("billions of laps", dict(board=[0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3,
-                                     0, 4], player=1), 11),  # fmt: skip
+    (
+        "billions of laps",
+        dict(board=[0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4], player=1),
+        11,
+    ),
 ]
 #: Endless moves met in random games (R2.8): the lap that repeats an earlier one is lap 43
 #: (Hoyito II) and 48 (Hoyito III), past kernel.EXACT_FROM_LAP.
 ENDLESS_MOVES = [
-    ("hoyito-ii", dict(board=[0, 2, 1, 5, 4, 3, 2, 3, 2, 1, 0, 1], player=1, captures=(20, 4)),
-     6, 43),  # fmt: skip
+    (
+        "hoyito-ii",
+        dict(board=[0, 2, 1, 5, 4, 3, 2, 3, 2, 1, 0, 1], player=1, captures=(20, 4)),
+        6,
+        43,
+    ),
     ("hoyito-iii", dict(board=[0, 2, 1, 2, 0, 4, 0, 2, 1, 0, 7, 1], captures=(4, 24)), 3, 48),
 ]
 #: Boards with few seeds, where positions come back soon (R4.3).
@@ -299,45 +316,68 @@ def explicit_cases() -> list[Case]:
         for limit in (None, 1000, laps - 1, laps, laps + 1):
             pos = hy.new_game(variant, max_laps=limit, **setup)
             line = (hole, *random_line(pos.play(hole), laps, 30))
-            cases.append(Case(f"{variant} endless move of {laps} laps, lap limit {limit}", pos,
-                              line))  # fmt: skip
+            cases.append(
+                Case(f"{variant} endless move of {laps} laps, lap limit {limit}", pos, line)
+            )
     for number, setup in enumerate(SPARSE):
         for variant in ("hoyito-i", "hoyito-ii", "hoyito-iii"):
             for seed in range(4):
                 pos = hy.new_game(variant, player=seed % 2, **setup)
-                cases.append(Case(f"{variant} sparse board {number} seed {seed}", pos,
-                                  random_line(pos, seed, 200)))  # fmt: skip
+                cases.append(
+                    Case(
+                        f"{variant} sparse board {number} seed {seed}",
+                        pos,
+                        random_line(pos, seed, 200),
+                    )
+                )
                 middle = after_line(pos, seed + 10, 7)  # its history comes in with it
                 if not middle.is_over:
-                    cases.append(Case(f"{variant} sparse board {number} from ply 7, seed {seed}",
-                                      middle, random_line(middle, seed, 200)))  # fmt: skip
+                    cases.append(
+                        Case(
+                            f"{variant} sparse board {number} from ply 7, seed {seed}",
+                            middle,
+                            random_line(middle, seed, 200),
+                        )
+                    )
     # a pass (R3.2): South's hole 1 leaves North nothing to sow
     passing = hy.new_game("hoyito-i", board=[3, 1, 1, 2, 0, 1, 0, 0, 0, 0, 0, 0], captures=(20, 20))
     cases += moves_from("a pass", passing)
-    cases += moves_from("Hoyito II pass", hy.new_game(
-        "hoyito-ii", board=[0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 0, 1], captures=(20, 20)))  # fmt: skip
+    cases += moves_from(
+        "Hoyito II pass",
+        hy.new_game("hoyito-ii", board=[0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 0, 1], captures=(20, 20)),
+    )
     # North's hole 10 leaves South nothing to sow (Ba-awa game 726 of a random run)
-    cases += moves_from("Ba-awa pass", hy.new_game(
-        "ba-awa", board=[0, 0, 0, 0, 0, 0, 1, 0, 0, 14, 1, 0], player=1, captures=(16, 16),
-        starter=0))  # fmt: skip
+    cases += moves_from(
+        "Ba-awa pass",
+        hy.new_game(
+            "ba-awa",
+            board=[0, 0, 0, 0, 0, 0, 1, 0, 0, 14, 1, 0],
+            player=1,
+            captures=(16, 16),
+            starter=0,
+        ),
+    )
     # a capture that leaves no seed at all (R4.1, R4.2): North's last seed makes hole 0 a casa
     for variant in ("hoyito-i", "ba-awa"):
         pos = hy.new_game(variant, board=[3] + [0] * 10 + [1], player=1, captures=(20, 24))
         cases.append(Case(f"{variant}: all captured", pos, (11,)))
     # the final four, partly from the hand (R4.1)
-    hand = hy.new_game("hoyito-i", board=[0, 1, 0, 0, 0, 0, 0, 0, 2, 3, 1, 1], player=1,
-                       captures=(8, 32))  # fmt: skip
+    hand = hy.new_game(
+        "hoyito-i", board=[0, 1, 0, 0, 0, 0, 0, 0, 2, 3, 1, 1], player=1, captures=(8, 32)
+    )
     cases += moves_from("final four from the hand", hand)
     # Ba-awa's last eight go to the starter (R4.2), here the player not to move
     for starter in (0, 1):
-        pos = hy.new_game("ba-awa", board=[3, 1, 0, 3, 0, 0, 0, 1, 2, 1, 0, 1], captures=(20, 16),
-                          starter=starter)  # fmt: skip
+        pos = hy.new_game(
+            "ba-awa", board=[3, 1, 0, 3, 0, 0, 0, 1, 2, 1, 0, 1], captures=(20, 16), starter=starter
+        )
         cases += moves_from(f"Ba-awa's last eight, starter {starter}", pos)
     # the Hoyito II chain (R2.7): South's hole 3 ends in hole 7, then 6 (North's) and 5
     # (South's own) hold four
     for only in (False, True):
-        pos = hy.new_game("hoyito-ii", board=[2, 2, 2, 4, 0, 3, 3, 3, 1, 1, 1, 1],
-                          chain_opponent_side_only=only)  # fmt: skip
+        pos = hy.new_game(
+            "hoyito-ii", board=[2, 2, 2, 4, 0, 3, 3, 3, 1, 1, 1, 1], chain_opponent_side_only=only
+        )
         cases += moves_from(f"chain, opponent's side only={only}", pos)
     # laps of 2n seeds or more come round to their origin (R2.2)
     for variant, board, player in [
@@ -364,8 +404,9 @@ def difference(case: Case, expected: list[Played], got: list[Played], name: str)
     for i, (want, have) in enumerate(zip(expected, got, strict=False)):
         if want != have:
             fields = [f for f in Played._fields if getattr(want, f) != getattr(have, f)]
-            shown = "; ".join(f"{f}: engine {getattr(want, f)!r}, {name} {getattr(have, f)!r}"
-                              for f in fields)  # fmt: skip
+            shown = "; ".join(
+                f"{f}: engine {getattr(want, f)!r}, {name} {getattr(have, f)!r}" for f in fields
+            )
             return f"{case.name}, move {i + 1} (hole {case.holes[i]}): {shown}"
     if len(expected) != len(got):
         return f"{case.name}: the engine played {len(expected)} moves, {name} {len(got)}"
@@ -397,8 +438,9 @@ def engine_reports() -> dict[Case, list[Played]]:
     return {case: Engine().play_line(case.position, case.holes) for case in all_cases()}
 
 
-def disagreements(implementation: Implementation, cases=None,
-                  first_only: bool = False) -> list[str]:  # fmt: skip
+def disagreements(
+    implementation: Implementation, cases=None, first_only: bool = False
+) -> list[str]:
     """Where ``implementation`` disagrees with the engine on ``cases`` (default: all)."""
     expected = engine_reports()
     found = []

@@ -57,8 +57,11 @@ def test_the_cases_reach_every_rule_size_and_ending():
 
 
 def test_every_rule_option_has_cases_at_each_value():
-    options = {(key, value) for case in cf.all_cases()
-               for key, value in case.position.rules.options.items()}  # fmt: skip
+    options = {
+        (key, value)
+        for case in cf.all_cases()
+        for key, value in case.position.rules.options.items()
+    }
     for key, values in cf.OPTION_VALUES.items():
         assert {(key, value) for value in values} | {(key, hy.OPTIONS[key])} <= options, key
 

@@ -513,7 +513,6 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
     return -1 if st[_END] >= 0 else nxt
 
 
-
 # -- one line of moves, for callers outside the compiled code ---------------------------------
 #: The columns :func:`_line` writes per move, after the board.
 _L_CAP0, _L_CAP1, _L_NEXT, _L_END, _L_LAPS, _L_DROPS, _L_EXTRA, _L_PASSED = range(8)
