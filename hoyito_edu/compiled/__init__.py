@@ -4,3 +4,16 @@ share. Checked against ``engine`` by ``tests/conformance.py``.
 
 May import: ``engine``, ``i18n``, numpy and numba (``values`` and ``codes`` import neither).
 """
+
+
+def entry_points() -> dict:
+    """The compiled entry points (numba dispatchers) by name, e.g. to see whether numba
+    loaded them from its disk cache (``entry_points()["mcts"].stats.cache_hits``).
+
+    >>> sorted(entry_points())
+    ['fastsim', 'mcts', 'play_line', 'search']
+    """
+    from . import fastsim, kernel, mcts, search
+
+    return {"fastsim": fastsim._play_kernel, "search": search._negamax, "mcts": mcts._search,
+            "play_line": kernel._line}  # fmt: skip

@@ -5,10 +5,12 @@ The fast simulator (:mod:`hoyito_edu.compiled.fastsim`) and the compiled search
 captures (:func:`_sow`: mid-sow casas, the last seed's casa and the Hoyito II chain, the Hoyito
 end after a capture, endless moves and the lap limit), then what ``Position.sow`` does after
 the sowing (:func:`_end_of_sowing`: Ba-awa's last eight and a pass; :func:`_end_by_history`:
-repetition and the quiet limit). It is a second implementation of the engine's rules
-(:mod:`hoyito_edu.engine.sowing`, :meth:`hoyito_edu.Position.sow`), written as the same plain loop;
-``tests/test_fastsim.py`` and ``tests/test_fastsearch.py`` compare it with the engine move by
-move.
+repetition and the quiet limit). It is the second implementation of the engine's rules
+(:mod:`hoyito_edu.engine.sowing`, :meth:`hoyito_edu.Position.sow`), written as the same plain loop,
+and the only compiled one: the fast simulator, the compiled search and the mcts playouts all
+play their moves and count repetitions (:func:`_count_position`) here. :func:`play_line` plays a
+line of moves from a :class:`~hoyito_edu.Position` for callers outside the compiled code;
+``tests/conformance.py`` runs the same cases through it and through the engine.
 
 Scalars of the move being played live in an int array ``st`` (indices ``_HAND`` ...), so the
 helpers can change them; the rule switches come from :func:`rule_codes`.
@@ -19,6 +21,8 @@ helpers can change them; the rule switches come from :func:`rule_codes`.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -102,15 +106,15 @@ def _position_key(board, player):
     return z
 
 
-@njit("i8(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
-def _count_position(board, player, table, keys, hist):
-    """Count one more occurrence of (board, player) and return how many there have been.
+@njit("i8(i8[::1], i8, u8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+def _find_position(board, player, key, table, keys, hist):
+    """The slot of (board, player) in ``table``, whose key is ``key``: the slot that holds it,
+    or the empty slot where it would go.
 
     ``table`` is an open-addressing hash table (a power of two long, plus one last entry: the
     number of positions held) of row numbers + 1 in ``keys`` and ``hist``; a ``hist`` row
     holds the player, the count, the table slot, the board."""
     size, mask = board.size, table.size - 2
-    key = _position_key(board, player)
     slot = np.int64(key & np.uint64(mask))
     while table[slot] != 0:
         entry = table[slot] - 1
@@ -121,19 +125,53 @@ def _count_position(board, player, table, keys, hist):
                     same = False
                     break
             if same:
-                hist[entry, 1] += 1
-                return hist[entry, 1]
+                return slot
         slot = (slot + 1) & mask
+    return slot
+
+
+@njit("i8(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+def _count_position(board, player, table, keys, hist):
+    """Count one more occurrence of (board, player) and return how many there have been
+    (the table: see :func:`_find_position`). This count is the repetition rule's (R4.3)."""
+    key = _position_key(board, player)
+    slot = _find_position(board, player, key, table, keys, hist)
+    if table[slot] != 0:
+        entry = table[slot] - 1
+        hist[entry, 1] += 1
+        return hist[entry, 1]
     entry = table[-1]
     table[-1] += 1
     keys[entry] = key
     hist[entry, 0] = player
     hist[entry, 1] = 1
     hist[entry, 2] = slot
-    for hole in range(size):
+    for hole in range(board.size):
         hist[entry, 3 + hole] = board[hole]
     table[slot] = entry + 1
     return 1
+
+
+@njit("i8(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+def _times_counted(board, player, table, keys, hist):
+    """How many times (board, player) has been counted (:func:`_count_position`), table
+    unchanged."""
+    slot = _find_position(board, player, _position_key(board, player), table, keys, hist)
+    return 0 if table[slot] == 0 else hist[table[slot] - 1, 1]
+
+
+@njit("void(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+def _uncount_position(board, player, table, keys, hist):
+    """Undo the last :func:`_count_position` of (board, player), for a search walking back up
+    its path (:mod:`hoyito_edu.compiled.search`). Positions leave in the opposite order to
+    the one they came in, so a position counted down to 0 is the table's newest entry, and
+    it goes."""
+    slot = _find_position(board, player, _position_key(board, player), table, keys, hist)
+    entry = table[slot] - 1
+    hist[entry, 1] -= 1
+    if hist[entry, 1] == 0:
+        table[slot] = 0
+        table[-1] -= 1
 
 
 @njit("void(i8[::1], i8[:, ::1])", cache=True, inline="always")
@@ -142,6 +180,17 @@ def _forget_positions(table, hist):
     for entry in range(table[-1]):
         table[hist[entry, 2]] = 0
     table[-1] = 0
+
+
+@njit(inline="always")
+def _count_history(hist_rows, count, table, keys, hist):
+    """Empty the position table, then count the first ``count`` rows of ``hist_rows`` (board,
+    then player to move): a game's positions since its last capture, before the moves
+    played here."""
+    size = hist_rows.shape[1] - 1
+    _forget_positions(table, hist)
+    for i in range(count):
+        _count_position(hist_rows[i, :size], hist_rows[i, size], table, keys, hist)
 
 
 def _hash_table(n: int, room: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -459,3 +508,193 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
         times = _count_position(board, nxt, table, keys, hist)
         _end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
     return -1 if st[_END] >= 0 else nxt
+
+
+# -- one line of moves, for callers outside the compiled code ---------------------------------
+#: The columns :func:`_line` writes per move, after the board.
+_L_CAP0, _L_CAP1, _L_NEXT, _L_END, _L_LAPS, _L_DROPS, _L_EXTRA, _L_PASSED = range(8)
+_L_ENDLESS, _L_LAP_STOP, _L_QUIET, _L_TAKE, _L_NCAPS = 8, 9, 10, 11, 19
+_L_FIELDS = 20
+
+_LINE_SIGNATURE = (
+    "i8(i8[::1], i8, i8[::1], i8[::1], i8, i8, i8, i8[:, ::1], i8[::1], i8[:, ::1], "
+    "i4[:, ::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1])"
+)
+
+
+@njit(_LINE_SIGNATURE, **ENTRY_OPTIONS)
+def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, caps_out, work,
+          lap_table, lap_keys, lap_hist, table, keys, hist):  # fmt: skip
+    """Play ``holes`` from ``board``/``caps`` with ``player`` to move, each with
+    :func:`_play_move`, after counting the positions since the last capture (``hist_rows``:
+    board, player). Writes a row of ``out`` per move (the board, then the ``_L_*`` columns)
+    and every capture in ``caps_out``. Returns the moves played (fewer once the game is
+    over), -1 if a move had more laps than the lap table holds, or ``-2 - i`` if hole ``i``
+    of the line is not a legal move."""
+    size = 2 * n
+    st, mtake, snap = work[0], work[1, :8], work[2]
+    st[_KEEP], st[_QUIET], st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS] = 1, quiet, 0, 0, 0, 0
+    _count_history(hist_rows, hist_rows.shape[0], table, keys, hist)
+    for i in range(holes.size):
+        hole = holes[i]
+        if hole < player * n or hole >= player * n + n or board[hole] == 0:
+            return -2 - i
+        st[_PLY] = i + 1
+        nxt = _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
+                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)  # fmt: skip
+        if nxt == -2:
+            return -1
+        for h in range(size):
+            out[i, h] = board[h]
+        row = out[i, size:]
+        row[_L_CAP0], row[_L_CAP1], row[_L_NEXT], row[_L_END] = caps[0], caps[1], nxt, st[_END]
+        row[_L_LAPS], row[_L_DROPS], row[_L_EXTRA] = st[_LAPS], st[_DROPS], st[_EXTRA]
+        row[_L_PASSED], row[_L_ENDLESS], row[_L_LAP_STOP] = st[_PASSED], st[_ENDLESS], st[_LAP_STOP]
+        row[_L_QUIET], row[_L_NCAPS] = st[_QUIET], st[_NCAPS]
+        for k in range(8):
+            row[_L_TAKE + k] = mtake[k]
+        if nxt < 0:
+            return i + 1
+        player = nxt
+    return holes.size
+
+
+#: Laps :func:`play_line` follows in one move at most when the rules allow more (a lap limit
+#: above it, or none): its lap table then takes about 70 MB on 2x12.
+MAX_LINE_LAPS = 1 << 18
+
+
+class Played(NamedTuple):
+    """What one move did, as :func:`play_line` reports it (and as the engine's
+    :class:`~hoyito_edu.Move` tells it: ``tests/conformance.py`` compares the two).
+
+    ``player`` is who moves next (None once the game is over) and ``end`` why the game
+    ended (a :class:`~hoyito_edu.Reason` value, or None). ``taken`` counts the seeds taken
+    in the move by group (mid-sow, last-seed, chain, end of game) and taker (South, North):
+    eight numbers. ``capture_list`` holds every capture in order as (hole, seeds, taker,
+    reason); the hole is None for seeds taken from the hand.
+    """
+
+    board: tuple[int, ...]
+    captures: tuple[int, int]
+    player: int | None
+    end: str | None
+    laps: int
+    drops: int
+    extra_turn: bool
+    passed: bool
+    endless: bool
+    lap_limit: bool
+    quiet_plies: int
+    taken: tuple[int, ...]
+    capture_list: tuple[tuple[int | None, int, int, str], ...]
+
+
+def plays(position) -> bool:
+    """True if the kernel plays ``position``'s rules as they stand: no closed hole, every hole
+    owned by its row (single games and Ba-awa match games before any hole changed hands),
+    and not a Hoyito III game whose last four go to the previous winner (R4.1, round 3 on).
+    The engine plays every position.
+
+    >>> import hoyito_edu as hy
+    >>> closed = hy.new_game("hoyito-i", closed={5}, board=[4, 4, 4, 4, 4, 0] + [4] * 6)
+    >>> plays(hy.new_game("hoyito-ii")), plays(closed)
+    (True, False)
+    """
+    if position.closed:
+        return False
+    n = len(position.board) // 2
+    if any(position.owners[h] != (0 if h < n else 1) for h in range(2 * n)):
+        return False
+    from_round = position.rules.last_four_to_previous_winner_from_round
+    late_round = from_round is not None and position.round >= from_round
+    return not (late_round and position.previous_winner is not None)
+
+
+def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
+    """Play ``holes`` one after another from ``position`` (a :class:`~hoyito_edu.Position`,
+    its history since the last capture included) with the compiled rules, and say what
+    each move did. The line stops early if the game ends.
+
+    ``rules`` plays with other rules than the position's (the conformance tests plant
+    mistakes this way). A hole that is not a legal move at its turn, or a position the
+    kernel does not play (:func:`plays`), is a ValueError. A move of more than
+    :data:`MAX_LINE_LAPS` laps (only without a lap limit, or with one above it) is a
+    ValueError too.
+
+    >>> import hoyito_edu as hy
+    >>> first = play_line(hy.new_game("hoyito-i"), [0])[0]
+    >>> first.laps, first.drops, first.player, first == play_line(hy.new_game("hoyito-i"), [0])[0]
+    (5, 26, 1, True)
+    """
+    from .codes import CAPTURE_KINDS, END_REASONS
+
+    if position.outcome is not None:
+        raise ValueError(f"the game is already over ({position.outcome.reason})")
+    if not plays(position):
+        raise ValueError(
+            "the compiled kernel plays positions without closed holes, with every hole owned "
+            "by its row, and not Hoyito III's late rounds; play this one with the engine"
+        )
+    rules = position.rules if rules is None else rules
+    line = np.array([int(hole) for hole in holes], dtype=np.int64)
+    size = len(position.board)
+    n = size // 2
+    history = position.history_since_capture()
+    hist_rows = np.zeros((len(history), size + 1), dtype=np.int64)
+    for i, (board, player) in enumerate(history):
+        hist_rows[i, :size], hist_rows[i, size] = board, player
+    seeds = sum(position.board) + sum(position.captures)
+    limit = rules.max_laps
+    room = min(1 << 12 if limit is None else limit + 1, MAX_LINE_LAPS)
+    while True:
+        board = np.array(position.board, dtype=np.int64)
+        caps = np.array(position.captures, dtype=np.int64)
+        out = np.zeros((line.size, size + _L_FIELDS), dtype=np.int64)
+        caps_out = np.zeros((7, seeds + 1), dtype=np.int32)  # each capture takes a seed or more
+        work = np.zeros((3, SNAP_SIZE), dtype=np.int64)
+        laps, positions = _hash_table(n, room), _hash_table(n, len(history) + line.size + 2)
+        played = _line(rule_codes(rules), n, board, caps, position.player, position.quiet_plies,
+                       position.starter, hist_rows, line, out, caps_out, work, *laps,
+                       *positions)  # fmt: skip
+        if played != -1:
+            break
+        if room >= MAX_LINE_LAPS:
+            raise ValueError(
+                f"a move of the line has more than {room:,} laps: play_line does not follow a "
+                f"move that long. Set a lap limit of at most {MAX_LINE_LAPS - 1:,} (rule "
+                "option max_laps)"
+            )
+        room = min(8 * room, MAX_LINE_LAPS)
+    if played < 0:
+        i = -2 - played
+        raise ValueError(f"hole {line[i]} is not a legal move at move {i + 1} of the line")
+    moves, first = [], 0
+    for i in range(played):
+        row = [int(v) for v in out[i]]
+        board, rest = tuple(row[:size]), row[size:]
+        last = rest[_L_NCAPS]
+        capture_list = tuple(
+            (None if caps_out[3, c] < 0 else int(caps_out[3, c]), int(caps_out[6, c]),
+             int(caps_out[4, c]), CAPTURE_KINDS[caps_out[5, c]])
+            for c in range(first, last)
+        )  # fmt: skip
+        first = last
+        moves.append(
+            Played(
+                board=board,
+                captures=(rest[_L_CAP0], rest[_L_CAP1]),
+                player=None if rest[_L_NEXT] < 0 else rest[_L_NEXT],
+                end=None if rest[_L_END] < 0 else END_REASONS[rest[_L_END]],
+                laps=rest[_L_LAPS],
+                drops=rest[_L_DROPS],
+                extra_turn=bool(rest[_L_EXTRA]),
+                passed=bool(rest[_L_PASSED]),
+                endless=bool(rest[_L_ENDLESS]),
+                lap_limit=bool(rest[_L_LAP_STOP]),
+                quiet_plies=rest[_L_QUIET],
+                taken=tuple(rest[_L_TAKE : _L_TAKE + 8]),
+                capture_list=capture_list,
+            )
+        )
+    return moves

@@ -70,9 +70,7 @@ def _start(root, hist_rows, meta, st, board, caps, positions, n):
         board[h] = root[h]
     caps[0], caps[1] = root[size], root[size + 1]
     st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
-    kn._forget_positions(table, hist)
-    for i in range(meta[_HIST]):
-        kn._count_position(hist_rows[i, :size], hist_rows[i, size], table, keys, hist)
+    kn._count_history(hist_rows, meta[_HIST], table, keys, hist)
 
 
 # -- the search -------------------------------------------------------------------------------
@@ -176,31 +174,6 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                 value[v] += south if mover == 0 else 1.0 - south
         meta[_DONE] += 1
     return True
-
-
-@njit(**kn.ENTRY_OPTIONS)
-def _play_line(rules, n, root, hist_rows, meta, holes, out, st, mtake, caps_out, lap_table,
-               lap_keys, lap_hist, table, keys, hist, board, caps):  # fmt: skip
-    """Play ``holes`` from the root with :func:`_move`, as a playout does, writing after each
-    move the board, captures and player to move (-1: the game is over) into a row of ``out``.
-    Returns the moves played (fewer if the game ended), or -1 on a lap table overflow. For
-    tests: it checks the playouts' moves and history against the engine."""
-    size = 2 * n
-    laps = (lap_table, lap_keys, lap_hist)
-    positions = (table, keys, hist)
-    _start(root, hist_rows, meta, st, board, caps, positions, n)
-    player = root[size + 2]
-    for i in range(holes.size):
-        player = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player,
-                       holes[i], meta[_STARTER])  # fmt: skip
-        if player == -2:
-            return -1
-        for h in range(size):
-            out[i, h] = board[h]
-        out[i, size], out[i, size + 1], out[i, size + 2] = caps[0], caps[1], player
-        if player < 0:
-            return i + 1
-    return holes.size
 
 
 class Tree:

@@ -2,12 +2,12 @@
 for step, in a numba loop that searches about a hundred times more positions per second.
 
 Moves are played by the compiled rules kernel (:mod:`hoyito_edu.compiled.kernel`, shared with the
-fast
-simulator and checked against the engine game by game): the sowing and what ``Position.sow``
-does after it (Ba-awa's last eight, passes, the repetition rule, the quiet limit); :func:`_play`
-only supplies the history of the path searched. ``tests/test_fastsearch.py`` checks every move
-this module can play against ``Position.sow``, and checks that both paths choose the same move
-with the same value on random positions of every variant.
+fast simulator and the mcts playouts, and checked against the engine by ``tests/conformance.py``):
+the sowing and what ``Position.sow`` does after it (Ba-awa's last eight, passes, the repetition
+rule, the quiet limit). The repetition rule counts in the kernel's position table, which holds
+the game's history and the path being searched (a child is counted on the way down and taken
+off on the way back). ``tests/test_fastsearch.py`` checks that both paths of the search choose
+the same move with the same value on random positions of every variant.
 
 The algorithm is the one :class:`~hoyito_edu.SearchPlayer` documents: negamax with alpha-beta,
 a transposition table keyed by board, player to move and captures, the same move ordering
@@ -63,8 +63,8 @@ MAX_LAP_ROOM = 1 << 18
 
 # ctx: counters and settings of one search
 _WORK, _VISITS, _BUDGET, _ABORT, _OVERFLOW, _STARTER, _SUR0, _SUR1, _UNLIMITED = range(9)
-_BEST, _CLOCK, _BASE = 9, 10, 11
-_ROOT = 12  # ctx[_ROOT + i]: the value found for the root's move from its i-th hole
+_BEST, _CLOCK = 9, 10
+_ROOT = 11  # ctx[_ROOT + i]: the value found for the root's move from its i-th hole
 _CTX = _ROOT + 12
 # a position row (nodes[ply] and kids[ply, i]): the board (2n values), then these fields
 _CAP0, _CAP1, _PLAYER, _END, _HOLE, _GAIN, _QUIET = range(7)
@@ -83,47 +83,24 @@ def supports(position: Position) -> bool:
     >>> supports(hy.new_game("hoyito-ii"))
     True
     """
-    if not kn.HAVE_NUMBA or position.closed:
-        return False
-    n = position.holes_per_row
-    if any(position.owners[h] != (0 if h < n else 1) for h in range(2 * n)):
-        return False
-    from_round = position.rules.last_four_to_previous_winner_from_round
-    late_round = from_round is not None and position.round >= from_round
-    return not (late_round and position.previous_winner is not None)
+    return kn.HAVE_NUMBA and kn.plays(position)
 
 
 # -- one move ---------------------------------------------------------------------------------
-@njit("i8(i8[::1], i8, i8, u8[::1], i8[:, ::1], i8, i8)", cache=True, inline="always")
-def _seen(board, size, player, trail_keys, trail_rows, tstart, ttop):
-    """How many times (board, player) is in ``trail_*[tstart:ttop]``."""
-    key = kn._position_key(board, player)
-    seen = 0
-    for i in range(tstart, ttop):
-        if trail_keys[i] == key and trail_rows[i, size] == player:
-            same = True
-            for h in range(size):
-                if trail_rows[i, h] != board[h]:
-                    same = False
-                    break
-            if same:
-                seen += 1
-    return seen
-
-
 @njit(
     "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i8[::1], i8, i8[::1], u8[::1], i8[:, ::1], i8, i8)",
+    "i8[::1], i8, i8[::1], i8[::1], u8[::1], i8[:, ::1])",
     cache=True,
     inline="always",
 )
 def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
-          trail_keys, trail_rows, tstart, ttop):  # fmt: skip
+          table, keys, hist):  # fmt: skip
     """``Position.sow`` without the record: play ``hole`` in ``node`` into ``out`` (board,
-    captures, next player, end code or -1, plies without a capture). ``trail_*[tstart:ttop]``
-    are the positions since the last capture, ``node`` last. Returns 1 if the move had more
-    laps than the lap table holds (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable),
-    else 0."""
+    captures, next player, end code or -1, plies without a capture). ``table``/``keys``/
+    ``hist`` count the positions of the path searched, from the game's history to ``node``
+    (the kernel's position table; the repetition rule, R4.3, reads it here without
+    changing it). Returns 1 if the move had more laps than the lap table holds
+    (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable), else 0."""
     size = 2 * n
     player = node[size + _PLAYER]
     board = out[:size]
@@ -140,9 +117,9 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, ctx[_STARTER])
     quiet = st[kn._QUIET]
     if st[kn._END] < 0:
-        times = 1
-        if quiet > 0:
-            times += _seen(board, size, nxt, trail_keys, trail_rows, tstart, ttop)
+        # The table keeps the positions before the path's last capture too: none can come
+        # back (a capture leaves fewer seeds on the board), so the count is the rule's.
+        times = 1 + kn._times_counted(board, nxt, table, keys, hist)
         kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
     end = st[kn._END]
     out[size + _QUIET] = quiet
@@ -270,26 +247,25 @@ def _root_order(order, kids, count, size):
 
 _SEARCH_SIGNATURE = (
     "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i8[:, ::1], i8[:, :, ::1], i8[:, ::1], u8[::1], i8[:, ::1], u8[::1], u8[::1], i8[:, ::1], "
-    "i8, i8, i8, i8, i8)"
+    "i8[:, ::1], i8[:, :, ::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], u8[::1], u8[::1], "
+    "i8[:, ::1], i8, i8, i8, i8)"
 )
 
 
 @njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
 def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes, kids,
-             orders, trail_keys, trail_rows, tt_keys, tt_check, tt_data, ply, depth, alpha,
-             beta, tstart):  # fmt: skip
+             orders, table, keys, hist, tt_keys, tt_check, tt_data, ply, depth, alpha,
+             beta):  # fmt: skip
     """The value of ``nodes[ply]`` from the side of its player to move, searched ``depth``
-    plies (``SearchPlayer._negamax``). The positions since the last capture are
-    ``trail_*[tstart:top]``, ``top = ctx[_BASE] + ply + 1``: the game's history before the root
-    fills the rows below ``ctx[_BASE]``, then each ply has its row, ``nodes[ply]`` last.
-    With ``ply == 0`` (the root) the moves are tried in the order ``orders[0]`` and
+    plies (``SearchPlayer._negamax``). ``table``/``keys``/``hist`` (the kernel's position
+    table) count the game's history since its last capture, then the path down to
+    ``nodes[ply]``: each child is counted while it is searched and taken off after. With
+    ``ply == 0`` (the root) the moves are tried in the order ``orders[0]`` and
     ``ctx[_BEST]`` gets the best move."""
     size = 2 * n
     node = nodes[ply]
     if node[size + _END] >= 0 or depth <= 0:
         return _value(node, n, ctx)
-    top = ctx[_BASE] + ply + 1
     a, b = _keys(node, size)
     slot = _slot(tt_keys, tt_check, tt_data, a, b, False)
     ctx[_VISITS] += 1
@@ -313,10 +289,9 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
                 node,
                 hole,
                 children[count],
-                trail_keys,
-                trail_rows,
-                tstart,
-                top,
+                table,
+                keys,
+                hist,
             ):
                 ctx[_ABORT] = 1  # fmt: skip
                 return 0
@@ -348,25 +323,19 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
         nxt = nodes[ply + 1]
         for f in range(size + _FIELDS):
             nxt[f] = child[f]
-        # the trail: positions since the last capture, this child last
-        start = tstart
-        if child[size + _CAP0] != node[size + _CAP0] or child[size + _CAP1] != node[size + _CAP1]:
-            start = top
-        trail_keys[top] = kn._position_key(child[:size], child[size + _PLAYER])
-        for h in range(size):
-            trail_rows[top, h] = child[h]
-        trail_rows[top, size] = child[size + _PLAYER]
+        kn._count_position(child[:size], child[size + _PLAYER], table, keys, hist)
         low = alpha
         if ply == 0 and alpha > -_INF:  # the root: a move as good as the best gets its value
             low = alpha - 1
         if child[size + _PLAYER] == node[size + _PLAYER]:  # extra turn or a pass: same side
             value = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                             nodes, kids, orders, trail_keys, trail_rows, tt_keys, tt_check,
-                             tt_data, ply + 1, depth - 1, low, beta, start)  # fmt: skip
+                             nodes, kids, orders, table, keys, hist, tt_keys, tt_check,
+                             tt_data, ply + 1, depth - 1, low, beta)  # fmt: skip
         else:
             value = -_negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                              nodes, kids, orders, trail_keys, trail_rows, tt_keys, tt_check,
-                              tt_data, ply + 1, depth - 1, -beta, -low, start)  # fmt: skip
+                              nodes, kids, orders, table, keys, hist, tt_keys, tt_check,
+                              tt_data, ply + 1, depth - 1, -beta, -low)  # fmt: skip
+        kn._uncount_position(child[:size], child[size + _PLAYER], table, keys, hist)
         if ctx[_ABORT] != 0:
             return 0
         if ply == 0:
@@ -395,12 +364,13 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
 
 
 # -- the driver -------------------------------------------------------------------------------
-def _fill_trail(history, size, trail_keys, trail_rows) -> None:
-    """Write a position's history since the last capture into the trail."""
-    for i, (board, player) in enumerate(history):
-        trail_rows[i, :size] = board
-        trail_rows[i, size] = player
-        trail_keys[i] = kn._position_key(trail_rows[i, :size].copy(), player)
+def _positions(history, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel's position table counting a position's history since the last capture,
+    with room for the path of a search below it."""
+    positions = kn._hash_table(n, len(history) + MAX_PLY + 2)
+    for board, player in history:
+        kn._count_position(np.array(board, dtype=np.int64), player, *positions)
+    return positions
 
 
 class CompiledSearch:
@@ -408,13 +378,12 @@ class CompiledSearch:
     its choices (the table is cleared before each, so a choice depends only on the position,
     the settings and the seed)."""
 
-    def __init__(self) -> None:
+    def __init__(self, lap_room: int = _LAP_ROOM) -> None:
         self.tt_keys = np.zeros(TABLE_SLOTS, dtype=np.uint64)
         self.tt_check = np.zeros(TABLE_SLOTS, dtype=np.uint64)
         self.tt_data = np.zeros((TABLE_SLOTS, 4), dtype=np.int64)
-        self.lap_room = _LAP_ROOM
         self.budget: int | None = None  # for child_value()
-        self.laps = kn._hash_table(12, self.lap_room)
+        self._grow(lap_room)  # lap starts one move may keep before the table grows
 
     def search(self, position: Position, order: list[int], max_depth: int,
                max_nodes: int | None, deadline: float | None) -> dict:  # fmt: skip
@@ -451,11 +420,6 @@ class CompiledSearch:
         n = position.holes_per_row
         size = 2 * n
         history = position.history_since_capture()
-        base = len(history) - 1
-        rows = base + MAX_PLY + 2
-        trail_keys = np.zeros(rows, dtype=np.uint64)
-        trail_rows = np.zeros((rows, size + 1), dtype=np.int64)
-        _fill_trail(history, size, trail_keys, trail_rows)
         nodes = np.zeros((MAX_PLY + 1, size + _FIELDS), dtype=np.int64)
         nodes[0, :size] = position.board
         nodes[0, size + _CAP0 : size + _CAP1 + 1] = position.captures
@@ -465,7 +429,7 @@ class CompiledSearch:
         orders = np.zeros((MAX_PLY + 1, n), dtype=np.int64)
         ctx = np.zeros(_CTX, dtype=np.int64)
         ctx[_BUDGET] = -1 if max_nodes is None else max_nodes
-        ctx[_STARTER], ctx[_BASE] = position.starter, base
+        ctx[_STARTER] = position.starter
         ctx[_SUR0], ctx[_SUR1] = position.surplus
         ctx[_CLOCK] = 0 if deadline is None else int(deadline * 1e9)
         self.tt_keys[:] = 0
@@ -479,9 +443,10 @@ class CompiledSearch:
             ctx[_UNLIMITED] = depth == 1
             ctx[_ABORT] = 0
             orders[0, : len(order)] = [best] + [hole for hole in order if hole != best]
+            table, keys, hist = _positions(history, n)
             found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                             nodes, kids, orders, trail_keys, trail_rows, self.tt_keys,
-                             self.tt_check, self.tt_data, 0, depth, -_INF, _INF, 0)  # fmt: skip
+                             nodes, kids, orders, table, keys, hist, self.tt_keys,
+                             self.tt_check, self.tt_data, 0, depth, -_INF, _INF)  # fmt: skip
             if ctx[_OVERFLOW]:
                 return None
             if ctx[_ABORT]:
@@ -493,8 +458,7 @@ class CompiledSearch:
                                                root_values, alive)  # fmt: skip
             if stop:
                 break
-        self._state = (rules, n, ctx, st, mtake, caps_out, nodes, kids, orders, trail_keys,
-                       trail_rows)  # fmt: skip
+        self._state = (rules, n, ctx, st, mtake, caps_out, nodes, kids, orders)
         return {"best": best, "value": value, "depth": done, "work": int(ctx[_WORK]),
                 "visits": int(ctx[_VISITS]), "root_values": root_values}  # fmt: skip
 
@@ -509,17 +473,9 @@ class CompiledSearch:
         ``child`` (a position after a move in ``parent``) for ``parent``'s player, searched
         ``depth`` plies. Raises the search's out-of-budget error past ``self.budget``."""
 
-        rules, n, ctx, st, mtake, caps_out, nodes, kids, orders, trail_keys, trail_rows = (
-            self._state
-        )
+        rules, n, ctx, st, mtake, caps_out, nodes, kids, orders = self._state
         size = 2 * n
-        history = child.history_since_capture()
-        if len(history) + MAX_PLY + 2 > len(trail_keys):
-            trail_keys = np.zeros(len(history) + MAX_PLY + 2, dtype=np.uint64)
-            trail_rows = np.zeros((len(history) + MAX_PLY + 2, size + 1), dtype=np.int64)
-            self._state = self._state[:9] + (trail_keys, trail_rows)
-        _fill_trail(history, size, trail_keys, trail_rows)
-        ctx[_BASE] = len(history) - 2  # the child is at ply 1: its row is the last of history
+        table, keys, hist = _positions(child.history_since_capture(), n)  # the child last
         nodes[1, :size] = child.board
         nodes[1, size + _CAP0 : size + _CAP1 + 1] = child.captures
         nodes[1, size + _PLAYER] = child.player
@@ -531,8 +487,8 @@ class CompiledSearch:
         same_side = child.outcome is None and child.player == parent.player
         lo, hi = (alpha, beta) if same_side else (-beta, -alpha)
         found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes,
-                         kids, orders, trail_keys, trail_rows, self.tt_keys, self.tt_check,
-                         self.tt_data, 1, depth, lo, hi, 0)  # fmt: skip
+                         kids, orders, table, keys, hist, self.tt_keys, self.tt_check,
+                         self.tt_data, 1, depth, lo, hi)  # fmt: skip
         if ctx[_ABORT] or ctx[_OVERFLOW]:
             raise OutOfBudget
         return int(found) if same_side else -int(found)
