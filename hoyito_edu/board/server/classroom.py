@@ -314,6 +314,8 @@ class Classroom:
             if not name or len(name) > NAME_LIMIT:
                 raise Refused("no-name", limit=NAME_LIMIT)
             same = [s for s in self.students.values() if name_key(s.name) == name_key(name)]
+            if same and same[0].removed:
+                raise Refused("removed")
             if same and same[0].conns:
                 raise Refused("name-taken", name=name)
             student = same[0] if same else self._new_student(name)
@@ -350,6 +352,12 @@ class Classroom:
         if not student.conns and self.waiting is student:
             self.waiting, student.waiting = None, False
         self._changed()
+
+    def _detach(self, student: Student) -> None:
+        """The student's pages no longer speak for them (removed, or the class ended)."""
+        for conn in student.conns:
+            conn.student = None
+        student.conns.clear()
 
     def _lobby(self, student: Student) -> None:
         lines = dict(words.LEVELS)
@@ -624,12 +632,14 @@ class Classroom:
                     self.store.update_student(student.id, removed=1)
                     self._send(student, {"type": "refused", "text": say("removed", student.lang)})
                     self._send(student, {"type": "gone"})
+                    self._detach(student)
                 self._changed()
             elif kind == "end":
                 for student in self.students.values():
                     self._leave(student)
                     self._send(student, {"type": "refused", "text": say("ended", student.lang)})
                     self._send(student, {"type": "gone"})
+                    self._detach(student)
                 self._update(ended=time.time())
             return True
         except Refused as refusal:
