@@ -91,7 +91,12 @@ def join_addresses(host: str, port: int) -> list[str]:
 
 
 def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as an inline SVG (black on white, a quiet zone around it)."""
+    """A QR code of ``text`` as an SVG document (black on white, a quiet zone around it)."""
+    import io  # noqa: PLC0415
+
     import segno  # noqa: PLC0415 - the [class] extra
 
-    return segno.make(text, error="m").svg_inline(scale=6, dark="#000", light="#fff")
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="svg", scale=6, dark="#000", light="#fff",
+                                     xmldecl=False)  # fmt: skip
+    return buffer.getvalue().decode()

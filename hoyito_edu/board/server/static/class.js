@@ -90,7 +90,10 @@ function showGame(message) {
   back.onclick = () => send({ type: "lobby" });
   if (message.classmate) el("span", {}, bar, W.against.replace("{name}", message.classmate));
   if (message.flipped) el("p", { class: "class-flipped-note" }, screen, W.flipped);
-  const host = el("div", { class: "class-board" + (message.flipped ? " hoyito-flipped" : "") }, screen);
+  let kind = "class-board";
+  if (message.classmate) kind += " class-classmates";
+  if (message.flipped) kind += " hoyito-flipped";
+  const host = el("div", { class: kind }, screen);
   const model = new SocketModel(send);
   const stop = board.render({ model, el: host });
   boardView = { model, destroy: () => { if (typeof stop === "function") stop(); } };
