@@ -127,6 +127,7 @@ def test_big_and_fast_messages_are_refused_and_the_server_goes_on(server):
             await page.send({"type": "lobby"})
         await page.receive(lambda m: m["type"] == "refused" and "Too many" in m["text"])
         await page.send("not json {")
+        await page.send("[" * 2000 + "]" * 2000)  # nested beyond Python's recursion limit
         other = await Student.connect(server.ws)
         assert (await other.join(server.code, "Ben"))["type"] == "lobby"
         with pytest.raises(websockets.exceptions.ConnectionClosed):

@@ -290,7 +290,7 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
                     continue
                 try:
                     message = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, or nested beyond reason
                     message = None
                 if teacher:
                     if classroom.teacher_message(conn, message) and conn.teacher:

@@ -190,6 +190,7 @@ class LiveGame:
     finished: bool = False
     game_obj: Any = None
     outbox: dict[int, list[dict]] = field(default_factory=dict)  # side -> held messages
+    left: bool = False  # its students have left it: a late computer move is not kept
 
     @property
     def primary(self) -> BoardSession:
@@ -507,6 +508,8 @@ class Classroom:
 
     def _flush(self, live: LiveGame) -> None:
         """Write the game's moves and result to the store, then tell the pages."""
+        if live.left:
+            return
         session = live.primary
         game = session.game
         if game is not live.game_obj:  # New game pressed: the old row ends, a new one starts
@@ -579,6 +582,7 @@ class Classroom:
         if live is None:
             return
         self._close(live, "left")
+        live.left = True
         for other in live.students.values():
             other.game = None
             if other is not student:
