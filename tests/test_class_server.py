@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import io
 import sqlite3
+import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -167,3 +169,24 @@ def test_exports_need_the_teachers_key_and_use_pseudonyms(server):
     assert {"variant", "winner", "end_reason", "moves", "move_seconds"} <= set(table.columns)
     named = get(f"{server.url}/export.parquet?key={server.secret}&names=1")[2]
     assert list(pandas.read_parquet(io.BytesIO(named))["south"]) == ["Ana Pérez"]
+
+
+@pytest.mark.parametrize("after", [0, 8], ids=["starting", "busy"])
+def test_kill_9_takes_the_worker_processes_with_it(tmp_path, after):
+    """A server killed with kill -9 leaves no worker searching (or compiling) for nobody,
+    whether the worker was still starting or already at work (warming the expert)."""
+    server = start(str(tmp_path / "clase.db"), tmp_path / "server.log", workers=1)
+    listing = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
+    deadline = time.monotonic() + 30
+    while not listing.read_text().split() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    children = [int(pid) for pid in listing.read_text().split()]
+    assert children, "the server started no worker process"
+    time.sleep(after)
+    server.kill9()
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    alive = [pid for pid in children if Path(f"/proc/{pid}/status").exists()
+             and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
+    assert not alive

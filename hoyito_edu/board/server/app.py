@@ -16,6 +16,8 @@ import asyncio
 import contextlib
 import json
 import multiprocessing
+import os
+import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -53,6 +55,20 @@ STATIC_FILES = {
 }
 
 
+def _die_with_the_server(server: int) -> None:
+    """In a worker: end when the server ends, even by ``kill -9`` (Linux), rather than go on
+    searching (or compiling) for a server that is gone; at once if it is gone already."""
+    if sys.platform.startswith("linux"):
+        import ctypes  # noqa: PLC0415
+
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except OSError:  # pragma: no cover - no glibc: the worker ends at its next message
+            pass
+    if os.getppid() != server:  # the server died while this worker was starting
+        os._exit(0)
+
+
 def choose_in_worker(name: str, seed: int, position) -> int:
     """A computer level's choice, in a worker process."""
     from ... import players  # noqa: PLC0415 - loaded once per worker
@@ -76,7 +92,9 @@ class Pool:
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
         spawn = multiprocessing.get_context("spawn")  # never fork a server with threads
-        self.executor = ProcessPoolExecutor(workers, mp_context=spawn)
+        self.executor = ProcessPoolExecutor(workers, mp_context=spawn,
+                                            initializer=_die_with_the_server,
+                                            initargs=(os.getpid(),))
         self.ready: set[str] = set(INLINE_LEVELS)
         self.loop: asyncio.AbstractEventLoop | None = None
 
