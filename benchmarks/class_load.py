@@ -196,6 +196,7 @@ async def class_of(url: str, code: str, secret: str, students: int, seconds: flo
 async def come_back(url: str, clients: list[Client], acknowledged: dict[str, int]):
     back: list[float] = []
     lost = 0
+    missing: list[str] = []
 
     async def one(client: Client):
         nonlocal lost
@@ -213,9 +214,12 @@ async def come_back(url: str, clients: list[Client], acknowledged: dict[str, int
             lost += max(0, acknowledged[client.name] - again.view["ply"])
         else:
             lost += acknowledged[client.name]
+            missing.append(f"{client.name} ({client.opponent}, move {acknowledged[client.name]})")
         await again.ws.close()
 
     await asyncio.gather(*(one(c) for c in clients if c.token))
+    if missing:
+        print("not back in their game:", ", ".join(missing))
     return back, lost
 
 

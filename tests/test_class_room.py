@@ -321,3 +321,23 @@ def test_teacher_messages_without_the_key_change_nothing(tmp_path, messages):
             continue
         assert room.teacher_message(page, message) is False
     assert room.row == before
+
+
+def test_after_a_restart_a_finished_game_comes_back_with_its_result_a_left_one_does_not(db):
+    room = Classroom(Store(db), "en")
+    ana, ben = join(room, "Ana"), join(room, "Ben")
+    room.student_message(ana, {"type": "play", "opponent": "greedy"}, "en")
+    while ana.view["playable"]:
+        click(room, ana)
+    final = ana.view
+    room.student_message(ben, {"type": "play", "opponent": "greedy"}, "en")
+    click(room, ben)
+    room.student_message(ben, {"type": "lobby"}, "en")
+    tokens = {name: page.last("joined")["token"] for name, page in (("Ana", ana), ("Ben", ben))}
+
+    again = Classroom(Store(db), "en")
+    ana, ben = Page(), Page()
+    again.student_message(ana, {"type": "resume", "token": tokens["Ana"], "lang": "en"}, "en")
+    again.student_message(ben, {"type": "resume", "token": tokens["Ben"], "lang": "en"}, "en")
+    assert ana.view["board"] == final["board"] and ana.view["banner"] == final["banner"]
+    assert ben.last("game") is None and ben.last("lobby") is not None

@@ -448,15 +448,23 @@ class Classroom:
         return live
 
     def _rebuild_for(self, student: Student) -> LiveGame | None:
-        """The open game ``student`` was playing when the server stopped, rebuilt."""
-        for row in self.open_rows.values():
-            if student.id in (row["south"], row["north"]):
-                south = self.students.get(row["south"])
-                north = self.students.get(row["north"]) if row["north"] is not None else None
-                if row["opponent"] is None and (south is None or north is None):
-                    continue
-                return self._live(row, self.store.moves(row["id"]), south, north)
-        return None
+        """The game ``student`` was playing when the server stopped, rebuilt: the open one,
+        or, if their last game had ended, that one (its final board and result), unless
+        they had left it."""
+        rows = [r for r in [*self.open_rows.values(), *self.results]
+                if student.id in (r["south"], r["north"])]  # fmt: skip
+        if not rows:
+            return None
+        row = max(rows, key=lambda r: r["started"])
+        if row["end_reason"] in ("left", "unplayed"):
+            return None
+        south = self.students.get(row["south"])
+        north = self.students.get(row["north"]) if row["north"] is not None else None
+        if row["opponent"] is None and (south is None or north is None):
+            return None
+        if row["opponent"] is None and (south.game is not None or north.game is not None):
+            return None  # the classmate has moved on to another game
+        return self._live(row, self.store.moves(row["id"]), south, north)
 
     def _side(self, student: Student) -> int:
         live = student.game
