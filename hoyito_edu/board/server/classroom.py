@@ -687,4 +687,10 @@ class Classroom:
                 "all_levels": list(LEVELS), "ready": sorted(self.ready or LEVELS),
                 "variants": [[n, r.title] for n, r in VARIANTS.items()],
                 "sizes": {n: size_options(n) for n in VARIANTS},
-                "students": students, "results": results}  # fmt: skip
+                "students": students, "results": results,
+                "level_names": {la: self._level_names(la) for la in ("en", "es")}}  # fmt: skip
+
+    @staticmethod
+    def _level_names(lang: str) -> dict[str, str]:
+        with language(lang):
+            return {name: words.level_name(name) for name in LEVELS}

@@ -95,6 +95,10 @@ function build() {
   built = true;
 }
 
+function levelName(name) {
+  return ((state.level_names || {})[data.lang] || {})[name] || name;
+}
+
 function fillSizes(variant, chosen) {
   const sizes = state.sizes[variant] || [];
   const keep = chosen ?? Number(parts.size.value);
@@ -126,7 +130,7 @@ function draw() {
       const label = el("label", {}, parts.levels);
       const box = el("input", { type: "checkbox", value: name }, label);
       box.checked = state.levels.includes(name);
-      label.append(" " + name + (state.ready.includes(name) ? "" : " …"));
+      label.append(" " + levelName(name) + (state.ready.includes(name) ? "" : " …"));
     }
     parts.classmates.checked = state.classmates;
   }
@@ -139,7 +143,7 @@ function draw() {
     let line = s.online ? W.online : W.away;
     if (s.waiting) line = W.waiting;
     else if (s.board) {
-      const who = s.board.classmate.length ? s.board.classmate[0] : W.computer.replace("{level}", s.board.opponent);
+      const who = s.board.classmate.length ? s.board.classmate[0] : W.computer.replace("{level}", levelName(s.board.opponent));
       line += ` · ${who} · ${W.move.replace("{ply}", String(s.board.ply))}`;
     } else if (s.online) line += ` · ${W.lobby}`;
     el("span", { class: "teacher-line" }, card, line);
@@ -156,8 +160,9 @@ function draw() {
   if (!state.results.length) el("li", {}, parts.results, W.no_results);
   for (const r of state.results.slice().reverse()) {
     const score = r.score[0] === null ? W.left : `${r.score[0]}–${r.score[1]}`;
-    const winner = r.winner === null ? (r.score[0] === null ? "" : ` (${W.draw})`) : ` (${r.winner === 0 ? r.south : r.north})`;
-    el("li", {}, parts.results, `${r.south} – ${r.north}: ${score}${winner}`);
+    const north = r.north in ((state.level_names || {})[data.lang] || {}) ? W.computer.replace("{level}", levelName(r.north)) : r.north;
+    const winner = r.winner === null ? (r.score[0] === null ? "" : ` (${W.draw})`) : ` (${r.winner === 0 ? r.south : north})`;
+    el("li", {}, parts.results, `${r.south} – ${north}: ${score}${winner}`);
   }
   if (state.ended) notice.textContent = W.ended;
   else if (state.paused) notice.textContent = W.paused_now;
