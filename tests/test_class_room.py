@@ -341,3 +341,23 @@ def test_after_a_restart_a_finished_game_comes_back_with_its_result_a_left_one_d
     again.student_message(ben, {"type": "resume", "token": tokens["Ben"], "lang": "en"}, "en")
     assert ana.view["board"] == final["board"] and ana.view["banner"] == final["banner"]
     assert ben.last("game") is None and ben.last("lobby") is not None
+
+
+def test_the_round_robin_pairs_classmates_who_have_not_met(room):
+    teacher = Page()
+    room.teacher_message(teacher, {"type": "teacher", "secret": room.secret})
+    pages = [join(room, name) for name in ("Ana", "Ben", "Carla", "Dario", "Eva")]
+    met = set()
+    for _round in range(5):
+        room.teacher_message(teacher, {"type": "round"})
+        playing = [p for p in pages if room.by_token[p.last("joined")["token"]].game is not None]
+        assert len(playing) == 4  # two pairs; the fifth waits for the next round
+        alone = [p for p in pages if p not in playing]
+        assert alone[0].refusal.startswith("This round has an odd number")
+        pairs = {frozenset((p.last("game")["classmate"], p.last("joined")["name"]))
+                 for p in playing}  # fmt: skip
+        assert not pairs & met  # nobody plays the same classmate twice while others are left
+        met |= pairs
+        for page in playing:
+            room.student_message(page, {"type": "lobby"}, "en")
+    assert len(met) == 10  # five rounds: everyone has met everyone

@@ -70,6 +70,7 @@ SENTENCES = {
     "not-understood": N_("That message was not understood ({detail}), so nothing changed."),
     "too-fast": N_("Too many messages at once: slow down a little."),
     "teacher-secret": N_("That is not this class's teacher key."),
+    "round-alone": N_("This round has an odd number of players: you play the next round."),
 }
 
 
@@ -112,7 +113,7 @@ def name_key(name: str) -> str:
 
 
 STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
-TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end")
+TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round")
 
 
 def check_student(message: object) -> dict:
@@ -163,6 +164,21 @@ def check_teacher(message: object) -> dict:
         if kind == "rename":
             _text(message, "name", 200)
     return message
+
+
+def circle_rounds(ids: list) -> list[list[tuple]]:
+    """A round-robin schedule by the circle method: every round pairs everyone (None: the
+    one who sits out when the number is odd), and every two meet once over the rounds.
+
+    >>> circle_rounds([1, 2, 3])
+    [[(1, None), (2, 3)], [(1, 3), (None, 2)], [(1, 2), (3, None)]]
+    """
+    ring = list(ids) + ([None] if len(ids) % 2 else [])
+    rounds = []
+    for _round in range(len(ring) - 1):
+        rounds.append([(ring[i], ring[-1 - i]) for i in range(len(ring) // 2)])
+        ring = [ring[0], ring[-1], *ring[1:-1]]
+    return rounds
 
 
 # -- the class -----------------------------------------------------------------------------
@@ -236,6 +252,9 @@ class Classroom:
         self.results: list[dict] = [g for g in store.games(self.code) if g["ended"] is not None]
         self.teachers: set = set()
         self.waiting: Student | None = None
+        # the classmates who have played each other already (the round robin pairs new ones)
+        self.met = {frozenset((g["south"], g["north"])) for g in store.games(self.code)
+                    if g["opponent"] is None and g["north"] is not None}  # fmt: skip
         self.on_change: Callable[[], None] | None = None  # the app pushes to the teacher
 
     def _add(self, student: Student) -> None:
@@ -396,6 +415,35 @@ class Classroom:
             raise Refused("level-not-ready")
         self._start(south=student, north=None, opponent=opponent)
 
+    def next_round(self) -> list[tuple[Student, Student]]:
+        """The class round robin: every student online and not in a game is paired with a
+        classmate, and the pairs start playing. The pairs are the round of a round-robin
+        schedule (the circle method over these students) with the most pairs who have not
+        played each other yet; an odd one out is told they play the next round."""
+        free = [s for s in self.students.values() if s.conns and not s.removed and s.game is None]
+        free.sort(key=lambda s: s.id)
+        if len(free) < 2:
+            for student in free:
+                self._send(student, {"type": "refused", "text": say("round-alone", student.lang)})
+            return []
+
+        def new_pairs(pairs) -> int:
+            return sum(None not in pair and frozenset(pair) not in self.met for pair in pairs)
+
+        best = max(circle_rounds([s.id for s in free]), key=new_pairs)
+        by_id = {s.id: s for s in free}
+        pairs = [(by_id[a], by_id[b]) for a, b in best if a is not None and b is not None]
+        for first, second in pairs:
+            for student in (first, second):
+                if self.waiting is student:
+                    self.waiting, student.waiting = None, False
+            self._start(south=first, north=second, opponent=None)
+        for a, b in best:
+            if a is None or b is None:
+                student = by_id[b if a is None else a]
+                self._send(student, {"type": "refused", "text": say("round-alone", student.lang)})
+        return pairs
+
     def _start(self, south: Student, north: Student | None, opponent: str | None) -> None:
         row = self.store.new_game(class_code=self.code, south=south.id,
                                   north=None if north is None else north.id, opponent=opponent,
@@ -403,6 +451,8 @@ class Classroom:
                                   holes_per_row=self.row["holes_per_row"],
                                   seed=secrets.randbits(31))  # fmt: skip
         self.open_rows[row["id"]] = row
+        if north is not None:
+            self.met.add(frozenset((south.id, north.id)))
         live = self._live(row, [], south, north)
         for student in live.students.values():
             self._show_game(student, live)
@@ -646,6 +696,8 @@ class Classroom:
                     self._send(student, {"type": "gone"})
                     self._detach(student)
                 self._changed()
+            elif kind == "round":
+                self.next_round()
             elif kind == "end":
                 for student in self.students.values():
                     self._leave(student)

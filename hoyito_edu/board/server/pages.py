@@ -55,6 +55,9 @@ TEACHER_WORDS = {
     "levels": N_("Computer levels allowed"),
     "classmates": N_("Classmates may play each other"),
     "apply": N_("Apply to new games"),
+    "round": N_("Next round: pair everyone"),
+    "round_line": N_("Pairs every student who is online and not in a game with a classmate "
+                     "they have not played yet (a round robin, one round at a time)."),  # fmt: skip
     "pause": N_("Pause everyone"),
     "resume": N_("Let everyone play"),
     "end": N_("End the class"),

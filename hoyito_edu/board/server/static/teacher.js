@@ -68,6 +68,8 @@ function build() {
   };
 
   const buttons = el("div", { class: "teacher-buttons" }, body);
+  const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
+  round.onclick = () => send({ type: "round" });
   parts.pause = el("button", { class: "teacher-pause" }, buttons);
   parts.pause.onclick = () => send({ type: "pause", paused: !state.paused });
   const end = el("button", { class: "teacher-end" }, buttons, W.end);
