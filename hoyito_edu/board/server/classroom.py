@@ -39,8 +39,7 @@ from .store import Store
 LEVELS = tuple(name for name, _line in words.LEVELS)
 #: The levels allowed when a class starts.
 DEFAULT_LEVELS = ("beginner", "greedy")
-#: The board actions a student may use against the computer, and against a classmate.
-COMPUTER_ACTIONS = ("new", "undo", "redo", "agree", "yes", "no", "hints")
+#: The board actions a student may use against a classmate (against the computer: all).
 CLASSMATE_ACTIONS = ("hints",)
 #: The longest name a student may give.
 NAME_LIMIT = 40
