@@ -1,7 +1,7 @@
 # hoyito_edu — everyday commands. Run `make help` for the list.
 #
 # Every target that needs Python first makes sure .venv exists and holds the package
-# installed with its notebook and dev extras (`pip install -e '.[lab,dev]'`). A stamp file makes re-runs
+# installed with its notebook, dev and class-server extras (`pip install -e '.[lab,dev,class]'`). A stamp file makes re-runs
 # instant; it is rebuilt whenever pyproject.toml changes.
 
 SHELL := /bin/bash
@@ -37,7 +37,7 @@ LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
-.PHONY: help lab test voila jugar html bench student worksheets catalogue clean distclean
+.PHONY: help lab test voila jugar clase class html bench student worksheets catalogue clean distclean
 
 help: ## List the targets
 	@echo "Usage: make <target>"
@@ -53,7 +53,7 @@ $(PY):
 	bash scripts/ensure_venv.sh "$(PYTHON)" "$(VENV)"
 
 $(STAMP): pyproject.toml | $(PY)
-	$(BIN)/pip install -e '.[lab,dev]'
+	$(BIN)/pip install -e '.[lab,dev,class]'
 	@echo "Compiling the fast simulator, the search player and mcts (once; about five minutes)"
 	$(PY) -c "import hoyito_edu.players as p; p.warm_up()"
 	touch $@
@@ -63,8 +63,9 @@ $(STAMP): pyproject.toml | $(PY)
 lab: $(STAMP) ## Set up .venv and open JupyterLab on notebooks/ at 127.0.0.1
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
 
-test: $(STAMP) ## Install everything (incl. Debian chromium), lint, run ALL tests
+test: $(STAMP) ## Install everything (incl. Debian chromium and postgresql), lint, run ALL tests
 	bash scripts/ensure_chromium.sh
+	bash scripts/ensure_postgresql.sh
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(PY) -m pytest
 
@@ -82,6 +83,21 @@ voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a cl
 	fi
 	$(BIN)/voila --Voila.config_file_paths=$(VOILA_CONFIG) --Voila.ip=$(HOST) --no-browser \
 		--port=$(PORT) $(if $(filter $(HOST),$(LOCAL_HOSTS)),,--token=$(TOKEN)) $(PLAY_NOTEBOOK)
+
+# The class server needs only the [class] extra (no notebook stack); its own stamp.
+CLASS_STAMP := $(VENV)/.class-stamp
+CLASS_PORT  ?= 8000
+DB          ?= clase.db
+
+$(CLASS_STAMP): pyproject.toml | $(PY)
+	$(BIN)/pip install -e '.[class]'
+	touch $@
+
+clase: $(CLASS_STAMP) ## Clase entera en los teléfonos, en español (HOST=0.0.0.0 en la red; DB=clase.db)
+	$(PY) -m hoyito_edu serve --host $(HOST) --port $(CLASS_PORT) --db $(DB) --lang es
+
+class: $(CLASS_STAMP) ## A whole class on their phones, in English (HOST=0.0.0.0 on the network; DB=...)
+	$(PY) -m hoyito_edu serve --host $(HOST) --port $(CLASS_PORT) --db $(DB) --lang en
 
 jugar: ## The board in Spanish: like `make voila`, serving notebooks/es/03_jugar.ipynb
 	$(MAKE) voila PLAY_NOTEBOOK=notebooks/es/03_jugar.ipynb

@@ -43,6 +43,10 @@ def __getattr__(name: str):
         from . import board as widgets
 
         return getattr(widgets, name)
+    if name == "class_games":  # the class server's games: pandas, sqlite3 (psycopg for a URL)
+        from .board.server.games import class_games
+
+        return class_games
     raise AttributeError(f"module 'hoyito_edu' has no attribute {name!r}")
 
 __all__ = [
@@ -84,6 +88,7 @@ __all__ = [
     "tournament",
     "simulate_matches",
     "simulate",
+    "class_games",
     "Simulation",
     "sweep",
     "Board",

@@ -228,6 +228,26 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     progress.add_argument(
         "--no-progress", dest="progress", action="store_false", help="never show a progress bar"
     )
+    serve = commands.add_parser(
+        "serve",
+        help="serve a whole class: students play on their phones, every game is kept",
+        description="Start the class server (needs the [class] extra: pip install "
+        "'hoyito_edu[class]'). It prints the address students open, the class code and the "
+        "teacher's page. Starting it again with the same --db carries on with the same class.",
+    )
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this computer only; "
+                       "0.0.0.0 for a class on the school's network)")  # fmt: skip
+    serve.add_argument("--port", type=whole(1, 65535), default=8000, help="port (default 8000)")
+    serve.add_argument("--db", default="clase.db",
+                       help="SQLite file (default clase.db) or a postgresql:// URL")  # fmt: skip
+    serve.add_argument("--lang", choices=("es", "en"), default="es",
+                       help="language of the pages by default and of what is printed")  # fmt: skip
+    serve.add_argument("--new", action="store_true",
+                       help="start a new class even if the database has one not ended")  # fmt: skip
+    serve.add_argument("--workers", type=whole(0, 16), default=2,
+                       help="processes thinking for the intermediate and expert levels "
+                       "(default 2; 0: only the quick levels)")  # fmt: skip
     return parser, sim
 
 
@@ -484,6 +504,14 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser, sim = _parser()
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        try:
+            from .board.server.app import serve
+        except ImportError as error:
+            parser.exit(1, f"{parser.prog} serve: needs the [class] extra "
+                           f"(pip install 'hoyito_edu[class]'): {error}\n")  # fmt: skip
+        serve(args.host, args.port, args.db, args.lang, args.new, args.workers)
+        return 0
     try:
         return simulate_command(args)
     except ValueError as error:

@@ -1,6 +1,6 @@
 """Packaging and tooling stay consistent.
 
-* environment.yml (conda-forge) and pyproject.toml (runtime + dev extra) name the same
+* environment.yml (conda-forge) and pyproject.toml (runtime + lab, dev, class extras) name the same
   dependencies (names normalised, version pins ignored; python only in environment.yml,
   pip ignored).
 * .ci/run does nothing but `make test`.
@@ -40,7 +40,7 @@ def pyproject_names() -> set[str]:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     project = data["project"]
     extras = project["optional-dependencies"]
-    specs = list(project["dependencies"]) + list(extras["lab"]) + list(extras["dev"])
+    specs = [*project["dependencies"], *extras["lab"], *extras["dev"], *extras["class"]]
     return {normalise(spec) for spec in specs}
 
 

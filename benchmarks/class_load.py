@@ -1,0 +1,281 @@
+"""A class of 40 on the class server: tap-to-board times, memory, joining, and kill -9.
+
+Starts the real server (``python -m hoyito_edu serve``, 2 worker processes, a temporary
+SQLite file) on 127.0.0.1 and 40 simulated students over real WebSockets, all joining within
+10 seconds: 14 play the beginner, 14 the greedy level, 8 play each other in 4 pairs and 4
+play the expert; each taps a move every 2-4 seconds. Then the server is killed with
+``kill -9`` in the middle of the games and started again, and every student reconnects.
+
+Prints (issue 24's targets in brackets):
+
+* tap to updated board, p95, against beginner / greedy / a classmate [<= 150 ms];
+* against the expert: tap to the expert's reply on the board, p95 [<= 2 s];
+* the server's resident memory with its worker processes [<= 1 GB];
+* join (connect, code and name, choose, first board) p95 [<= 2 s], and how many joined;
+* after kill -9: acknowledged moves lost [0], and the time until every student is back in
+  their game [<= 5 s].
+
+Usage: ``python benchmarks/class_load.py [--seconds 60] [--students 40]``. The first run on
+a machine compiles the expert's search in the workers (minutes): the script waits for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: str, port: int, log: Path) -> tuple[subprocess.Popen, str, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port), "--db", db,
+               "--lang", "en", "--workers", "2"]  # fmt: skip
+    process = subprocess.Popen(command, stdout=open(log, "a"), stderr=subprocess.STDOUT,  # noqa: SIM115
+                               env=env, cwd=ROOT)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        text = log.read_text()
+        code, secret = re.findall(r"Class code: (\S+ \S+)", text), re.findall(r"#(\w+)", text)
+        if code and secret:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=1).read()
+                return process, code[-1].replace(" ", ""), secret[-1]
+            except OSError:
+                pass
+        time.sleep(0.1)
+    raise RuntimeError(log.read_text())
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children, in MB (from /proc)."""
+    total = 0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    for p in pids:
+        for line in Path(f"/proc/{p}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
+def p95(values: list[float]) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
+class Client:
+    def __init__(self, name: str, opponent: str) -> None:
+        self.name, self.opponent = name, opponent
+        self.ws = None
+        self.view: dict = {}
+        self.token = None
+        self.side = 0
+        self.changed = asyncio.Event()
+        self.taps: list[float] = []  # tap to the student's own move on the board
+        self.replies: list[float] = []  # tap to the computer's reply on the board
+        self.reader = None
+
+    async def connect(self, url: str) -> None:
+        import websockets
+
+        self.ws = await websockets.connect(url, max_size=2**22)
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        try:
+            async for text in self.ws:
+                message = json.loads(text)
+                if message["type"] == "set" and message["name"] == "view":
+                    self.view = message["value"]
+                elif message["type"] == "joined":
+                    self.token = message["token"]
+                elif message["type"] == "game":
+                    self.side = message["side"]
+                self.changed.set()
+        except Exception:
+            pass
+
+    async def until(self, test, timeout: float = 30) -> bool:
+        deadline = time.monotonic() + timeout
+        while not test():
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except asyncio.TimeoutError:
+                return False
+        return True
+
+    async def send(self, message: dict) -> None:
+        await self.ws.send(json.dumps(message))
+
+    def my_turn(self) -> bool:
+        v = self.view
+        return bool(v.get("playable")) and not v.get("thinking") and v.get("to_move") == self.side
+
+
+async def one_student(client: Client, url: str, code: str, joins: list[float], until: float):
+    start = time.perf_counter()
+    await client.connect(url)
+    await client.send({"type": "join", "code": code, "name": client.name, "lang": "en"})
+    await client.send({"type": "play", "opponent": client.opponent})
+    if not await client.until(lambda: "playable" in client.view, 60):
+        return
+    joins.append(time.perf_counter() - start)
+    while time.monotonic() < until:
+        await asyncio.sleep(random.uniform(2, 4))
+        if not await client.until(client.my_turn, max(0.1, until - time.monotonic())):
+            if client.view.get("banner") and client.opponent != "classmate":
+                await client.send({"type": "board", "message": {"type": "action", "name": "new"}})
+            continue
+        v = client.view
+        tap = time.perf_counter()
+        await client.send({"type": "board", "message": {
+            "type": "click", "hole": random.choice(v["playable"]), "ply": v["ply"],
+            "game": v["game"]}})  # fmt: skip
+        if await client.until(lambda v=v: client.view.get("ply", 0) > v["ply"], 30):
+            client.taps.append(time.perf_counter() - tap)
+        if client.opponent != "classmate":
+            done = await client.until(lambda: not client.view.get("thinking")
+                                      and (client.view.get("to_move") == 0
+                                           or not client.view.get("playable")), 30)  # fmt: skip
+            if done and client.view.get("ply", 0) > v["ply"] + 1:
+                client.replies.append(time.perf_counter() - tap)
+
+
+async def class_of(url: str, code: str, secret: str, students: int, seconds: float):
+    import websockets
+
+    async with websockets.connect(url + "/teacher") as teacher:
+        await teacher.send(json.dumps({"type": "teacher", "secret": secret}))
+        await teacher.recv()
+        await teacher.send(json.dumps({"type": "settings", "variant": "hoyito-i",
+                                       "holes_per_row": 6, "classmates": True,
+                                       "levels": ["beginner", "greedy", "expert"]}))  # fmt: skip
+        await asyncio.sleep(0.5)
+    kinds = ["beginner"] * 14 + ["greedy"] * 14 + ["classmate"] * 8 + ["expert"] * 4
+    kinds = (kinds * (students // len(kinds) + 1))[:students]
+    clients = [Client(f"Student {k + 1:02d}", kind) for k, kind in enumerate(kinds)]
+    joins: list[float] = []
+    until = time.monotonic() + seconds
+
+    async def staggered(k: int, client: Client):
+        await asyncio.sleep(10 * k / len(clients))  # all of them within 10 seconds
+        await one_student(client, url, code, joins, until)
+
+    await asyncio.gather(*(staggered(k, c) for k, c in enumerate(clients)))
+    return clients, joins
+
+
+async def come_back(url: str, clients: list[Client], acknowledged: dict[str, int]):
+    back: list[float] = []
+    lost = 0
+    missing: list[str] = []
+
+    async def one(client: Client):
+        nonlocal lost
+        start = time.perf_counter()
+        again = Client(client.name, client.opponent)
+        for _ in range(50):
+            try:
+                await again.connect(url)
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        await again.send({"type": "resume", "token": client.token, "lang": "en"})
+        if await again.until(lambda: "ply" in again.view, 30):
+            back.append(time.perf_counter() - start)
+            lost += max(0, acknowledged[client.name] - again.view["ply"])
+        else:
+            lost += acknowledged[client.name]
+            missing.append(f"{client.name} ({client.opponent}, move {acknowledged[client.name]})")
+        await again.ws.close()
+
+    await asyncio.gather(*(one(c) for c in clients if c.token))
+    if missing:
+        print("not back in their game:", ", ".join(missing))
+    return back, lost
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--students", type=int, default=40)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="hoyito-class-load-"))
+    db, port, log = str(folder / "clase.db"), free_port(), folder / "server.log"
+    process, code, secret = start_server(db, port, log)
+    url = f"ws://127.0.0.1:{port}/ws"
+    try:
+        waited = time.monotonic()
+        while True:  # the expert's workers are warm (the first time: compiling)
+            status = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/status").read())
+            if "expert" in status["ready"]:
+                break
+            time.sleep(1)
+        print(f"expert ready after {time.monotonic() - waited:.0f} s")
+        idle = rss_mb(process.pid)
+        clients, joins = asyncio.run(class_of(url, code, secret, args.students, args.seconds))
+        busy = rss_mb(process.pid)
+
+        def taps(kind):
+            return [t for c in clients if c.opponent == kind for t in c.taps]
+
+        print(f"{args.students} students, {args.seconds:.0f} s of play, "
+              f"{sum(len(c.taps) for c in clients)} taps")  # fmt: skip
+        for kind in ("beginner", "greedy", "classmate"):
+            values = taps(kind)
+            median = 1000 * statistics.median(values) if values else float("nan")
+            print(f"tap to board p95, {kind:<9}: {1000 * p95(values):6.0f} ms "
+                  f"(median {median:.0f} ms, {len(values)} taps)")
+        expert = [t for c in clients if c.opponent == "expert" for t in c.replies]
+        print(f"tap to the expert's reply p95: {p95(expert):.2f} s ({len(expert)} replies); "
+              f"tap to own move p95 {1000 * p95(taps('expert')):.0f} ms")  # fmt: skip
+        print(f"server memory (with its 2 workers): {idle:.0f} MB idle, {busy:.0f} MB with "
+              f"{args.students} students")  # fmt: skip
+        print(f"join to a playable board p95: {p95(joins):.2f} s "
+              f"({len(joins)} of {args.students} joined in 10 s)")  # fmt: skip
+
+        # kill -9 in the middle of the games: what each page last saw must come back
+        acknowledged = {c.name: c.view.get("ply", 0) for c in clients}
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        process, _code, _secret = start_server(db, port, log)
+        back, lost = asyncio.run(come_back(url, clients, acknowledged))
+        print(f"kill -9 and restart: {lost} acknowledged moves lost; {len(back)} of "
+              f"{len(acknowledged)} back in their game, p95 {p95(back):.2f} s, "
+              f"slowest {max(back):.2f} s")  # fmt: skip
+    finally:
+        process.terminate()
+        process.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

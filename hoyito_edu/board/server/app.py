@@ -1,0 +1,379 @@
+"""The class server: Starlette on uvicorn, one process for a whole class.
+
+Routes: ``/`` (the students' page), ``/teacher`` (the teacher's page; its key after ``#``),
+``/ws`` and ``/ws/teacher`` (the WebSockets), ``/static/...`` (the board's own ES module and
+CSS, unchanged, and this server's small scripts), ``/qr.svg`` (the join address as a QR
+code), ``/export.csv`` and ``/export.parquet`` (the class's games; the teacher's key needed).
+
+The computer's moves: the quick levels (random, beginner, greedy) in the server's own thread,
+the searching ones in a bounded pool of worker processes, warmed at start (the levels that
+need them say so until they are ready), so one class cannot starve the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ...i18n import language
+from . import codes, pages
+from .room import Classroom, say
+from .store import Store
+
+HERE_STATIC = Path(__file__).parent / "static"
+#: The board's own ES module and CSS (the same files the Jupyter widget loads).
+BOARD_STATIC = Path(__file__).parents[1] / "static"
+#: The computer levels played in the server's thread (quick); the rest go to the pool.
+INLINE_LEVELS = ("random", "beginner", "greedy")
+#: The longest message a page may send, in characters.
+MESSAGE_LIMIT = 4096
+#: Messages a connection may send: this many at once, refilled at RATE per second.
+BURST, RATE = 30, 10.0
+#: Messages waiting for a slow page before it is disconnected.
+QUEUE_LIMIT = 2000
+STATIC_FILES = {
+    "board.js": BOARD_STATIC / "board.js",
+    "board.css": BOARD_STATIC / "board.css",
+    "model.js": HERE_STATIC / "model.js",
+    "class.js": HERE_STATIC / "class.js",
+    "teacher.js": HERE_STATIC / "teacher.js",
+    "class.css": HERE_STATIC / "class.css",
+}
+
+
+def _die_with_the_server(server: int) -> None:
+    """In a worker: end when the server ends, even by ``kill -9`` (Linux), rather than go on
+    searching (or compiling) for a server that is gone; at once if it is gone already."""
+    if sys.platform.startswith("linux"):
+        import ctypes  # noqa: PLC0415
+
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except OSError:  # pragma: no cover - no glibc: the worker ends at its next message
+            pass
+    if os.getppid() != server:  # the server died while this worker was starting
+        os._exit(0)
+
+
+def choose_in_worker(name: str, seed: int, position) -> int:
+    """A computer level's choice, in a worker process."""
+    from ... import players  # noqa: PLC0415 - loaded once per worker
+
+    return players.player(name, seed=seed).choose(position)
+
+
+def warm_worker(name: str) -> float:
+    """Load (or compile, the first time) the compiled search in a worker; the seconds taken."""
+    from ... import players  # noqa: PLC0415
+    from ...engine.position import new_game  # noqa: PLC0415
+
+    start = time.perf_counter()
+    players.player(name, seed=0, max_nodes=50).choose(new_game("hoyito-i"))
+    return time.perf_counter() - start
+
+
+class Pool:
+    """The worker processes that think for the searching levels."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = workers
+        spawn = multiprocessing.get_context("spawn")  # never fork a server with threads
+        self.executor = ProcessPoolExecutor(workers, mp_context=spawn,
+                                            initializer=_die_with_the_server,
+                                            initargs=(os.getpid(),))
+        self.ready: set[str] = set(INLINE_LEVELS)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def warm(self, on_ready) -> None:
+        """Warm every worker in the background; ``on_ready()`` when the levels can play."""
+        started = time.perf_counter()
+        print("Getting the intermediate and expert levels ready in the background "
+              "(the first time: a few minutes)...", flush=True)  # fmt: skip
+        futures = [asyncio.wrap_future(self.executor.submit(warm_worker, "expert"))
+                   for _ in range(self.workers)]  # fmt: skip
+
+        async def wait() -> None:
+            try:
+                await asyncio.gather(*futures)
+            except Exception as error:  # pragma: no cover - a broken worker
+                print(f"The searching levels could not start: {error}", file=sys.stderr)
+                return
+            self.ready |= {"intermediate", "expert", "search", "mcts"}
+            print(f"The intermediate and expert levels are ready "
+                  f"({time.perf_counter() - started:.0f} s).", flush=True)  # fmt: skip
+            on_ready()
+
+        self.loop.create_task(wait())
+
+    def think_for(self, live, flush):
+        """The ``think`` of a game's session: quick levels soon in this thread, the others in
+        the pool; ``flush(live)`` once the choice is played (stores it, tells the page)."""
+        loop = self.loop
+
+        def think(player, position, done) -> None:
+            if player.name in INLINE_LEVELS:
+                def quick() -> None:
+                    try:
+                        hole, error = player.choose(position), None
+                    except Exception as failure:  # the session says it on the notice line
+                        hole, error = None, failure
+                    done(hole, error)
+                    flush(live)
+
+                loop.call_soon(quick)
+                return
+            seed = (live.row["seed"] + len(live.stored) * 7919) % (2**31)
+            future = loop.run_in_executor(self.executor, choose_in_worker, player.name, seed,
+                                          position)  # fmt: skip
+
+            def back(finished: asyncio.Future) -> None:
+                error = finished.exception()
+                done(None if error else finished.result(), error)
+                flush(live)
+
+            future.add_done_callback(back)
+
+        return think
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class Socket:
+    """One page's WebSocket: messages go out through a queue, in order, never blocking the
+    class; a page that stops reading is disconnected."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.student = None
+        self.teacher = False
+        self.tokens = float(BURST)
+        self.last = time.monotonic()
+
+    def send(self, message: dict) -> None:
+        if self.queue.qsize() > QUEUE_LIMIT:
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def allowed(self) -> bool:
+        """Rate limit (a token bucket): False if this message comes too fast."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def pump(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                await self.ws.close(code=1008)
+                return
+            await self.ws.send_text(text)
+
+
+def origin_ok(ws: WebSocket) -> bool:
+    """A browser's WebSocket must come from a page of this server (its Origin has the same
+    host and port); a client that sends no Origin is not a browser and is let in."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    host = ws.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+def page_language(request: Request, default: str) -> str:
+    asked = request.query_params.get("lang")
+    if asked in ("en", "es"):
+        return asked
+    accepted = request.headers.get("accept-language", "")
+    for part in accepted.split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in ("en", "es"):
+            return code
+    return default
+
+
+def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Starlette:
+    """The ASGI app serving ``classroom``; ``joins`` are the addresses students open."""
+    teachers: set[Socket] = set()
+    push = {"due": False}
+
+    def changed() -> None:  # the teacher's page hears of changes at most 4 times a second
+        if push["due"] or not teachers:
+            return
+        push["due"] = True
+
+        def send() -> None:
+            push["due"] = False
+            overview = classroom.overview()
+            for conn in list(teachers):
+                conn.send(overview)
+
+        asyncio.get_running_loop().call_later(0.25, send)
+
+    classroom.on_change = changed
+
+    async def student_page(request: Request) -> Response:
+        lang = page_language(request, classroom.lang)
+        return HTMLResponse(pages.student_page(lang), headers=pages.HEADERS)
+
+    async def teacher_page(request: Request) -> Response:
+        lang = page_language(request, classroom.lang)
+        return HTMLResponse(pages.teacher_page(lang, joins), headers=pages.HEADERS)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC_FILES:
+            return Response("Not found", status_code=404)
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        return FileResponse(STATIC_FILES[name], media_type=kind,
+                            headers={"Cache-Control": "no-cache"})  # fmt: skip
+
+    async def qr(request: Request) -> Response:
+        return Response(codes.qr_svg(joins[0]), media_type="image/svg+xml")
+
+    def key_ok(request: Request) -> bool:
+        import secrets  # noqa: PLC0415
+
+        key = (request.query_params.get("key") or "").upper()
+        return secrets.compare_digest(key.encode(), classroom.secret.encode())
+
+    async def export(request: Request) -> Response:
+        if not key_ok(request):
+            with language(page_language(request, classroom.lang)):
+                text = say("teacher-secret", page_language(request, classroom.lang))
+            return Response(text, status_code=403, media_type="text/plain; charset=utf-8")
+        from .games import class_games  # noqa: PLC0415 - pandas only when exporting
+
+        names = request.query_params.get("names") == "1"
+        table = class_games(classroom.store, class_code=classroom.code, names=names)
+        kind = request.path_params["kind"]
+        if kind not in ("csv", "parquet"):
+            return Response("Not found", status_code=404)
+        filename = f"class-{classroom.code}.{kind}"
+        disposition = {"Content-Disposition": f'attachment; filename="{filename}"'}
+        if kind == "csv":
+            return Response(table.to_csv(index=False), media_type="text/csv",
+                            headers=disposition)  # fmt: skip
+        import io  # noqa: PLC0415
+
+        buffer = io.BytesIO()
+        table.to_parquet(buffer, index=False)
+        return Response(buffer.getvalue(), media_type="application/octet-stream",
+                        headers=disposition)  # fmt: skip
+
+    async def status(request: Request) -> Response:
+        return JSONResponse({"ready": sorted(pool.ready) if pool else None,
+                             "students": len(classroom.students)})  # fmt: skip
+
+    async def socket(ws: WebSocket, teacher: bool) -> None:
+        if not origin_ok(ws):
+            await ws.close(code=1008)
+            return
+        await ws.accept()
+        conn = Socket(ws)
+        lang = ws.query_params.get("lang") if ws.query_params.get("lang") in ("en", "es") \
+            else classroom.lang
+        pump = asyncio.create_task(conn.pump())
+        strikes = 0
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MESSAGE_LIMIT or not conn.allowed():
+                    strikes += 1
+                    conn.send({"type": "refused", "text": say("too-fast", lang)
+                               if len(text) <= MESSAGE_LIMIT else
+                               say("not-understood", lang, detail="too long")})  # fmt: skip
+                    if strikes > 50:
+                        break
+                    continue
+                try:
+                    message = json.loads(text)
+                except (ValueError, RecursionError):  # not JSON, or nested beyond reason
+                    message = None
+                if teacher:
+                    if classroom.teacher_message(conn, message) and conn.teacher:
+                        teachers.add(conn)
+                else:
+                    classroom.student_message(conn, message, lang)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            teachers.discard(conn)
+            classroom.teachers.discard(conn)
+            classroom.disconnected(conn)
+            pump.cancel()
+
+    async def student_socket(ws: WebSocket) -> None:
+        await socket(ws, teacher=False)
+
+    async def teacher_socket(ws: WebSocket) -> None:
+        await socket(ws, teacher=True)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await startup()
+        try:
+            yield
+        finally:
+            if pool is not None:
+                pool.close()
+
+    async def startup() -> None:
+        if pool is not None:
+            pool.loop = asyncio.get_running_loop()
+
+            def ready() -> None:
+                for student in classroom.students.values():
+                    if student.game is None and student.conns:
+                        classroom._lobby(student)
+                changed()
+
+            pool.warm(ready)
+
+    routes = [
+        Route("/", student_page),
+        Route("/teacher", teacher_page),
+        Route("/static/{name}", static),
+        Route("/qr.svg", qr),
+        Route("/status", status),
+        Route("/export.{kind:str}", export),
+        WebSocketRoute("/ws", student_socket),
+        WebSocketRoute("/ws/teacher", teacher_socket),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang: str = "es",
+          new: bool = False, workers: int = 2) -> None:  # fmt: skip
+    """Start the class server (blocks until Ctrl-C)."""
+    import uvicorn  # noqa: PLC0415 - the [class] extra
+
+    store = Store(db)
+    pool = Pool(workers) if workers > 0 else None
+    classroom = Classroom(store, lang, think=pool.think_for if pool else None,
+                          ready=pool.ready if pool else None, new=new)  # fmt: skip
+    joins = codes.join_addresses(host, port)
+    print(pages.banner(classroom, joins, host, port, lang), flush=True)
+    app = create_app(classroom, pool, joins)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                ws_ping_interval=20, ws_ping_timeout=20)  # fmt: skip

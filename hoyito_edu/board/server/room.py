@@ -1,0 +1,747 @@
+"""A class: its students, their games, the teacher, and what each may send.
+
+Transport-free: a :class:`Classroom` takes checked messages from connections (anything with
+a ``send(dict)`` method) and answers them through ``send``; the Starlette app
+(:mod:`.app`) only carries JSON over WebSockets. Every game is one or two
+:class:`~hoyito_edu.board.session.BoardSession` objects:
+
+* against the computer, one session (the student plays South, the bottom row);
+* two classmates play through **two mirrored sessions**, one per student, each with its own
+  language and Show me; a move played on one is played on the other. The student playing
+  North sees the board turned round (the page rotates it), so each sees their own row at the
+  bottom. A student may only move on their own turn; the server checks it before the session
+  sees the click.
+
+Nothing is lost: after every message (and every computer move) the game's moves are written
+to the store *before* the page is told (the session's messages are held until then). A game
+is rebuilt after a restart by replaying its stored holes through the engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ...engine.checks import as_whole
+from ...engine.rules import VARIANTS
+from ...i18n import N_, language
+from ...i18n import gettext as _
+from ...teaching import words
+from ..session import BoardSession, size_options
+from . import codes
+from .store import Store
+
+#: The computer levels a teacher may allow, easiest first.
+LEVELS = tuple(name for name, _line in words.LEVELS)
+#: The levels allowed when a class starts.
+DEFAULT_LEVELS = ("beginner", "greedy")
+#: The board actions a student may use against a classmate (against the computer: all).
+CLASSMATE_ACTIONS = ("hints",)
+#: The longest name a student may give.
+NAME_LIMIT = 40
+
+SENTENCES = {
+    "wrong-code": N_("There is no class with the code {code}. Check the code on the board "
+                     "and type it again."),  # fmt: skip
+    "no-code": N_("Type the class code your teacher gave you."),
+    "no-name": N_("Type your name (up to {limit} letters)."),
+    "name-taken": N_("Someone in this class is already called {name}, on another phone. If it "
+                     "is you, close the other page first; if not, add your surname."),  # fmt: skip
+    "removed": N_("Your teacher has taken you out of this class."),
+    "ended": N_("This class has ended. Thank you for playing!"),
+    "unknown-token": N_("This page's class is over or was on another computer. Type the "
+                        "class code and your name."),  # fmt: skip
+    "paused": N_("The teacher has paused the class: wait a moment."),
+    "level-not-allowed": N_("The teacher has not opened that level for this class."),
+    "level-not-ready": N_("That level is still getting ready (the first time takes a while). "
+                          "Try another one, or wait a minute."),  # fmt: skip
+    "no-classmates": N_("Games between classmates are not open in this class."),
+    "not-your-turn": N_("Wait: it is your classmate's turn."),
+    "not-in-game": N_("You are not in a game: choose whom to play."),
+    "action-classmate": N_("Against a classmate, moves cannot be taken back and the game "
+                           "cannot be restarted."),  # fmt: skip
+    "settings": N_("In class, the teacher chooses the rules and the board."),
+    "classmate-left": N_("Your classmate has left the game."),
+    "not-understood": N_("That message was not understood ({detail}), so nothing changed."),
+    "too-fast": N_("Too many messages at once: slow down a little."),
+    "teacher-secret": N_("That is not this class's teacher key."),
+    "round-alone": N_("This round has an odd number of players: you play the next round."),
+}
+
+
+class Connection(Protocol):
+    def send(self, message: dict) -> None: ...
+
+
+class Refused(ValueError):
+    """A message the class does not take: ``key`` names its sentence."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
+
+
+def say(key: str, lang: str, **values: Any) -> str:
+    with language(lang):
+        return _(SENTENCES[key]).format(**values)
+
+
+# -- checking messages ---------------------------------------------------------------------
+def _text(message: dict, key: str, limit: int, required: bool = True) -> str | None:
+    value = message.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise Refused("not-understood", detail=f"{key}")
+    return value
+
+
+def clean_name(name: str) -> str:
+    """A name as kept: normalised (NFC), spaces collapsed, control characters dropped."""
+    name = unicodedata.normalize("NFC", name)
+    name = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
+    return " ".join(name.split())
+
+
+def name_key(name: str) -> str:
+    return clean_name(name).casefold()
+
+
+STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
+TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round")
+
+
+def check_student(message: object) -> dict:
+    """``message`` if a student's page may send it, else :class:`Refused` (not-understood).
+    A board message is checked by the session itself."""
+    if not isinstance(message, dict) or message.get("type") not in STUDENT_TYPES:
+        kind = message.get("type") if isinstance(message, dict) else type(message).__name__
+        raise Refused("not-understood", detail=f"type {str(kind)[:40]!r}")
+    kind = message["type"]
+    if kind == "join":
+        _text(message, "code", 64)
+        _text(message, "name", 200)
+    elif kind == "resume":
+        _text(message, "token", 64)
+    elif kind == "play":
+        _text(message, "opponent", 40)
+    elif kind == "board" and not isinstance(message.get("message"), dict):
+        raise Refused("not-understood", detail="board")
+    if kind in ("join", "resume", "language"):
+        lang = message.get("lang", "en")
+        if lang not in ("en", "es"):
+            raise Refused("not-understood", detail="lang")
+    return message
+
+
+def check_teacher(message: object) -> dict:
+    """``message`` if the teacher's page may send it, else :class:`Refused`."""
+    if not isinstance(message, dict) or message.get("type") not in TEACHER_TYPES:
+        kind = message.get("type") if isinstance(message, dict) else type(message).__name__
+        raise Refused("not-understood", detail=f"type {str(kind)[:40]!r}")
+    kind = message["type"]
+    if kind == "teacher":
+        _text(message, "secret", 64)
+    elif kind == "settings":
+        variant, size = message.get("variant"), as_whole(message.get("holes_per_row"))
+        levels, mates = message.get("levels"), message.get("classmates")
+        if variant not in VARIANTS or size not in size_options(variant):
+            raise Refused("not-understood", detail="variant or board size")
+        if not isinstance(levels, list) or not set(levels) <= set(LEVELS) or len(levels) > 10:
+            raise Refused("not-understood", detail="levels")
+        if not isinstance(mates, bool):
+            raise Refused("not-understood", detail="classmates")
+    elif kind == "pause" and not isinstance(message.get("paused"), bool):
+        raise Refused("not-understood", detail="paused")
+    elif kind in ("rename", "remove"):
+        if as_whole(message.get("student")) is None:
+            raise Refused("not-understood", detail="student")
+        if kind == "rename":
+            _text(message, "name", 200)
+    return message
+
+
+def circle_rounds(ids: list) -> list[list[tuple]]:
+    """A round-robin schedule by the circle method: every round pairs everyone (None: the
+    one who sits out when the number is odd), and every two meet once over the rounds.
+
+    >>> circle_rounds([1, 2, 3])
+    [[(1, None), (2, 3)], [(1, 3), (None, 2)], [(1, 2), (3, None)]]
+    """
+    ring = list(ids) + ([None] if len(ids) % 2 else [])
+    rounds = []
+    for _round in range(len(ring) - 1):
+        rounds.append([(ring[i], ring[-1 - i]) for i in range(len(ring) // 2)])
+        ring = [ring[0], ring[-1], *ring[1:-1]]
+    return rounds
+
+
+# -- the class -----------------------------------------------------------------------------
+@dataclass
+class Student:
+    id: int
+    name: str
+    pseudonym: str
+    token: str
+    removed: bool = False
+    conns: set = field(default_factory=set)
+    game: LiveGame | None = None
+    waiting: bool = False
+    lang: str = "en"
+
+
+@dataclass
+class LiveGame:
+    """A game being played: its row, its sessions (one per student side), what is stored."""
+
+    row: dict
+    sessions: dict[int, BoardSession]  # side -> the session that side's student sees
+    students: dict[int, Student]  # side -> student
+    stored: list[tuple[int, int]] = field(default_factory=list)  # (player, hole) in the store
+    finished: bool = False
+    game_obj: Any = None
+    outbox: dict[int, list[dict]] = field(default_factory=dict)  # side -> held messages
+    left: bool = False  # its students have left it: a late computer move is not kept
+
+    @property
+    def primary(self) -> BoardSession:
+        return next(iter(self.sessions.values()))
+
+    @property
+    def classmates(self) -> bool:
+        return self.row["opponent"] is None
+
+
+class Classroom:
+    """One class, served by one process.
+
+    Args:
+        store: where everything is kept.
+        lang: the language of new pages and of what the server prints.
+        think: ``think_for(live, flush)`` -> a ``think(player, position, done)`` for a game's
+            computer (the app gives a process pool); None: at once.
+        ready: the computer levels ready to play now (the app adds the compiled ones when the
+            worker processes are warm); None: all of them.
+        new: start a new class even if the store has one not ended.
+    """
+
+    def __init__(self, store: Store, lang: str = "en", *, think: Callable | None = None,
+                 ready: set[str] | None = None, new: bool = False) -> None:  # fmt: skip
+        self.store = store
+        self.lang = lang
+        self.think_for = think
+        self.ready = ready
+        row = None if new else store.open_class()
+        if row is None:
+            row = store.create_class(code=codes.new_class_code(), secret=codes.new_secret(),
+                                     lang=lang, variant="hoyito-i", holes_per_row=6,
+                                     levels=",".join(DEFAULT_LEVELS), classmates=1)  # fmt: skip
+        self.row = row
+        self.code: str = row["code"]
+        self.secret: str = row["secret"]
+        self.students: dict[int, Student] = {}
+        self.by_token: dict[str, Student] = {}
+        for s in store.students(self.code):
+            self._add(Student(s["id"], s["name"], s["pseudonym"], s["token"], bool(s["removed"])))
+        self.open_rows = {g["id"]: g for g in store.games(self.code) if g["ended"] is None}
+        self.results: list[dict] = [g for g in store.games(self.code) if g["ended"] is not None]
+        self.teachers: set = set()
+        self.waiting: Student | None = None
+        # the classmates who have played each other already (the round robin pairs new ones)
+        self.met = {frozenset((g["south"], g["north"])) for g in store.games(self.code)
+                    if g["opponent"] is None and g["north"] is not None}  # fmt: skip
+        self.on_change: Callable[[], None] | None = None  # the app pushes to the teacher
+
+    def _add(self, student: Student) -> None:
+        self.students[student.id] = student
+        self.by_token[student.token] = student
+
+    # -- settings --------------------------------------------------------------------------
+    @property
+    def levels(self) -> list[str]:
+        return [name for name in self.row["levels"].split(",") if name]
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.row["paused"])
+
+    @property
+    def ended(self) -> bool:
+        return self.row["ended"] is not None
+
+    def _update(self, **values: Any) -> None:
+        self.store.update_class(self.code, **values)
+        self.row.update(values)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    # -- students --------------------------------------------------------------------------
+    def student_message(self, conn: Connection, message: object, lang: str) -> Student | None:
+        """One message from a student's page; the student the connection now belongs to."""
+        student = getattr(conn, "student", None)
+        try:
+            message = check_student(message)
+            kind = message["type"]
+            if kind in ("join", "resume"):
+                return self._join(conn, message)
+            if student is None:
+                raise Refused("unknown-token")
+            if kind == "language":
+                student.lang = message["lang"]
+                if student.game is not None:
+                    side = self._side(student)
+                    self._board(student.game, side, {"type": "language", "lang": student.lang})
+                return student
+            if student.removed:
+                raise Refused("removed")
+            if self.ended:
+                raise Refused("ended")
+            if kind == "play":
+                self._play(student, message["opponent"])
+            elif kind == "lobby":
+                self._leave(student)
+                self._lobby(student)
+            elif kind == "board":
+                self._board_from(student, message["message"])
+        except Refused as refusal:
+            who = student.lang if student is not None else lang
+            conn.send({"type": "refused", "text": say(refusal.key, who, **refusal.values)})
+        return student
+
+    def _join(self, conn: Connection, message: dict) -> Student:
+        lang = message.get("lang", "en")
+        if self.ended:
+            raise Refused("ended")
+        if message["type"] == "resume":
+            student = self.by_token.get(message["token"])
+            if student is None:
+                raise Refused("unknown-token")
+        else:
+            code = codes.normalise_code(message["code"])
+            if not code:
+                raise Refused("no-code")
+            if code != self.code:
+                raise Refused("wrong-code", code=codes.group(code[:12]))
+            name = clean_name(message["name"])
+            if not name or len(name) > NAME_LIMIT:
+                raise Refused("no-name", limit=NAME_LIMIT)
+            same = [s for s in self.students.values() if name_key(s.name) == name_key(name)]
+            if same and same[0].removed:
+                raise Refused("removed")
+            if same and same[0].conns:
+                raise Refused("name-taken", name=name)
+            student = same[0] if same else self._new_student(name)
+        if student.removed:
+            raise Refused("removed")
+        student.lang = lang
+        old = getattr(conn, "student", None)
+        if old is not None and old is not student:
+            old.conns.discard(conn)
+        conn.student = student
+        student.conns.add(conn)
+        conn.send({"type": "joined", "token": student.token, "name": student.name,
+                   "code": self.code})  # fmt: skip
+        game = student.game or self._rebuild_for(student)
+        if game is not None:
+            self._show_game(student, game)
+        else:
+            self._lobby(student)
+        self._changed()
+        return student
+
+    def _new_student(self, name: str) -> Student:
+        number = len(self.students) + 1
+        row = self.store.add_student(self.code, name, f"S{number:02d}", secrets.token_urlsafe(18))
+        student = Student(row["id"], name, row["pseudonym"], row["token"])
+        self._add(student)
+        return student
+
+    def disconnected(self, conn: Connection) -> None:
+        student = getattr(conn, "student", None)
+        if student is None:
+            return
+        student.conns.discard(conn)
+        if not student.conns and self.waiting is student:
+            self.waiting, student.waiting = None, False
+        self._changed()
+
+    def _detach(self, student: Student) -> None:
+        """The student's pages no longer speak for them (removed, or the class ended)."""
+        for conn in student.conns:
+            conn.student = None
+        student.conns.clear()
+
+    def _lobby(self, student: Student) -> None:
+        lines = dict(words.LEVELS)
+        with language(student.lang):
+            levels = [[name, _(lines[name]), self.ready is None or name in self.ready]
+                      for name in self.levels]  # fmt: skip
+        self._send(student, {"type": "lobby", "levels": levels,
+                             "classmates": bool(self.row["classmates"]),
+                             "waiting": student.waiting, "paused": self.paused})  # fmt: skip
+
+    def _send(self, student: Student, message: dict) -> None:
+        for conn in list(student.conns):
+            conn.send(message)
+
+    # -- games -----------------------------------------------------------------------------
+    def _play(self, student: Student, opponent: str) -> None:
+        if self.paused:
+            raise Refused("paused")
+        self._leave(student)
+        if opponent == "classmate":
+            if not self.row["classmates"]:
+                raise Refused("no-classmates")
+            other = self.waiting
+            if other is None or other is student or not other.conns or other.game is not None:
+                self.waiting, student.waiting = student, True
+                self._lobby(student)
+                self._changed()
+                return
+            self.waiting, other.waiting = None, False
+            self._start(south=other, north=student, opponent=None)
+            return
+        if opponent not in self.levels:
+            raise Refused("level-not-allowed")
+        if self.ready is not None and opponent not in self.ready:
+            raise Refused("level-not-ready")
+        self._start(south=student, north=None, opponent=opponent)
+
+    def next_round(self) -> list[tuple[Student, Student]]:
+        """The class round robin: every student online and not in a game is paired with a
+        classmate, and the pairs start playing. The pairs are the round of a round-robin
+        schedule (the circle method over these students) with the most pairs who have not
+        played each other yet; an odd one out is told they play the next round."""
+        free = [s for s in self.students.values() if s.conns and not s.removed and s.game is None]
+        free.sort(key=lambda s: s.id)
+        if len(free) < 2:
+            for student in free:
+                self._send(student, {"type": "refused", "text": say("round-alone", student.lang)})
+            return []
+
+        def new_pairs(pairs) -> int:
+            return sum(None not in pair and frozenset(pair) not in self.met for pair in pairs)
+
+        best = max(circle_rounds([s.id for s in free]), key=new_pairs)
+        by_id = {s.id: s for s in free}
+        pairs = [(by_id[a], by_id[b]) for a, b in best if a is not None and b is not None]
+        for first, second in pairs:
+            for student in (first, second):
+                if self.waiting is student:
+                    self.waiting, student.waiting = None, False
+            self._start(south=first, north=second, opponent=None)
+        for a, b in best:
+            if a is None or b is None:
+                student = by_id[b if a is None else a]
+                self._send(student, {"type": "refused", "text": say("round-alone", student.lang)})
+        return pairs
+
+    def _start(self, south: Student, north: Student | None, opponent: str | None) -> None:
+        row = self.store.new_game(class_code=self.code, south=south.id,
+                                  north=None if north is None else north.id, opponent=opponent,
+                                  variant=self.row["variant"],
+                                  holes_per_row=self.row["holes_per_row"],
+                                  seed=secrets.randbits(31))  # fmt: skip
+        self.open_rows[row["id"]] = row
+        if north is not None:
+            self.met.add(frozenset((south.id, north.id)))
+        live = self._live(row, [], south, north)
+        for student in live.students.values():
+            self._show_game(student, live)
+        self._changed()
+
+    def _live(self, row: dict, moves: list[tuple[int, int, float]], south: Student | None,
+              north: Student | None) -> LiveGame:  # fmt: skip
+        """The game of ``row`` in play, its stored ``moves`` replayed through the engine."""
+        students = {0: south} if north is None else {0: south, 1: north}
+        students = {side: s for side, s in students.items() if s is not None}
+        live = LiveGame(row=row, sessions={}, students=students)
+        holes = [hole for _player, hole, _at in moves]
+        for side in (0, 1) if row["opponent"] is None else (0,):
+            student = students.get(side)
+            lang = student.lang if student is not None else self.lang
+            queue = list(holes)
+
+            def replaying(player, position, done, queue=queue, live=live):
+                if queue:  # the computer's stored moves come back as they were played
+                    done(queue.pop(0), None)
+                elif self.think_for is None:
+                    done(player.choose(position), None)
+                else:
+                    self.think_for(live, self._flush)(player, position, done)
+
+            session = BoardSession(row["variant"], row["holes_per_row"], row["opponent"], 0,
+                                   lang, seed=row["seed"], think=replaying)  # fmt: skip
+            while queue:
+                hole = queue.pop(0)
+                if not session.click(hole):
+                    raise RuntimeError(f"stored game {row['id']} does not replay at hole {hole}")
+            live.sessions[side] = session
+            live.outbox[side] = []
+            session.listeners.append(live.outbox[side].append)
+        live.stored = [(player, hole) for player, hole, _at in moves]
+        live.game_obj = live.primary.game
+        live.finished = row["ended"] is not None
+        for student in students.values():
+            student.game = live
+        for side in live.outbox:
+            live.outbox[side].clear()
+        self._flush(live)  # a computer to move when the server stopped moves now
+        return live
+
+    def _rebuild_for(self, student: Student) -> LiveGame | None:
+        """The game ``student`` was playing when the server stopped, rebuilt: the open one,
+        or, if their last game had ended, that one (its final board and result), unless
+        they had left it."""
+        rows = [r for r in [*self.open_rows.values(), *self.results]
+                if student.id in (r["south"], r["north"])]  # fmt: skip
+        if not rows:
+            return None
+        row = max(rows, key=lambda r: r["started"])
+        if row["end_reason"] in ("left", "unplayed"):
+            return None
+        south = self.students.get(row["south"])
+        north = self.students.get(row["north"]) if row["north"] is not None else None
+        if row["opponent"] is None and (south is None or north is None):
+            return None
+        if row["opponent"] is None and (south.game is not None or north.game is not None):
+            return None  # the classmate has moved on to another game
+        return self._live(row, self.store.moves(row["id"]), south, north)
+
+    def _side(self, student: Student) -> int:
+        live = student.game
+        return next(side for side, s in live.students.items() if s is student)
+
+    def _show_game(self, student: Student, live: LiveGame) -> None:
+        side = self._side(student)
+        session = live.sessions[side]
+        if session.lang != student.lang:
+            session.choose_language(student.lang)
+            live.outbox[side].clear()
+        other = live.students.get(1 - side) if live.classmates else None
+        self._send(student, {"type": "game", "side": side, "flipped": side == 1,
+                             "classmate": None if other is None else other.name,
+                             "opponent": live.row["opponent"]})  # fmt: skip
+        texts = session.page_texts()
+        if side == 1:  # the board is turned round for North: the rows change names
+            texts["row_top"], texts["row_bottom"] = texts["row_bottom"], texts["row_top"]
+        self._send(student, {"type": "set", "name": "texts", "value": texts})
+        session.handle({"type": "hello"})
+        self._flush(live)
+
+    def _board_from(self, student: Student, message: dict) -> None:
+        live = student.game
+        if live is None:
+            raise Refused("not-in-game")
+        kind = message.get("type")
+        if kind == "settings":
+            raise Refused("settings")
+        if self.paused and kind in ("click", "action"):
+            raise Refused("paused")
+        side = self._side(student)
+        if kind == "action" and live.classmates and message.get("name") not in CLASSMATE_ACTIONS:
+            raise Refused("action-classmate")
+        if kind == "click" and live.classmates:
+            session = live.sessions[side]
+            if session.position.player != side and not session.position.is_over:
+                raise Refused("not-your-turn")
+        self._board(live, side, message)
+
+    def _board(self, live: LiveGame, side: int, message: dict) -> None:
+        session = live.sessions[side]
+        before = session.ply
+        session.handle(message)
+        if live.classmates and message.get("type") == "click" and session.ply == before + 1:
+            other = live.sessions[1 - side]
+            other.click(session.game.moves[-1].hole)  # the mirror
+        self._flush(live)
+
+    def _flush(self, live: LiveGame) -> None:
+        """Write the game's moves and result to the store, then tell the pages."""
+        if live.left:
+            return
+        session = live.primary
+        game = session.game
+        if game is not live.game_obj:  # New game pressed: the old row ends, a new one starts
+            self._close(live, "left" if live.stored else None)
+            row = self.store.new_game(class_code=self.code, south=live.row["south"],
+                                      north=live.row["north"], opponent=live.row["opponent"],
+                                      variant=session.settings["variant"],
+                                      holes_per_row=session.settings["holes_per_row"],
+                                      seed=live.row["seed"])  # fmt: skip
+            self.open_rows[row["id"]] = row
+            live.row, live.stored, live.finished, live.game_obj = row, [], False, game
+        played = [(m.player, m.hole) for m in game.moves]
+        keep = 0
+        while keep < min(len(played), len(live.stored)) and played[keep] == live.stored[keep]:
+            keep += 1
+        if keep < len(live.stored) or keep < len(played):
+            now = time.time()
+            new = [(ply, p, h, now) for ply, (p, h) in enumerate(played[keep:], start=keep)]
+            self.store.replace_moves(live.row["id"], keep, new)
+            live.stored = played
+        over = game.position.is_over
+        if over != live.finished:
+            outcome = game.position.outcome
+            if over:
+                self.store.set_result(live.row["id"], time.time(), str(outcome.reason),
+                                      outcome.winner, tuple(outcome.score))  # fmt: skip
+                live.row.update(ended=time.time(), end_reason=str(outcome.reason),
+                                winner=outcome.winner, score_south=outcome.score[0],
+                                score_north=outcome.score[1])  # fmt: skip
+                self.results.append(live.row)
+                self.open_rows.pop(live.row["id"], None)
+            else:  # the agreement to stop was taken back
+                self.store.set_result(live.row["id"], None, None, None, None)
+                live.row.update(ended=None, end_reason=None, winner=None)
+                self.open_rows[live.row["id"]] = live.row
+                self.results = [r for r in self.results if r["id"] != live.row["id"]]
+            live.finished = over
+        for side, held in live.outbox.items():
+            student = live.students.get(side)
+            messages, held[:] = list(held), []
+            if student is None or student.game is not live:
+                continue
+            for message in messages:
+                if message["type"] == "view":
+                    self._send(student, {"type": "set", "name": "view",
+                                         "value": message["view"]})  # fmt: skip
+                else:
+                    self._send(student, {"type": "msg", "content": message})
+        self._changed()
+
+    def _close(self, live: LiveGame, reason: str | None) -> None:
+        """End a game that was not finished (a student left it): kept, marked ``reason``;
+        a game with no move is deleted from the open list only."""
+        if live.finished:
+            return
+        row = live.row
+        self.open_rows.pop(row["id"], None)
+        if reason is not None:
+            self.store.set_result(row["id"], time.time(), reason, None, None)
+            row.update(ended=time.time(), end_reason=reason)
+            self.results.append(row)
+        else:
+            self.store.set_result(row["id"], time.time(), "unplayed", None, None)
+        live.finished = True
+
+    def _leave(self, student: Student) -> None:
+        if self.waiting is student:
+            self.waiting, student.waiting = None, False
+        live = student.game
+        if live is None:
+            return
+        self._close(live, "left")
+        live.left = True
+        for other in live.students.values():
+            other.game = None
+            if other is not student:
+                self._send(other, {"type": "refused", "text": say("classmate-left", other.lang)})
+                self._lobby(other)
+
+    # -- the teacher -----------------------------------------------------------------------
+    def teacher_message(self, conn: Connection, message: object) -> bool:
+        """One message from the teacher's page; False if it was refused."""
+        try:
+            message = check_teacher(message)
+            kind = message["type"]
+            if kind == "teacher":
+                if not secrets.compare_digest(message["secret"].upper(), self.secret):
+                    raise Refused("teacher-secret")
+                conn.teacher = True
+                self.teachers.add(conn)
+                conn.send(self.overview())
+                return True
+            if not getattr(conn, "teacher", False):
+                raise Refused("teacher-secret")
+            if kind == "settings":
+                self._update(variant=message["variant"],
+                             holes_per_row=as_whole(message["holes_per_row"]),
+                             levels=",".join(n for n in LEVELS if n in message["levels"]),
+                             classmates=int(message["classmates"]))  # fmt: skip
+                for student in self.students.values():
+                    if student.game is None:
+                        self._lobby(student)
+            elif kind == "pause":
+                self._update(paused=int(message["paused"]))
+                for student in self.students.values():
+                    if message["paused"]:
+                        self._send(student, {"type": "refused",
+                                             "text": say("paused", student.lang)})  # fmt: skip
+                    if student.game is None:
+                        self._lobby(student)
+            elif kind in ("rename", "remove"):
+                student = self.students.get(as_whole(message["student"]))
+                if student is None:
+                    raise Refused("not-understood", detail="student")
+                if kind == "rename":
+                    name = clean_name(message["name"])
+                    if not name or len(name) > NAME_LIMIT:
+                        raise Refused("no-name", limit=NAME_LIMIT)
+                    student.name = name
+                    self.store.update_student(student.id, name=name)
+                else:
+                    self._leave(student)
+                    student.removed = True
+                    self.store.update_student(student.id, removed=1)
+                    self._send(student, {"type": "refused", "text": say("removed", student.lang)})
+                    self._send(student, {"type": "gone"})
+                    self._detach(student)
+                self._changed()
+            elif kind == "round":
+                self.next_round()
+            elif kind == "end":
+                for student in self.students.values():
+                    self._leave(student)
+                    self._send(student, {"type": "refused", "text": say("ended", student.lang)})
+                    self._send(student, {"type": "gone"})
+                    self._detach(student)
+                self._update(ended=time.time())
+            return True
+        except Refused as refusal:
+            conn.send({"type": "refused", "text": say(refusal.key, self.lang, **refusal.values)})
+            return False
+
+    def overview(self) -> dict:
+        """What the teacher's page shows: the class, its students, their boards, results."""
+        students = []
+        for s in self.students.values():
+            board = None
+            if s.game is not None:
+                session = s.game.primary
+                view = session.view
+                board = {"board": view.get("board"), "n": session.settings["holes_per_row"],
+                         "ply": session.ply, "to_move": view.get("to_move"),
+                         "captures": view.get("captures"),
+                         "opponent": s.game.row["opponent"],
+                         "classmate": [o.name for o in s.game.students.values()
+                                       if o is not s][:1]}  # fmt: skip
+            students.append({"id": s.id, "name": s.name, "pseudonym": s.pseudonym,
+                             "online": bool(s.conns), "removed": s.removed,
+                             "waiting": s.waiting, "board": board})  # fmt: skip
+        names = {s.id: s.name for s in self.students.values()}
+        results = [{"south": names.get(r["south"], ""),
+                    "north": names.get(r["north"]) or r["opponent"] or "",
+                    "winner": r["winner"], "reason": r["end_reason"],
+                    "score": [r["score_south"], r["score_north"]]}
+                   for r in self.results[-60:]]  # fmt: skip
+        return {"type": "class", "code": self.code, "paused": self.paused, "ended": self.ended,
+                "variant": self.row["variant"], "holes_per_row": self.row["holes_per_row"],
+                "levels": self.levels, "classmates": bool(self.row["classmates"]),
+                "all_levels": list(LEVELS), "ready": sorted(self.ready or LEVELS),
+                "variants": [[n, r.title] for n, r in VARIANTS.items()],
+                "sizes": {n: size_options(n) for n in VARIANTS},
+                "students": students, "results": results,
+                "level_names": {la: self._level_names(la) for la in ("en", "es")}}  # fmt: skip
+
+    @staticmethod
+    def _level_names(lang: str) -> dict[str, str]:
+        with language(lang):
+            return {name: words.level_name(name) for name in LEVELS}

@@ -1,0 +1,157 @@
+// The students' page: join by class code and name, choose whom to play, play on the
+// package's own board (board.js) through a SocketModel. The session token is kept in this
+// browser, so a reload, a closed tab or a phone asleep comes back to the same game.
+import board from "/static/board.js";
+import { SocketModel } from "/static/model.js";
+
+const data = JSON.parse(document.getElementById("words").textContent);
+const W = data.words;
+const lang = data.lang;
+const app = document.getElementById("app");
+const TOKEN = "hoyito-class-token";
+
+function el(tag, attrs = {}, parent = null, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+const top = el("header", { class: "class-top" }, app);
+const hello = el("span", { class: "class-hello" }, top);
+const other = el("a", { class: "class-lang", href: `?lang=${lang === "es" ? "en" : "es"}` }, top, W.other_language);
+const notice = el("p", { class: "class-notice", role: "alert" }, app);
+const status = el("p", { class: "class-status", role: "status" }, app, W.connecting);
+const screen = el("section", { class: "class-screen" }, app);
+
+let ws = null;
+let retry = 0;
+let timer = null;
+let boardView = null; // {model, destroy}
+let token = null;
+try { token = localStorage.getItem(TOKEN); } catch (error) { token = null; }
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+function clearBoard() {
+  if (boardView) boardView.destroy();
+  boardView = null;
+}
+
+function showJoin() {
+  clearBoard();
+  screen.textContent = "";
+  hello.textContent = "";
+  const form = el("form", { class: "class-join" }, screen);
+  const codeLabel = el("label", {}, form, W.code);
+  const code = el("input", { name: "code", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: "12", inputmode: "text", required: "" }, codeLabel);
+  const nameLabel = el("label", {}, form, W.name);
+  const name = el("input", { name: "name", autocomplete: "name", maxlength: "40", required: "" }, nameLabel);
+  el("button", { type: "submit", class: "class-go" }, form, W.join);
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    notice.textContent = "";
+    send({ type: "join", code: code.value, name: name.value, lang });
+  };
+  code.focus();
+}
+
+function showLobby(message) {
+  clearBoard();
+  screen.textContent = "";
+  el("h2", {}, screen, W.choose);
+  if (message.paused) el("p", { class: "class-paused" }, screen, W.paused);
+  const list = el("div", { class: "class-choices" }, screen);
+  for (const [name, line, ready] of message.levels) {
+    const choice = el("button", { class: "class-choice", "data-opponent": name }, list);
+    el("strong", {}, choice, line.split(":")[0]);
+    el("span", {}, choice, ready ? line.slice(line.indexOf(":") + 1).trim() : W.not_ready);
+    choice.disabled = !ready || message.paused;
+    choice.onclick = () => send({ type: "play", opponent: name });
+  }
+  if (message.classmates) {
+    const choice = el("button", { class: "class-choice", "data-opponent": "classmate" }, list);
+    el("strong", {}, choice, W.classmate);
+    el("span", {}, choice, W.classmate_line);
+    choice.disabled = message.paused || message.waiting;
+    choice.onclick = () => send({ type: "play", opponent: "classmate" });
+  }
+  if (message.waiting) el("p", { class: "class-waiting", role: "status" }, screen, W.waiting);
+}
+
+function showGame(message) {
+  clearBoard();
+  screen.textContent = "";
+  const bar = el("div", { class: "class-game-bar" }, screen);
+  const back = el("button", { class: "class-back" }, bar, W.back);
+  back.onclick = () => send({ type: "lobby" });
+  if (message.classmate) el("span", {}, bar, W.against.replace("{name}", message.classmate));
+  if (message.flipped) el("p", { class: "class-flipped-note" }, screen, W.flipped);
+  let kind = "class-board";
+  if (message.classmate) kind += " class-classmates";
+  if (message.flipped) kind += " hoyito-flipped";
+  const host = el("div", { class: kind }, screen);
+  const model = new SocketModel(send);
+  const stop = board.render({ model, el: host });
+  boardView = { model, destroy: () => { if (typeof stop === "function") stop(); } };
+}
+
+function received(message) {
+  if (message.type === "set" || message.type === "msg") {
+    if (boardView) boardView.model.receive(message);
+  } else if (message.type === "joined") {
+    token = message.token;
+    try { localStorage.setItem(TOKEN, token); } catch (error) { /* private mode: this tab only */ }
+    hello.textContent = W.hello.replace("{name}", message.name);
+    notice.textContent = "";
+  } else if (message.type === "lobby") {
+    showLobby(message);
+  } else if (message.type === "game") {
+    showGame(message);
+  } else if (message.type === "refused") {
+    notice.textContent = message.text;
+  } else if (message.type === "gone") {
+    token = null;
+    try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
+    showJoin();
+  }
+}
+
+function connect() {
+  clearTimeout(timer);
+  if (ws) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws?lang=${lang}`);
+  ws.onopen = () => {
+    retry = 0;
+    status.textContent = "";
+    if (token) send({ type: "resume", token, lang });
+    else if (!screen.querySelector("form")) showJoin();
+  };
+  ws.onmessage = (event) => {
+    let message = null;
+    try { message = JSON.parse(event.data); } catch (error) { return; }
+    if (message.type === "refused" && token && !boardView && !screen.childElementCount) {
+      token = null; // the token was not taken: join by code and name
+      try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
+      showJoin();
+    }
+    received(message);
+  };
+  ws.onclose = () => {
+    ws = null;
+    status.textContent = W.lost;
+    retry = Math.min(retry + 1, 5);
+    timer = setTimeout(connect, 400 * retry);
+  };
+}
+
+// a phone waking up: reconnect at once rather than at the next retry
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && !ws) connect();
+});
+void other;
+connect();

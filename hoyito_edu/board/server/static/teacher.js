@@ -1,0 +1,188 @@
+// The teacher's page: the join address, code and QR code; who has joined and their boards in
+// small; results; the class's settings; pause, rename, remove, end; exports.
+const data = JSON.parse(document.getElementById("words").textContent);
+const W = data.words;
+const app = document.getElementById("app");
+
+function el(tag, attrs = {}, parent = null, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== "") node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+const top = el("header", { class: "class-top" }, app);
+el("h1", {}, top, W.title);
+el("a", { class: "class-lang", href: `?lang=${data.lang === "es" ? "en" : "es"}${location.hash}` }, top, W.other_language);
+const notice = el("p", { class: "class-notice", role: "alert" }, app);
+const body = el("div", { class: "teacher" }, app);
+let key = decodeURIComponent(location.hash.slice(1));
+let ws = null;
+let state = null;
+let built = false;
+const parts = {};
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+function askKey() {
+  body.textContent = "";
+  const form = el("form", { class: "class-join" }, body);
+  const label = el("label", {}, form, W.key);
+  const input = el("input", { name: "key", autocomplete: "off", required: "" }, label);
+  el("button", { type: "submit" }, form, W.open);
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    key = input.value.trim();
+    history.replaceState(null, "", `#${key}`);
+    send({ type: "teacher", secret: key });
+  };
+}
+
+function build() {
+  body.textContent = "";
+  const join = el("section", { class: "teacher-join" }, body);
+  el("p", {}, join, W.join_line.replace("{address}", data.joins.join("  ·  ")));
+  parts.code = el("p", { class: "teacher-code" }, join);
+  el("img", { src: "/qr.svg", alt: data.joins[0], class: "teacher-qr" }, join);
+
+  const settings = el("form", { class: "teacher-settings" }, body);
+  const rules = el("label", {}, settings, W.rules + " ");
+  parts.variant = el("select", { name: "variant" }, rules);
+  const size = el("label", {}, settings, W.size + " ");
+  parts.size = el("select", { name: "holes_per_row" }, size);
+  const levels = el("fieldset", {}, settings);
+  el("legend", {}, levels, W.levels);
+  parts.levels = levels;
+  const mates = el("label", {}, settings);
+  parts.classmates = el("input", { type: "checkbox", name: "classmates" }, mates);
+  mates.append(" " + W.classmates);
+  el("button", { type: "submit" }, settings, W.apply);
+  parts.variant.onchange = () => fillSizes(parts.variant.value, null);
+  settings.onsubmit = (event) => {
+    event.preventDefault();
+    const chosen = [...parts.levels.querySelectorAll("input:checked")].map((box) => box.value);
+    send({ type: "settings", variant: parts.variant.value, holes_per_row: Number(parts.size.value), levels: chosen, classmates: parts.classmates.checked });
+  };
+
+  const buttons = el("div", { class: "teacher-buttons" }, body);
+  const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
+  round.onclick = () => send({ type: "round" });
+  parts.pause = el("button", { class: "teacher-pause" }, buttons);
+  parts.pause.onclick = () => send({ type: "pause", paused: !state.paused });
+  const end = el("button", { class: "teacher-end" }, buttons, W.end);
+  end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
+
+  const exports = el("section", { class: "teacher-export" }, body);
+  el("h2", {}, exports, W.export);
+  el("p", {}, exports, W.export_note);
+  const names = el("label", {}, exports);
+  const withNames = el("input", { type: "checkbox" }, names);
+  names.append(" " + W.with_names);
+  for (const kind of ["csv", "parquet"]) {
+    const link = el("a", { class: `teacher-${kind}`, href: "#" }, exports, kind.toUpperCase());
+    link.onclick = (event) => {
+      event.preventDefault();
+      location.href = `/export.${kind}?key=${encodeURIComponent(key)}${withNames.checked ? "&names=1" : ""}`;
+    };
+    exports.append(" ");
+  }
+
+  el("h2", {}, body, W.students);
+  parts.students = el("div", { class: "teacher-students" }, body);
+  el("h2", {}, body, W.results);
+  parts.results = el("ol", { class: "teacher-results" }, body);
+  built = true;
+}
+
+function levelName(name) {
+  return ((state.level_names || {})[data.lang] || {})[name] || name;
+}
+
+function fillSizes(variant, chosen) {
+  const sizes = state.sizes[variant] || [];
+  const keep = chosen ?? Number(parts.size.value);
+  parts.size.textContent = "";
+  for (const n of sizes) el("option", { value: String(n) }, parts.size, String(n));
+  parts.size.value = String(sizes.includes(keep) ? keep : sizes[0]);
+}
+
+function miniBoard(b, parent) {
+  const grid = el("div", { class: "mini-board" }, parent);
+  const n = b.n;
+  grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+  const cells = (b.board || []);
+  for (let k = 2 * n - 1; k >= n; k--) el("span", { class: b.to_move === 1 ? "mini-to-move" : "" }, grid, String(cells[k] ?? ""));
+  for (let k = 0; k < n; k++) el("span", { class: b.to_move === 0 ? "mini-to-move" : "" }, grid, String(cells[k] ?? ""));
+}
+
+function draw() {
+  if (!built) build();
+  parts.code.textContent = state.code.match(/.{1,3}/g).join(" ");
+  parts.pause.textContent = state.paused ? W.resume : W.pause;
+  if (document.activeElement === null || !document.activeElement.closest || !document.activeElement.closest(".teacher-settings")) {
+    parts.variant.textContent = "";
+    for (const [name, title] of state.variants) el("option", { value: name }, parts.variant, title);
+    parts.variant.value = state.variant;
+    fillSizes(state.variant, state.holes_per_row);
+    parts.levels.querySelectorAll("label").forEach((node) => node.remove());
+    for (const name of state.all_levels) {
+      const label = el("label", {}, parts.levels);
+      const box = el("input", { type: "checkbox", value: name }, label);
+      box.checked = state.levels.includes(name);
+      label.append(" " + levelName(name) + (state.ready.includes(name) ? "" : " …"));
+    }
+    parts.classmates.checked = state.classmates;
+  }
+  parts.students.textContent = "";
+  if (!state.students.length) el("p", {}, parts.students, W.nobody);
+  for (const s of state.students) {
+    if (s.removed) continue;
+    const card = el("div", { class: "teacher-student" + (s.online ? "" : " teacher-away"), "data-student": String(s.id) }, parts.students);
+    el("strong", {}, card, s.name);
+    let line = s.online ? W.online : W.away;
+    if (s.waiting) line = W.waiting;
+    else if (s.board) {
+      const who = s.board.classmate.length ? s.board.classmate[0] : W.computer.replace("{level}", levelName(s.board.opponent));
+      line += ` · ${who} · ${W.move.replace("{ply}", String(s.board.ply))}`;
+    } else if (s.online) line += ` · ${W.lobby}`;
+    el("span", { class: "teacher-line" }, card, line);
+    if (s.board) miniBoard(s.board, card);
+    const rename = el("button", { class: "teacher-rename" }, card, W.rename);
+    rename.onclick = () => {
+      const name = prompt(W.new_name.replace("{name}", s.name), s.name);
+      if (name) send({ type: "rename", student: s.id, name });
+    };
+    const remove = el("button", { class: "teacher-remove" }, card, W.remove);
+    remove.onclick = () => { if (confirm(W.remove_sure.replace("{name}", s.name))) send({ type: "remove", student: s.id }); };
+  }
+  parts.results.textContent = "";
+  if (!state.results.length) el("li", {}, parts.results, W.no_results);
+  for (const r of state.results.slice().reverse()) {
+    const score = r.score[0] === null ? W.left : `${r.score[0]}–${r.score[1]}`;
+    const north = r.north in ((state.level_names || {})[data.lang] || {}) ? W.computer.replace("{level}", levelName(r.north)) : r.north;
+    const winner = r.winner === null ? (r.score[0] === null ? "" : ` (${W.draw})`) : ` (${r.winner === 0 ? r.south : north})`;
+    el("li", {}, parts.results, `${r.south} – ${north}: ${score}${winner}`);
+  }
+  if (state.ended) notice.textContent = W.ended;
+  else if (state.paused) notice.textContent = W.paused_now;
+  else if (notice.textContent === W.paused_now) notice.textContent = "";
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws/teacher`);
+  ws.onopen = () => { if (key) send({ type: "teacher", secret: key }); else askKey(); };
+  ws.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "class") { state = message; draw(); }
+    else if (message.type === "refused") {
+      notice.textContent = message.text;
+      if (!state) askKey();
+    }
+  };
+  ws.onclose = () => { ws = null; setTimeout(connect, 1000); };
+}
+connect();

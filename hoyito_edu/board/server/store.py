@@ -1,0 +1,235 @@
+"""Where a class is kept: SQLite (one file, WAL) by default, PostgreSQL for a school's server.
+
+Both take the same schema and the same migrations (:data:`MIGRATIONS`). Every move is written
+(and committed) here before the page is told of it, so a server killed with ``kill -9`` loses
+no move a student saw played: a class is rebuilt by replaying the stored holes.
+
+The tables:
+
+* ``classes``: the class code, the teacher's secret, the language, the settings for new games
+  (rule set, board size, allowed computer levels, whether classmates may play each other),
+  paused, ended;
+* ``students``: a name (as typed), a pseudonym for exports, the session token the page keeps,
+  removed;
+* ``games``: who plays South and North (a student's id, or a computer level), the rule set
+  and board size, the computer's seed, start and end times, how it ended;
+* ``moves``: one row per move: game, ply, player (0 South, 1 North), hole, time.
+
+Ids are random 52-bit numbers, so several servers can keep their classes in one PostgreSQL
+database without asking it for ids.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+#: Each migration is a list of statements, run once, in order, in both databases.
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE classes (
+            code TEXT PRIMARY KEY, secret TEXT NOT NULL, lang TEXT NOT NULL,
+            variant TEXT NOT NULL, holes_per_row INTEGER NOT NULL, levels TEXT NOT NULL,
+            classmates INTEGER NOT NULL, paused INTEGER NOT NULL DEFAULT 0,
+            created DOUBLE PRECISION NOT NULL, ended DOUBLE PRECISION)""",
+        """CREATE TABLE students (
+            id BIGINT PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes (code),
+            name TEXT NOT NULL, pseudonym TEXT NOT NULL, token TEXT NOT NULL UNIQUE,
+            removed INTEGER NOT NULL DEFAULT 0, joined DOUBLE PRECISION NOT NULL)""",
+        "CREATE INDEX students_class ON students (class_code)",
+        """CREATE TABLE games (
+            id BIGINT PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes (code),
+            south BIGINT, north BIGINT, opponent TEXT, variant TEXT NOT NULL,
+            holes_per_row INTEGER NOT NULL, seed BIGINT NOT NULL,
+            started DOUBLE PRECISION NOT NULL, ended DOUBLE PRECISION, end_reason TEXT,
+            winner INTEGER, score_south INTEGER, score_north INTEGER)""",
+        "CREATE INDEX games_class ON games (class_code)",
+        """CREATE TABLE moves (
+            game_id BIGINT NOT NULL REFERENCES games (id), ply INTEGER NOT NULL,
+            player INTEGER NOT NULL, hole INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, ply))""",
+    ],
+]
+
+CLASS_FIELDS = ("code", "secret", "lang", "variant", "holes_per_row", "levels", "classmates",
+                "paused", "created", "ended")  # fmt: skip
+STUDENT_FIELDS = ("id", "class_code", "name", "pseudonym", "token", "removed", "joined")
+GAME_FIELDS = ("id", "class_code", "south", "north", "opponent", "variant", "holes_per_row",
+               "seed", "started", "ended", "end_reason", "winner", "score_south",
+               "score_north")  # fmt: skip
+
+
+def new_id() -> int:
+    return secrets.randbits(52) or 1
+
+
+def is_postgres(where: str) -> bool:
+    return str(where).startswith(("postgresql://", "postgres://"))
+
+
+class Store:
+    """A class database: a SQLite file (path) or a PostgreSQL URL. One connection, used from
+    one thread at a time (the server's event loop); every write is committed at once."""
+
+    def __init__(self, where: str | Path) -> None:
+        self.where = str(where)
+        self.postgres = is_postgres(self.where)
+        self._lock = threading.Lock()
+        if self.postgres:
+            import psycopg  # noqa: PLC0415 - the [class] extra
+
+            self.db = psycopg.connect(self.where, autocommit=False)
+        else:
+            Path(self.where).parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.where, check_same_thread=False, timeout=10)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # a commit survives the process being killed (not a power cut: that needs FULL)
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+        self.migrate()
+
+    # -- plumbing --------------------------------------------------------------------------
+    def _sql(self, text: str) -> str:
+        return text.replace("?", "%s") if self.postgres else text
+
+    def execute(self, text: str, args: tuple = ()) -> list[tuple]:
+        with self._lock:
+            cursor = self.db.cursor()
+            try:
+                cursor.execute(self._sql(text), args)
+                rows = cursor.fetchall() if cursor.description else []
+                self.db.commit()
+            except BaseException:
+                self.db.rollback()
+                raise
+            finally:
+                cursor.close()
+        return rows
+
+    def transaction(self, statements: list[tuple[str, tuple]]) -> None:
+        """Run ``statements`` as one transaction: all or nothing."""
+        with self._lock:
+            cursor = self.db.cursor()
+            try:
+                for text, args in statements:
+                    cursor.execute(self._sql(text), args)
+                self.db.commit()
+            except BaseException:
+                self.db.rollback()
+                raise
+            finally:
+                cursor.close()
+
+    def migrate(self) -> int:
+        """Bring the schema up to date; the version reached."""
+        self.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        rows = self.execute("SELECT MAX(version) FROM schema_version")
+        version = rows[0][0] or 0
+        for number, statements in enumerate(MIGRATIONS, start=1):
+            if number > version:
+                record = ("INSERT INTO schema_version VALUES (?)", (number,))
+                self.transaction([(s, ()) for s in statements] + [record])
+                version = number
+        return version
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()
+
+    def _rows(self, fields: tuple[str, ...], text: str, args: tuple = ()) -> list[dict]:
+        return [dict(zip(fields, row, strict=True)) for row in self.execute(text, args)]
+
+    # -- classes ---------------------------------------------------------------------------
+    def create_class(self, **values: Any) -> dict:
+        row = {"paused": 0, "created": time.time(), "ended": None, **values}
+        self.execute(f"INSERT INTO classes ({', '.join(CLASS_FIELDS)}) VALUES "
+                     f"({', '.join('?' * len(CLASS_FIELDS))})",
+                     tuple(row[f] for f in CLASS_FIELDS))  # fmt: skip
+        return row
+
+    def open_class(self) -> dict | None:
+        """The newest class not ended, if any (a restarted server carries on with it)."""
+        rows = self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
+                          "WHERE ended IS NULL ORDER BY created DESC LIMIT 1")  # fmt: skip
+        return rows[0] if rows else None
+
+    def classes(self) -> list[dict]:
+        return self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
+                          "ORDER BY created")  # fmt: skip
+
+    def update_class(self, code: str, **values: Any) -> None:
+        names = [name for name in values if name in CLASS_FIELDS and name != "code"]
+        assignments = ", ".join(f"{name} = ?" for name in names)
+        self.execute(f"UPDATE classes SET {assignments} WHERE code = ?",
+                     tuple(values[n] for n in names) + (code,))  # fmt: skip
+
+    # -- students --------------------------------------------------------------------------
+    def add_student(self, class_code: str, name: str, pseudonym: str, token: str) -> dict:
+        row = {"id": new_id(), "class_code": class_code, "name": name, "pseudonym": pseudonym,
+               "token": token, "removed": 0, "joined": time.time()}  # fmt: skip
+        self.execute(f"INSERT INTO students ({', '.join(STUDENT_FIELDS)}) VALUES "
+                     f"({', '.join('?' * len(STUDENT_FIELDS))})",
+                     tuple(row[f] for f in STUDENT_FIELDS))  # fmt: skip
+        return row
+
+    def students(self, class_code: str) -> list[dict]:
+        return self._rows(STUDENT_FIELDS, f"SELECT {', '.join(STUDENT_FIELDS)} FROM students "
+                          "WHERE class_code = ? ORDER BY joined", (class_code,))  # fmt: skip
+
+    def update_student(self, student_id: int, **values: Any) -> None:
+        names = [name for name in values if name in ("name", "removed")]
+        assignments = ", ".join(f"{name} = ?" for name in names)
+        self.execute(f"UPDATE students SET {assignments} WHERE id = ?",
+                     tuple(values[n] for n in names) + (student_id,))  # fmt: skip
+
+    # -- games and moves -------------------------------------------------------------------
+    def new_game(self, **values: Any) -> dict:
+        row = {field: None for field in GAME_FIELDS}
+        row.update(id=new_id(), started=time.time(), **values)
+        self.execute(f"INSERT INTO games ({', '.join(GAME_FIELDS)}) VALUES "
+                     f"({', '.join('?' * len(GAME_FIELDS))})",
+                     tuple(row[f] for f in GAME_FIELDS))  # fmt: skip
+        return row
+
+    def games(self, class_code: str | None = None) -> list[dict]:
+        where, args = ("WHERE class_code = ?", (class_code,)) if class_code else ("", ())
+        return self._rows(GAME_FIELDS, f"SELECT {', '.join(GAME_FIELDS)} FROM games {where} "
+                          "ORDER BY started", args)  # fmt: skip
+
+    def set_result(self, game_id: int, ended: float | None, reason: str | None,
+                   winner: int | None, score: tuple[int, int] | None) -> None:  # fmt: skip
+        south, north = score if score is not None else (None, None)
+        self.execute("UPDATE games SET ended = ?, end_reason = ?, winner = ?, score_south = ?, "
+                     "score_north = ? WHERE id = ?",
+                     (ended, reason, winner, south, north, game_id))  # fmt: skip
+
+    def moves(self, game_id: int) -> list[tuple[int, int, float]]:
+        """``(player, hole, time)`` of each stored move of the game, in order."""
+        rows = self.execute("SELECT player, hole, at FROM moves WHERE game_id = ? ORDER BY ply",
+                            (game_id,))  # fmt: skip
+        return [(int(p), int(h), float(t)) for p, h, t in rows]
+
+    def all_moves(self, class_code: str | None = None) -> dict[int, list[tuple[int, int, float]]]:
+        if class_code:
+            rows = self.execute("SELECT m.game_id, m.player, m.hole, m.at FROM moves m JOIN "
+                                "games g ON g.id = m.game_id WHERE g.class_code = ? "
+                                "ORDER BY m.game_id, m.ply", (class_code,))  # fmt: skip
+        else:
+            rows = self.execute("SELECT game_id, player, hole, at FROM moves "
+                                "ORDER BY game_id, ply")  # fmt: skip
+        found: dict[int, list] = {}
+        for game_id, player, hole, at in rows:
+            found.setdefault(int(game_id), []).append((int(player), int(hole), float(at)))
+        return found
+
+    def replace_moves(self, game_id: int, keep: int, new: list[tuple]) -> None:
+        """Keep the first ``keep`` moves of the game, then ``new`` (ply, player, hole, time),
+        in one transaction (an undo shortens the list; a move lengthens it)."""
+        statements = [("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, keep))]
+        statements += [("INSERT INTO moves (game_id, ply, player, hole, at) VALUES (?, ?, ?, ?, ?)",
+                        (game_id, *row)) for row in new]  # fmt: skip
+        self.transaction(statements)

@@ -1,0 +1,126 @@
+"""The class server in Chromium on a phone (360 x 740, touch): join by code, play the
+computer, reload in the middle of the game and come back to it; two phones play each other,
+North's board turned round; the teacher's page sees them. The board is the package's own
+ES module, read with the same helpers as in Jupyter (pages.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/classserver.py
+
+from classserver import class_server  # noqa: E402
+from pages import assert_page_matches, read_board, replay, wait_idle  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+# bypass_csp: Playwright's own waits evaluate strings, which the pages' policy forbids.
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2, "bypass_csp": True}  # fmt: skip
+IDLE_WITH_MOVES = ("document.querySelector('.hoyito-board').dataset.state === 'idle' "
+                   "&& document.querySelectorAll('.hoyito-playable').length > 0")
+
+
+@pytest.fixture
+def server(tmp_path):
+    with class_server(str(tmp_path / "clase.db"), tmp_path / "server.log") as running:
+        yield running
+
+
+def phone(browser, server, lang="en"):
+    context = browser.new_context(**PHONE, locale="es-DO" if lang == "es" else "en-US")
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(server.url + "/")
+    return page
+
+
+def join_by_code(page, code: str, name: str) -> None:
+    page.locator("input[name=code]").fill(f"{code[:3].lower()} {code[3:]}")
+    page.locator("input[name=name]").fill(name)
+    page.locator(".class-go").tap()
+    page.wait_for_selector(".class-choice")
+
+
+def tap_hole(page) -> int:
+    """Tap the first playable hole; the ply the page showed before."""
+    before = read_board(page)
+    hole = before["playable"][0]
+    page.locator(f".hoyito-hole-{hole}").tap()
+    page.wait_for_function(f"Number(document.querySelector('.hoyito-board').dataset.ply) > "
+                           f"{before['ply']}")  # fmt: skip
+    wait_idle(page)
+    return before["ply"]
+
+
+def test_a_student_joins_plays_reloads_and_comes_back_to_the_same_move(browser, server, artifacts):
+    page = phone(browser, server)
+    page.locator("input[name=code]").fill("XXXXX")
+    page.locator("input[name=name]").fill("Ana")
+    page.locator(".class-go").tap()
+    page.wait_for_function("document.querySelector('.class-notice').textContent.length > 0")
+    assert page.locator(".class-notice").text_content().startswith("There is no class with")
+
+    join_by_code(page, server.code, "Ana")
+    page.locator("[data-opponent=greedy]").tap()
+    page.wait_for_selector(".hoyito-board .hoyito-playable")
+    wait_idle(page)
+    for _ in range(3):
+        tap_hole(page)
+    page.wait_for_function(IDLE_WITH_MOVES)
+    before = read_board(page)
+    assert before["ply"] >= 6
+    assert_page_matches(before, replay(before, "hoyito-i"))
+    page.screenshot(path=str(artifacts / "class-phone-game.png"))
+
+    page.reload()  # a reload (or a phone asleep): the token brings the same game back
+    page.wait_for_function("(ply) => document.querySelector('.hoyito-board') && Number("
+                           "document.querySelector('.hoyito-board').dataset.ply) === ply",
+                           arg=before["ply"])
+    wait_idle(page)
+    after = read_board(page)
+    assert after["counts"] == before["counts"] and after["moves"] == before["moves"]
+    tap_hole(page)
+    assert read_board(page)["ply"] > before["ply"]
+    # the page fits a phone: nothing wider than the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.context.close()
+
+
+def test_two_phones_play_each_other_and_the_teacher_sees_them(browser, server, artifacts):
+    ana, ben = phone(browser, server), phone(browser, server, lang="es")
+    join_by_code(ana, server.code, "Ana")
+    join_by_code(ben, server.code, "Ben")
+    assert ben.locator("h2").text_content() == "¿Contra quién quieres jugar?"
+    ana.locator("[data-opponent=classmate]").tap()
+    ana.wait_for_selector(".class-waiting")
+    ben.locator("[data-opponent=classmate]").tap()
+    for page in (ana, ben):
+        page.wait_for_selector(".hoyito-board .hoyito-hole")
+    assert ben.locator(".class-board.hoyito-flipped").count() == 1
+    assert not ben.locator(".hoyito-undo").is_visible()  # no take-backs between classmates
+    # North's row is drawn at the bottom of Ben's screen, South's at the top
+    north_y = ben.locator(".hoyito-hole-6").bounding_box()["y"]
+    south_y = ben.locator(".hoyito-hole-0").bounding_box()["y"]
+    assert north_y > south_y
+    tap_hole(ana)
+    ben.wait_for_function("Number(document.querySelector('.hoyito-board').dataset.ply) === 1")
+    wait_idle(ben)
+    assert read_board(ben)["counts"] == read_board(ana)["counts"]
+    tap_hole(ben)
+    ben.screenshot(path=str(artifacts / "class-phone-north.png"))
+
+    teacher = ana.context.browser.new_context(viewport={"width": 1100, "height": 900},
+                                                   bypass_csp=True).new_page()
+    teacher.goto(f"{server.url}/teacher#{server.secret}")
+    teacher.wait_for_selector(".teacher-student .mini-board")
+    assert teacher.locator(".teacher-code").text_content().replace(" ", "") == server.code
+    assert teacher.locator(".teacher-student").count() == 2
+    teacher.wait_for_function("document.querySelector('.teacher-qr').naturalWidth > 0")
+    teacher.screenshot(path=str(artifacts / "class-teacher.png"))
+    for page in (ana, ben, teacher):
+        page.context.close()

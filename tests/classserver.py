@@ -1,0 +1,169 @@
+"""The class server as a real process, and a student's WebSocket client, for the tests.
+
+``class_server(db)`` starts ``python -m hoyito_edu serve`` on 127.0.0.1 on a free port and
+reads the class code and the teacher's secret from what it prints; ``Student`` joins over a
+real WebSocket (the ``websockets`` package) and plays as a page would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    port: int
+    db: str
+    log: Path
+    code: str = ""
+    secret: str = ""
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def kill9(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+
+
+def start(db: str, log: Path, port: int | None = None, workers: int = 0, lang: str = "en",
+          timeout: float = 60) -> Server:  # fmt: skip
+    port = port or free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port), "--db", db,
+               "--lang", lang, "--workers", str(workers)]  # fmt: skip
+    handle = open(log, "a")  # noqa: SIM115 - closed with the process
+    process = subprocess.Popen(command, stdout=handle, stderr=subprocess.STDOUT, env=env,
+                               cwd=ROOT)  # fmt: skip
+    server = Server(process, port, db, log)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the class server stopped:\n{log.read_text()}")
+        text = log.read_text()
+        code = re.findall(r"(?:Class code|Código de la clase): (\S+ \S+)", text)
+        secret = re.findall(r"/teacher#(\w+)", text)
+        if code and secret:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    server.code, server.secret = code[-1].replace(" ", ""), secret[-1]
+                    return server
+            except OSError:
+                pass
+        time.sleep(0.1)
+    server.stop()
+    raise RuntimeError(f"the class server did not start in {timeout} s:\n{log.read_text()}")
+
+
+@contextlib.contextmanager
+def class_server(db: str, log: Path, **options):
+    server = start(db, log, **options)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Student:
+    """A student's page over a real WebSocket: keeps the last view and everything received."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.view: dict = {}
+        self.got: list[dict] = []
+        self.token: str | None = None
+
+    @classmethod
+    async def connect(cls, url: str, **kwargs) -> Student:
+        import websockets  # noqa: PLC0415
+
+        return cls(await websockets.connect(url, **kwargs))
+
+    async def send(self, message) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def receive(self, until=None, timeout: float = 10) -> dict | None:
+        """Read messages until ``until(message)`` is true (the message) or, with no
+        ``until``, until nothing more comes for a moment (None)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            wait = deadline - time.monotonic() if until else min(0.3, deadline - time.monotonic())
+            try:
+                message = json.loads(await asyncio.wait_for(self.ws.recv(), max(wait, 0.01)))
+            except asyncio.TimeoutError:
+                if until:
+                    raise AssertionError(f"no awaited message in {timeout} s: {self.got[-3:]}") \
+                        from None
+                return None
+            self.got.append(message)
+            if message["type"] == "set" and message["name"] == "view":
+                self.view = message["value"]
+            elif message["type"] == "joined":
+                self.token = message["token"]
+            if until is not None and until(message):
+                return message
+
+    async def join(self, code: str, name: str, lang: str = "en") -> dict:
+        await self.send({"type": "join", "code": code, "name": name, "lang": lang})
+        return await self.receive(lambda m: m["type"] in ("lobby", "game", "refused"))
+
+    async def play(self, opponent: str) -> None:
+        await self.send({"type": "play", "opponent": opponent})
+        await self.receive(lambda m: m["type"] == "set" and m["name"] == "view")
+        await self.settle()
+
+    async def settle(self, timeout: float = 30) -> None:
+        """Wait until the computer is not thinking (the view says so)."""
+        deadline = time.monotonic() + timeout
+        while self.view.get("thinking") and time.monotonic() < deadline:
+            await self.receive(lambda m: m["type"] == "set" and m["name"] == "view",
+                               timeout=deadline - time.monotonic())  # fmt: skip
+
+    async def click(self, hole: int | None = None) -> float:
+        """Click a playable hole (the first if None); the seconds until the board changed."""
+        view = self.view
+        hole = view["playable"][0] if hole is None else hole
+        start = time.perf_counter()
+        click = {"type": "click", "hole": hole, "ply": view["ply"], "game": view["game"]}
+        await self.send({"type": "board", "message": click})
+        await self.receive(lambda m: m["type"] == "set" and m["name"] == "view"
+                           and m["value"]["ply"] > view["ply"])  # fmt: skip
+        took = time.perf_counter() - start
+        await self.settle()
+        return took
+
+    async def close(self) -> None:
+        await self.ws.close()

@@ -1,0 +1,192 @@
+"""The class server as a real process on 127.0.0.1, with real WebSocket clients and SQLite
+files: play, kill -9 and come back, the Origin, size and rate checks, the pages, exports."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sqlite3
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+websockets = pytest.importorskip("websockets")
+
+from classserver import Student, class_server, start  # noqa: E402
+
+from hoyito_edu.board.server.app import BOARD_STATIC  # noqa: E402
+
+pytestmark = pytest.mark.server
+
+
+def get(url: str) -> tuple[int, dict, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def stored(db) -> list[tuple[int, int]]:
+    with sqlite3.connect(db) as con:
+        return con.execute("SELECT ply, hole FROM moves ORDER BY ply").fetchall()
+
+
+@pytest.fixture
+def server(tmp_path):
+    with class_server(str(tmp_path / "clase.db"), tmp_path / "server.log") as running:
+        yield running
+
+
+def test_kill_9_in_the_middle_of_a_game_loses_no_acknowledged_move(tmp_path):
+    db, log = str(tmp_path / "clase.db"), tmp_path / "server.log"
+    server = start(db, log)
+
+    async def before_the_kill():
+        ana = await Student.connect(server.ws)
+        assert (await ana.join(server.code.lower(), "Ana"))["type"] == "lobby"
+        await ana.play("greedy")
+        for _ in range(3):
+            await ana.click()
+        return ana.token, ana.view
+
+    try:
+        token, acknowledged = asyncio.run(before_the_kill())
+        server.kill9()
+        assert len(stored(db)) == acknowledged["ply"]  # every move the page saw is in the file
+        server = start(db, log, port=server.port)
+
+        async def after_the_restart():
+            ana = await Student.connect(server.ws)
+            start_time = asyncio.get_running_loop().time()
+            await ana.send({"type": "resume", "token": token, "lang": "en"})
+            await ana.receive(lambda m: m["type"] == "set" and m["name"] == "view")
+            back_in = asyncio.get_running_loop().time() - start_time
+            assert ana.view["ply"] == acknowledged["ply"]
+            assert ana.view["board"] == acknowledged["board"]
+            await ana.click()
+            return back_in, ana.view
+
+        back_in, view = asyncio.run(after_the_restart())
+        assert back_in < 5
+        assert len(stored(db)) == view["ply"] > acknowledged["ply"]
+    finally:
+        server.stop()
+
+
+def test_two_students_play_each_other_over_real_websockets(server):
+    async def game():
+        ana, ben = await Student.connect(server.ws), await Student.connect(server.ws)
+        await ana.join(server.code, "Ana")
+        await ben.join(server.code, "Ben", lang="es")
+        await ana.send({"type": "play", "opponent": "classmate"})
+        await ana.receive(lambda m: m["type"] == "lobby" and m["waiting"])
+        await ben.send({"type": "play", "opponent": "classmate"})
+        told = await ben.receive(lambda m: m["type"] == "game")
+        assert told["side"] == 1 and told["classmate"] == "Ana"
+        await ben.receive(lambda m: m["type"] == "set" and m["name"] == "view")
+        await ana.receive(lambda m: m["type"] == "set" and m["name"] == "view")
+        for _ in range(4):
+            mover = ana if ana.view["to_move"] == 0 else ben
+            waiter = ben if mover is ana else ana
+            ply = mover.view["ply"]
+            await mover.click()
+            await waiter.receive(lambda m, ply=ply: m["type"] == "set" and m["name"] == "view"
+                                 and m["value"]["ply"] > ply)  # fmt: skip
+            assert waiter.view["board"] == mover.view["board"]
+        # Ben's page cannot move for Ana
+        if ben.view["to_move"] == 0:
+            await ben.send({"type": "board", "message": {"type": "click", "hole": 0}})
+            refused = await ben.receive(lambda m: m["type"] == "refused")
+            assert refused["text"] == "Espera: le toca a tu compañero o compañera."
+
+    asyncio.run(game())
+    assert len(stored(server.db)) >= 4
+
+
+def test_a_page_from_another_site_is_refused(server):
+    async def attempt():
+        with pytest.raises(websockets.exceptions.InvalidStatus):
+            await websockets.connect(server.ws, origin="http://evil.example")
+        ok = await Student.connect(server.ws, origin=server.url)
+        assert (await ok.join(server.code, "Ana"))["type"] == "lobby"
+
+    asyncio.run(attempt())
+
+
+def test_big_and_fast_messages_are_refused_and_the_server_goes_on(server):
+    async def flood():
+        page = await Student.connect(server.ws)
+        await page.send("x" * 5000)
+        refused = await page.receive(lambda m: m["type"] == "refused")
+        assert refused["text"] == "That message was not understood (too long), so nothing changed."
+        for _ in range(60):
+            await page.send({"type": "lobby"})
+        await page.receive(lambda m: m["type"] == "refused" and "Too many" in m["text"])
+        await page.send("not json {")
+        await page.send("[" * 2000 + "]" * 2000)  # nested beyond Python's recursion limit
+        other = await Student.connect(server.ws)
+        assert (await other.join(server.code, "Ben"))["type"] == "lobby"
+        with pytest.raises(websockets.exceptions.ConnectionClosed):
+            await page.send("y" * 100_000)  # over the WebSocket's own limit: disconnected
+            await page.receive(lambda m: False, timeout=5)
+
+    asyncio.run(flood())
+
+
+def test_the_pages_serve_the_boards_own_module_unchanged(server):
+    status, headers, body = get(server.url + "/")
+    assert status == 200 and b'src="/static/class.js"' in body
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert get(server.url + "/static/board.js")[2] == (BOARD_STATIC / "board.js").read_bytes()
+    assert get(server.url + "/static/board.css")[2] == (BOARD_STATIC / "board.css").read_bytes()
+    assert get(server.url + "/static/../app.py")[0] == 404
+    assert get(server.url + "/?lang=es")[2].count("Código de la clase".encode()) == 1
+    assert get(server.url + "/qr.svg")[2].startswith(b"<svg")
+    assert server.secret.encode() not in get(server.url + "/teacher")[2]
+
+
+def test_exports_need_the_teachers_key_and_use_pseudonyms(server):
+    pandas = pytest.importorskip("pandas")
+
+    async def play():
+        ana = await Student.connect(server.ws)
+        await ana.join(server.code, "Ana Pérez")
+        await ana.play("beginner")
+        await ana.click()
+
+    asyncio.run(play())
+    assert get(f"{server.url}/export.csv?key={server.code}")[0] == 403
+    status, headers, body = get(f"{server.url}/export.csv?key={server.secret}")
+    assert status == 200 and "attachment" in headers["content-disposition"]
+    table = pandas.read_csv(io.BytesIO(body))
+    assert list(table["south"]) == ["S01"] and "Ana" not in body.decode()
+    assert {"variant", "winner", "end_reason", "moves", "move_seconds"} <= set(table.columns)
+    named = get(f"{server.url}/export.parquet?key={server.secret}&names=1")[2]
+    assert list(pandas.read_parquet(io.BytesIO(named))["south"]) == ["Ana Pérez"]
+
+
+@pytest.mark.parametrize("after", [0, 8], ids=["starting", "busy"])
+def test_kill_9_takes_the_worker_processes_with_it(tmp_path, after):
+    """A server killed with kill -9 leaves no worker searching (or compiling) for nobody,
+    whether the worker was still starting or already at work (warming the expert)."""
+    server = start(str(tmp_path / "clase.db"), tmp_path / "server.log", workers=1)
+    listing = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
+    deadline = time.monotonic() + 30
+    while not listing.read_text().split() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    children = [int(pid) for pid in listing.read_text().split()]
+    assert children, "the server started no worker process"
+    time.sleep(after)
+    server.kill9()
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    alive = [pid for pid in children if Path(f"/proc/{pid}/status").exists()
+             and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
+    assert not alive
