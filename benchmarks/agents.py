@@ -86,7 +86,7 @@ def in_opening(position) -> bool:
 
 
 def run_chunk(variant: str, opponent: str, chunk: int, games: int, settings: dict,
-              random_opening: bool = False):  # fmt: skip
+              random_opening: bool = False):
     times: list[float] = []
     depths: list[int] = []
 
@@ -142,7 +142,7 @@ def main(argv=None) -> int:
             left, chunk = args.games, 0
             while left > 0:
                 tasks.append((variant, opponent, chunk, min(CHUNK, left), settings,
-                              args.random_opening))  # fmt: skip
+                              args.random_opening))
                 left -= CHUNK
                 chunk += 1
     opening = "; first two plies random" if args.random_opening else ""
@@ -265,20 +265,20 @@ def pair_report(variant: str, table: pd.DataFrame) -> str:
 def run_pairs(args) -> int:
     settings = json.loads(args.expert_settings)
     print(f"expert {settings} vs mcts, {args.pairs} pairs per rule set, {args.seconds} s a "
-          f"move, 2x6", flush=True)  # fmt: skip
+          f"move, 2x6", flush=True)
     started = time.perf_counter()
     tables: dict[str, list] = {variant: [] for variant in args.variants}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(run_pair_games, variant, pair, args.seconds, settings)
-                   for pair in range(args.pairs) for variant in args.variants]  # fmt: skip
+                   for pair in range(args.pairs) for variant in args.variants]
         for future in as_completed(futures):
             variant, table, seconds = future.result()
             tables[variant].append(table)
             scores = ", ".join(f"{s}-{n}" for s, n in zip(table["south_score"],
-                               table["north_score"], strict=True))  # fmt: skip
+                               table["north_score"], strict=True))
             print(f"[{time.perf_counter() - started:6.0f} s] {variant} pair {table['pair'][0]} "
                   f"(expert South, then North; South-North): {scores}, plies "
-                  f"{list(table['plies'])}", flush=True)  # fmt: skip
+                  f"{list(table['plies'])}", flush=True)
     print()
     for variant, parts in tables.items():
         if parts:
@@ -344,7 +344,7 @@ def run_ladder(args) -> int:
     players = {name: name for name in LADDER}
     players["mcts"] = ("mcts", {"time_limit": args.seconds})
     print(f"round robin of {', '.join(LADDER)} (mcts {args.seconds} s a move), {args.games} "
-          f"games per pair and rule set: {', '.join(args.variants)}", flush=True)  # fmt: skip
+          f"games per pair and rule set: {', '.join(args.variants)}", flush=True)
     games = play_games(players, args.variants, games_per_pairing=args.games, seed=16)
     print(standings(games).to_string())
     return 0

@@ -49,9 +49,9 @@ def free_port() -> int:
 def start_server(db: str, port: int, log: Path) -> tuple[subprocess.Popen, str, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port), "--db", db,
-               "--lang", "en", "--workers", "2"]  # fmt: skip
+               "--lang", "en", "--workers", "2"]
     process = subprocess.Popen(command, stdout=open(log, "a"), stderr=subprocess.STDOUT,  # noqa: SIM115
-                               env=env, cwd=ROOT)  # fmt: skip
+                               env=env, cwd=ROOT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         text = log.read_text()
@@ -158,13 +158,13 @@ async def one_student(client: Client, url: str, code: str, joins: list[float], u
         tap = time.perf_counter()
         await client.send({"type": "board", "message": {
             "type": "click", "hole": random.choice(v["playable"]), "ply": v["ply"],
-            "game": v["game"]}})  # fmt: skip
+            "game": v["game"]}})
         if await client.until(lambda v=v: client.view.get("ply", 0) > v["ply"], 30):
             client.taps.append(time.perf_counter() - tap)
         if client.opponent != "classmate":
             done = await client.until(lambda: not client.view.get("thinking")
                                       and (client.view.get("to_move") == 0
-                                           or not client.view.get("playable")), 30)  # fmt: skip
+                                           or not client.view.get("playable")), 30)
             if done and client.view.get("ply", 0) > v["ply"] + 1:
                 client.replies.append(time.perf_counter() - tap)
 
@@ -177,7 +177,7 @@ async def class_of(url: str, code: str, secret: str, students: int, seconds: flo
         await teacher.recv()
         await teacher.send(json.dumps({"type": "settings", "variant": "hoyito-i",
                                        "holes_per_row": 6, "classmates": True,
-                                       "levels": ["beginner", "greedy", "expert"]}))  # fmt: skip
+                                       "levels": ["beginner", "greedy", "expert"]}))
         await asyncio.sleep(0.5)
     kinds = ["beginner"] * 14 + ["greedy"] * 14 + ["classmate"] * 8 + ["expert"] * 4
     kinds = (kinds * (students // len(kinds) + 1))[:students]
@@ -248,7 +248,7 @@ def main() -> int:
             return [t for c in clients if c.opponent == kind for t in c.taps]
 
         print(f"{args.students} students, {args.seconds:.0f} s of play, "
-              f"{sum(len(c.taps) for c in clients)} taps")  # fmt: skip
+              f"{sum(len(c.taps) for c in clients)} taps")
         for kind in ("beginner", "greedy", "classmate"):
             values = taps(kind)
             median = 1000 * statistics.median(values) if values else float("nan")
@@ -256,11 +256,11 @@ def main() -> int:
                   f"(median {median:.0f} ms, {len(values)} taps)")
         expert = [t for c in clients if c.opponent == "expert" for t in c.replies]
         print(f"tap to the expert's reply p95: {p95(expert):.2f} s ({len(expert)} replies); "
-              f"tap to own move p95 {1000 * p95(taps('expert')):.0f} ms")  # fmt: skip
+              f"tap to own move p95 {1000 * p95(taps('expert')):.0f} ms")
         print(f"server memory (with its 2 workers): {idle:.0f} MB idle, {busy:.0f} MB with "
-              f"{args.students} students")  # fmt: skip
+              f"{args.students} students")
         print(f"join to a playable board p95: {p95(joins):.2f} s "
-              f"({len(joins)} of {args.students} joined in 10 s)")  # fmt: skip
+              f"({len(joins)} of {args.students} joined in 10 s)")
 
         # kill -9 in the middle of the games: what each page last saw must come back
         acknowledged = {c.name: c.view.get("ply", 0) for c in clients}
@@ -270,7 +270,7 @@ def main() -> int:
         back, lost = asyncio.run(come_back(url, clients, acknowledged))
         print(f"kill -9 and restart: {lost} acknowledged moves lost; {len(back)} of "
               f"{len(acknowledged)} back in their game, p95 {p95(back):.2f} s, "
-              f"slowest {max(back):.2f} s")  # fmt: skip
+              f"slowest {max(back):.2f} s")
     finally:
         process.terminate()
         process.wait(10)

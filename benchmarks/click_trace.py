@@ -79,12 +79,12 @@ def main() -> None:
         lambda: board.receive({"type": "click", "hole": 2, "ply": 0, "game": board.session.epoch})
     )
     print(f"opening click, two people, 2x6: {modules} modules, {transitions} transitions, "
-          f"{calls} calls (before the controller: 11 / 209 / 705)")  # fmt: skip
+          f"{calls} calls (before the controller: 11 / 209 / 705)")
     for plies in (6, 600):
         late = board_at(plies, 12)
         seconds, size, (modules, transitions, calls) = one_click(late)
         print(f"click at move {late.ply} on 2x12: {seconds * 1000:.1f} ms, {size / 1000:.1f} KB "
-              f"sent; {modules} modules, {transitions} transitions, {calls} calls")  # fmt: skip
+              f"sent; {modules} modules, {transitions} transitions, {calls} calls")
 
 
 if __name__ == "__main__":

@@ -120,7 +120,7 @@ def main(argv: list[str]) -> int:
          best["simulate games/s"] / loop_games, 20),
         ("compiled search", best["search reached/s"], "positions/s",
          best["search reached/s"] / loop_moves, None),
-    ]  # fmt: skip
+    ]
     print(f"\nrandom Hoyito I, 2x6; best of {rounds} interleaved rounds")
     print(f"{'':<24}{'per second':>14}  {'unit':<12}{'x loop':>8}  target")
     for name, value, unit, ratio, target in rows:

@@ -36,7 +36,7 @@ def long_game(plies: int = PLIES) -> tuple[int, int]:
         sim = hy.simulate(
             "hoyito-i", 4000, holes_per_row=12, seed=seed, starter=0, max_plies=plies,
             tables=["games"], progress=False,
-        )  # fmt: skip
+        )
         capped = sim.games[sim.games["end_reason"] == "ply-cap"]
         if len(capped):
             return seed, int(capped["game"].iloc[0])

@@ -43,7 +43,7 @@ KNOWN = [
     ("Hoyito II 2x11, North sows 11",
      dict(variant="hoyito-ii", holes_per_row=11, player=1,
           board=[0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4]), 11),
-]  # fmt: skip
+]
 
 
 
@@ -196,7 +196,7 @@ def worst_random_move(boards: int, budget: float, seed: int = 12) -> dict:
     slowest = max(seen, key=lambda row: row[0])
     heaviest_move = max(seen, key=lambda row: row[1])
     return {"boards": tried, "climbs": climbs, "slowest": slowest, "heaviest": heaviest_move,
-            "candidates": seen}  # fmt: skip
+            "candidates": seen}
 
 
 # -- a long game ------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def long_game_seed(plies: int) -> tuple[int, int] | None:
     """(run seed, game number) of a random Hoyito I 2x12 game still going after ``plies``."""
     for seed in range(12):
         sim = hy.simulate("hoyito-i", 4000, holes_per_row=12, seed=seed, starter=0,
-                          max_plies=plies, tables=["games"], progress=False)  # fmt: skip
+                          max_plies=plies, tables=["games"], progress=False)
         capped = sim.games[sim.games["end_reason"] == "ply-cap"]
         if len(capped):
             return seed, int(capped["game"].iloc[0])
@@ -237,7 +237,7 @@ def linear_games(plies: int) -> None:
         print("  no single game that long was found: random games are chained one after another")
     else:
         print(f"  simulate(seed={found[0]}, starter=0) game {found[1]} is still going after "
-              f"{plies:,} plies; replayed through Game.play")  # fmt: skip
+              f"{plies:,} plies; replayed through Game.play")
     window = min(2000, plies // 2)
     runs = []
     for _ in range(REPEATS):  # a 2,000-ply window takes some 30 ms: keep each window's best
@@ -248,7 +248,7 @@ def linear_games(plies: int) -> None:
     print(f"  first {window:,} plies {first:.3f} s, last {window:,} {last:.3f} s (best of "
           f"{REPEATS} replays): ratio {ratio:.2f} (target <= {TARGET_RATIO:g}) "
           f"{'ok' if ratio <= TARGET_RATIO else 'OVER'}")
-    print(f"  all {plies:,} plies {min(r[2] for r in runs):.2f} s")  # fmt: skip
+    print(f"  all {plies:,} plies {min(r[2] for r in runs):.2f} s")
     if found is None:
         return
     save, save_mb, text = measure(game.to_json)
@@ -273,10 +273,10 @@ def main() -> None:
     seconds, _, position, hole = search["slowest"]
     print(f"\nRandom boards up to 2x12 with up to {hy.MAX_SEEDS} seeds, hill-climbed on the "
           f"seeds a move drops: {search['boards']:,} boards ({search['climbs']:,} random "
-          f"starts) in at most {args.seconds:g} s")  # fmt: skip
+          f"starts) in at most {args.seconds:g} s")
     print(f"  slowest Position.sow {seconds:.3f} s ({position!r}, hole {hole}); peak "
           f"{worst_mb:.1f} MB over the 40 heaviest and slowest moves "
-          f"({verdict(seconds, worst_mb)})")  # fmt: skip
+          f"({verdict(seconds, worst_mb)})")
     _, drops, position, hole = search["heaviest"]
     print(f"  heaviest: {drops:,} drops, {position!r}, hole {hole}")
     rows += every_path("the heaviest random move", position, hole)
@@ -287,7 +287,7 @@ def main() -> None:
             continue
         slowest, hungriest = max(mine, key=lambda r: r[2]), max(mine, key=lambda r: r[3])
         print(f"  {name:<26}{slowest[2]:>8.3f} s{hungriest[3]:>8.1f} MB   "
-              f"{verdict(slowest[2], hungriest[3])}   ({slowest[1]})")  # fmt: skip
+              f"{verdict(slowest[2], hungriest[3])}   ({slowest[1]})")
     linear_games(args.plies)
 
 

@@ -85,18 +85,18 @@ def main(argv=None) -> int:
     chosen = Counter(hy.player("expert", seed=s).choose(start) for s in range(args.games))
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         values = pool.map(opening_value, [args.variant] * len(holes), holes,
-                          [args.deep] * len(holes))  # fmt: skip
+                          [args.deep] * len(holes))
         counts = pool.map(games_after, [args.variant] * len(holes), holes,
                           [args.opponent] * len(holes), [args.games] * len(holes),
-                          [args.seed] * len(holes), [args.max_plies] * len(holes))  # fmt: skip
+                          [args.seed] * len(holes), [args.max_plies] * len(holes))
         rows = list(zip(holes, values, counts, strict=True))
     print(f"{args.variant} 2x6, expert South against {args.opponent} North, "
-          f"{args.games} games per opening, unfinished after {args.max_plies} plies")  # fmt: skip
+          f"{args.games} games per opening, unfinished after {args.max_plies} plies")
     print(f"{'opening':>7} {'value (best replies)':>21} {'expert picks':>12} "
-          f"{'won':>4} {'drawn':>5} {'lost':>4} {'unfinished':>10}")  # fmt: skip
+          f"{'won':>4} {'drawn':>5} {'lost':>4} {'unfinished':>10}")
     for hole, value, result in rows:
         print(f"{hole:>7} {shown(value):>21} {chosen[hole]:>12} {result['won']:>4} "
-              f"{result['drawn']:>5} {result['lost']:>4} {result['unfinished']:>10}")  # fmt: skip
+              f"{result['drawn']:>5} {result['lost']:>4} {result['unfinished']:>10}")
     return 0
 
 

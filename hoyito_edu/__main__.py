@@ -237,17 +237,17 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     )
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this computer only; "
-                       "0.0.0.0 for a class on the school's network)")  # fmt: skip
+                       "0.0.0.0 for a class on the school's network)")
     serve.add_argument("--port", type=whole(1, 65535), default=8000, help="port (default 8000)")
     serve.add_argument("--db", default="clase.db",
-                       help="SQLite file (default clase.db) or a postgresql:// URL")  # fmt: skip
+                       help="SQLite file (default clase.db) or a postgresql:// URL")
     serve.add_argument("--lang", choices=("es", "en"), default="es",
-                       help="language of the pages by default and of what is printed")  # fmt: skip
+                       help="language of the pages by default and of what is printed")
     serve.add_argument("--new", action="store_true",
-                       help="start a new class even if the database has one not ended")  # fmt: skip
+                       help="start a new class even if the database has one not ended")
     serve.add_argument("--workers", type=whole(0, 16), default=2,
                        help="processes thinking for the intermediate and expert levels "
-                       "(default 2; 0: only the quick levels)")  # fmt: skip
+                       "(default 2; 0: only the quick levels)")
     return parser, sim
 
 
@@ -383,7 +383,7 @@ def _streamed_outputs(args: argparse.Namespace) -> None:
                 f"--{option} names a file; with --out {args.out}/ (a Parquet dataset) "
                 + ("choose tables with --tables games moves captures" if option != "metrics"
                    else "compute metrics from the dataset's games table afterwards")
-            )  # fmt: skip
+            )
 
 
 def dask_client(args: argparse.Namespace):
@@ -408,7 +408,7 @@ def dask_client(args: argparse.Namespace):
                 logging.getLogger(name).setLevel(logging.CRITICAL)
         return connect(args.scheduler), None
     cluster = LocalCluster(n_workers=args.dask_workers, threads_per_worker=1, processes=True,
-                           dashboard_address=":0")  # fmt: skip
+                           dashboard_address=":0")
     return Client(cluster), cluster
 
 
@@ -417,7 +417,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     args.out = Path(args.out)
     if args.tables is not None and not stream:
         raise ValueError("--tables goes with --out DIR/ (a folder); for files use --moves, "
-                         "--captures")  # fmt: skip
+                         "--captures")
     twice = sorted({v for v in args.variant if args.variant.count(v) > 1})
     if twice:
         raise ValueError(f"--variant {', '.join(twice)} is given twice; give each variant once")
@@ -476,7 +476,7 @@ def _simulate(args: argparse.Namespace, stream: bool, client) -> int:
     if stream:
         print(f"{result.games:,} games ({', '.join(args.variant)}) in "
               f"{time.perf_counter() - started:.1f} s: {result.chunks} chunks in {result.path}/ "
-              f"({result.written} written now, {result.skipped} already there)")  # fmt: skip
+              f"({result.written} written now, {result.skipped} already there)")
         return 0
     sim = result
     written = {
@@ -509,7 +509,7 @@ def main(argv: list[str] | None = None) -> int:
             from .board.server.app import serve
         except ImportError as error:
             parser.exit(1, f"{parser.prog} serve: needs the [class] extra "
-                           f"(pip install 'hoyito_edu[class]'): {error}\n")  # fmt: skip
+                           f"(pip install 'hoyito_edu[class]'): {error}\n")
         serve(args.host, args.port, args.db, args.lang, args.new, args.workers)
         return 0
     try:

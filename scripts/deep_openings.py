@@ -55,7 +55,7 @@ NODES = 8_000_000
 CHECKED = {("ba-awa", 0): 1_000_000, ("hoyito-iii", 0): 2_000_000}
 OUT = Path(__file__).resolve().parent.parent / "data" / "deep_openings.csv"
 COLUMNS = ("variant", "hole", "value", "status", "winner", "depth", "nodes", "method", "seconds",
-           "check")  # fmt: skip
+           "check")
 
 
 @dataclass(frozen=True)
@@ -103,11 +103,11 @@ def deep_opening(variant: str, hole: int, nodes: int = NODES) -> Opening:
         value, status, winner = for_south(terminal_value(child), child.player)
         return Opening(variant, hole, value, status, winner, 0, 0, "the game ends", 0.0)
     found = fastsearch.CompiledSearch().search(child, sorted(child.legal_moves()), 100, nodes,
-                                               None)  # fmt: skip
+                                               None)
     spent = found["work"] + found["visits"] // 10
     value, status, winner = for_south(found["value"], child.player)
     method = (f"alpha-beta, compiled, iterative deepening to depth {found['depth']}, "
-              f"{spent} nodes")  # fmt: skip
+              f"{spent} nodes")
     seconds = round(time.perf_counter() - started, 2)
     return Opening(variant, hole, value, status, winner, found["depth"], spent, method, seconds)
 
@@ -123,7 +123,7 @@ def second_check(variant: str, hole: int, nodes: int) -> str:
     value, status, winner = for_south(found["value"], child.player)
     verdict = f"{status} win for {winner} by {abs(value)}" if winner else f"{status} {value:+d}"
     return (f"second method: Python search (SearchPlayer(compiled=False)), depth "
-            f"{found['depth']}, {found['nodes']} nodes, {seconds:.0f} s: {verdict}")  # fmt: skip
+            f"{found['depth']}, {found['nodes']} nodes, {seconds:.0f} s: {verdict}")
 
 
 def main(argv=None) -> int:

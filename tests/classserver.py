@@ -60,14 +60,14 @@ class Server:
 
 
 def start(db: str, log: Path, port: int | None = None, workers: int = 0, lang: str = "en",
-          timeout: float = 60) -> Server:  # fmt: skip
+          timeout: float = 60) -> Server:
     port = port or free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port), "--db", db,
-               "--lang", lang, "--workers", str(workers)]  # fmt: skip
+               "--lang", lang, "--workers", str(workers)]
     handle = open(log, "a")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(command, stdout=handle, stderr=subprocess.STDOUT, env=env,
-                               cwd=ROOT)  # fmt: skip
+                               cwd=ROOT)
     server = Server(process, port, db, log)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -150,7 +150,7 @@ class Student:
         deadline = time.monotonic() + timeout
         while self.view.get("thinking") and time.monotonic() < deadline:
             await self.receive(lambda m: m["type"] == "set" and m["name"] == "view",
-                               timeout=deadline - time.monotonic())  # fmt: skip
+                               timeout=deadline - time.monotonic())
 
     async def click(self, hole: int | None = None) -> float:
         """Click a playable hole (the first if None); the seconds until the board changed."""
@@ -160,7 +160,7 @@ class Student:
         click = {"type": "click", "hole": hole, "ply": view["ply"], "game": view["game"]}
         await self.send({"type": "board", "message": click})
         await self.receive(lambda m: m["type"] == "set" and m["name"] == "view"
-                           and m["value"]["ply"] > view["ply"])  # fmt: skip
+                           and m["value"]["ply"] > view["ply"])
         took = time.perf_counter() - start
         await self.settle()
         return took

@@ -206,7 +206,7 @@ MESSAGES = st.one_of(
                   "match": st.booleans() | ANY}) | ANY),
     st.builds(lambda lang: {"type": "language", "lang": lang}, st.sampled_from(["en", "es"]) | ANY),
     ANY,
-)  # fmt: skip
+)
 
 
 class BoardMachine(RuleBasedStateMachine):
@@ -248,7 +248,7 @@ TestBoardMachine = BoardMachine.TestCase
 TestBoardMachine.settings = settings(
     max_examples=60, stateful_step_count=25, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
-)  # fmt: skip
+)
 
 
 def test_a_language_the_computer_cannot_speak_is_said_and_the_board_speaks_english(

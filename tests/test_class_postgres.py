@@ -48,16 +48,16 @@ def cluster():
     data = folder / "data"
     subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust",
                                  "-U", "postgres"]),
-                   check=True, capture_output=True)  # fmt: skip
+                   check=True, capture_output=True)
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options,
                                  "-l", str(folder / "log"), "-w", "start"]),
-                   check=True, capture_output=True)  # fmt: skip
+                   check=True, capture_output=True)
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}"
     finally:
         subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                                     "-w", "stop"]), capture_output=True)  # fmt: skip
+                                     "-w", "stop"]), capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)
 
 

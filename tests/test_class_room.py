@@ -59,7 +59,7 @@ def room(db):
 def join(room, name, lang="en", code=None) -> Page:
     page = Page()
     room.student_message(page, {"type": "join", "code": code or room.code, "name": name,
-                                "lang": lang}, lang)  # fmt: skip
+                                "lang": lang}, lang)
     return page
 
 
@@ -153,7 +153,7 @@ def test_a_restarted_server_gives_the_student_the_same_game_at_the_same_move(db)
     again.student_message(page, {"type": "resume", "token": token, "lang": "es"}, "es")
     after = page.view
     assert (after["ply"], after["board"], after["captures"]) == (
-        before["ply"], before["board"], before["captures"])  # fmt: skip
+        before["ply"], before["board"], before["captures"])
     assert after["status"].startswith("Te toca")
     assert len(page.last("msg")["content"]["lines"]) == before["ply"]
     click(again, page)  # the game goes on, and on in the store
@@ -194,7 +194,7 @@ def test_two_classmates_each_move_only_on_their_turn_and_see_the_same_game(room,
     assert ana.view["board"] == ben.view["board"]
     assert ben.view["lang"] == "es" and ana.view["lang"] == "en"
     room.student_message(ana, {"type": "board", "message": {"type": "action", "name": "undo"}},
-                         "en")  # fmt: skip
+                         "en")
     assert ana.view["ply"] == 1 and "cannot be taken back" in ana.refusal
     click(room, ben)
     assert stored_holes(db)[0] == 2 and len(stored_holes(db)) == 2
@@ -208,7 +208,7 @@ def test_forged_board_messages_change_nothing(room):
     room.student_message(page, {"type": "play", "opponent": "greedy"}, "en")
     before = page.view
     room.student_message(page, {"type": "board", "message": {
-        "type": "settings", "settings": {"opponent": None}}}, "en")  # fmt: skip
+        "type": "settings", "settings": {"opponent": None}}}, "en")
     assert page.refusal == "In class, the teacher chooses the rules and the board."
     room.student_message(page, {"type": "board", "message": {"type": "launch"}}, "en")
     assert page.view["notice"]["text"].startswith("That message was not understood")
@@ -272,7 +272,7 @@ def test_class_games_is_one_row_per_game_in_simulates_columns(db):
 FIXTURE = [HealthCheck.function_scoped_fixture]
 student_messages = st.one_of(
     st.dictionaries(st.sampled_from(["type", "code", "name", "token", "opponent", "lang",
-                                     "message"]),  # fmt: skip
+                                     "message"]),
                     st.one_of(st.none(), st.text(max_size=30), st.integers(), st.booleans(),
                               st.lists(st.integers(), max_size=3),
                               st.sampled_from(["join", "resume", "play", "lobby", "board",
@@ -282,7 +282,7 @@ student_messages = st.one_of(
                                               st.one_of(st.integers(-3, 20), st.text(max_size=8),
                                                         st.sampled_from(["click", "action",
                                                                          "undo", "new"])),
-                                              max_size=4)),  # fmt: skip
+                                              max_size=4)),
                     max_size=5),
     st.lists(st.integers(), max_size=3), st.text(max_size=10), st.none(), st.integers(),
 )
@@ -311,7 +311,7 @@ def test_any_student_message_gets_an_answer_or_a_refusal_never_a_crash(tmp_path,
     st.one_of(st.none(), st.text(max_size=20), st.integers(-2, 14), st.booleans(),
               st.lists(st.sampled_from(["beginner", "expert", "chess", 3]), max_size=3),
               st.sampled_from(["settings", "pause", "rename", "remove", "teacher", "end",
-                               "hoyito-ii", "ba-awa"])), max_size=6), max_size=10))  # fmt: skip
+                               "hoyito-ii", "ba-awa"])), max_size=6), max_size=10))
 def test_teacher_messages_without_the_key_change_nothing(tmp_path, messages):
     room = Classroom(Store(tmp_path / f"teacher{len(messages)}.db"), "en")
     before = dict(room.row)
@@ -355,7 +355,7 @@ def test_the_round_robin_pairs_classmates_who_have_not_met(room):
         alone = [p for p in pages if p not in playing]
         assert alone[0].refusal.startswith("This round has an odd number")
         pairs = {frozenset((p.last("game")["classmate"], p.last("joined")["name"]))
-                 for p in playing}  # fmt: skip
+                 for p in playing}
         assert not pairs & met  # nobody plays the same classmate twice while others are left
         met |= pairs
         for page in playing:

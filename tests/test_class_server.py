@@ -97,7 +97,7 @@ def test_two_students_play_each_other_over_real_websockets(server):
             ply = mover.view["ply"]
             await mover.click()
             await waiter.receive(lambda m, ply=ply: m["type"] == "set" and m["name"] == "view"
-                                 and m["value"]["ply"] > ply)  # fmt: skip
+                                 and m["value"]["ply"] > ply)
             assert waiter.view["board"] == mover.view["board"]
         # Ben's page cannot move for Ana
         if ben.view["to_move"] == 0:

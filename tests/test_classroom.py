@@ -507,7 +507,7 @@ def test_the_exercises_and_teacher_notes_speak_spanish(spanish):
 def test_spanish_feedback_has_no_english_word(spanish):
     english = re.compile(r"\b(the|hole|seeds?|lap|answer|Right|quite|South|North|takes)\b")
     messages = [check(key, *([0, 0] if e.kind == "division" else [99]), reveal=True).message
-                for key, e in EXERCISES.items()]  # fmt: skip
+                for key, e in EXERCISES.items()]
     messages += [e.solution() for e in EXERCISES.values()]
     python = "(start + seeds) % (2 * holes_per_row)"  # code stays code
     for message in messages:
@@ -593,7 +593,7 @@ def test_the_shipped_example_is_labelled_made_up_and_loads():
          "line 4: game 1 appears again after other games"),
         ((",hoyito-i,1,South,2",), "line 2: the game column is empty"),
     ],
-)  # fmt: skip
+)
 def test_a_bad_record_is_refused_with_a_sentence_naming_the_line(rows, expected):
     with pytest.raises(RecordError) as caught:
         load_recorded_games(record(*rows))

@@ -298,7 +298,7 @@ def test_module_entry_point(tmp_path):
 def test_out_folder_streams_a_restartable_dataset(tmp_path, capsys):
     folder = tmp_path / "run"
     args = ("--variant", "hoyito-ii", "--games", "90", "--seed", "3", "--out", f"{folder}/",
-            "--tables", "games", "captures", "--chunk-games", "40")  # fmt: skip
+            "--tables", "games", "captures", "--chunk-games", "40")
     status, out, _ = run(capsys, *args)
     assert status == 0
     assert "3 chunks" in out and "3 written now, 0 already there" in out
@@ -315,7 +315,7 @@ def test_scheduler_plays_on_the_cluster(tmp_path, capsys, dask_client):
     status, out, _ = run(capsys, "--variant", "hoyito-i", "--variant", "ba-awa", "--games",
                          "150", "--seed", "9", "--out", str(path), "--moves",
                          str(tmp_path / "moves.parquet"), "--scheduler",
-                         dask_client.scheduler.address)  # fmt: skip
+                         dask_client.scheduler.address)
     assert status == 0
     assert f"Dask dashboard: {dask_client.dashboard_link}" in out
     sim = hy.simulate(["hoyito-i", "ba-awa"], 150, seed=9)
@@ -327,7 +327,7 @@ def test_scheduler_plays_on_the_cluster(tmp_path, capsys, dask_client):
 def test_scheduler_with_a_dataset_and_computer_players(tmp_path, capsys, dask_client):
     status, _, _ = run(capsys, "--variant", "ba-awa", "--games", "12", "--players", "greedy",
                        "random", "--out", f"{tmp_path}/", "--chunk-games", "5",
-                       "--scheduler", dask_client.scheduler.address)  # fmt: skip
+                       "--scheduler", dask_client.scheduler.address)
     assert status == 0
     expected = hy.simulate("ba-awa", 12, players=("greedy", "random"), tables=["games"]).games
     pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "games"), expected)
@@ -336,7 +336,7 @@ def test_scheduler_with_a_dataset_and_computer_players(tmp_path, capsys, dask_cl
 def test_dask_workers_start_a_local_cluster(tmp_path, capsys):
     path = tmp_path / "g.csv"
     status, out, _ = run(capsys, "--variant", "ba-awa", "--games", "20", "--out", str(path),
-                         "--dask-workers", "1")  # fmt: skip
+                         "--dask-workers", "1")
     assert status == 0 and "Dask dashboard: http" in out
     assert len(pd.read_csv(path)) == 20
 
@@ -353,11 +353,11 @@ def test_dask_workers_start_a_local_cluster(tmp_path, capsys):
 )
 def test_dask_and_dataset_options_are_checked(tmp_path, capsys, extra, message):
     status, _, err = run(capsys, "--variant", "ba-awa", "--games", "5", "--out",
-                         str(tmp_path / "g.csv"), *extra)  # fmt: skip
+                         str(tmp_path / "g.csv"), *extra)
     assert status == 2 and message in err
 
 
 def test_a_dataset_refuses_file_options(tmp_path, capsys):
     status, _, err = run(capsys, "--variant", "ba-awa", "--games", "5", "--out",
-                         f"{tmp_path}/", "--moves", str(tmp_path / "m.csv"))  # fmt: skip
+                         f"{tmp_path}/", "--moves", str(tmp_path / "m.csv"))
     assert status == 2 and "--tables games moves captures" in err

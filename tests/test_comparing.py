@@ -158,7 +158,7 @@ def test_a_typed_board_and_the_table_in_spanish():
         with pytest.raises(ValueError, match=r"^La 2\.ª entrada que escribiste, «x»"):
             parse_board("4 x 4", 6)
         rows = compare(EXAMPLE_BOARD, 3, variants=["hoyito-ii"],
-                                 options=[{}, {"max_laps": 2}])  # fmt: skip
+                                 options=[{}, {"max_laps": 2}])
     assert [r.happened for r in rows] == [
         "casa, Sur come 4; cadena, Sur come 4",
         "se detuvo a las 2 vueltas; cada uno se lleva su lado",

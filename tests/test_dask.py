@@ -25,7 +25,7 @@ def test_any_chunk_size_gives_the_same_tables(dask_client):
     here = hy.simulate("hoyito-ii", 95, seed=3, holes_per_row=7, starter=1)
     for chunk in (1, 7, 95, 1000):
         there = hy.simulate("hoyito-ii", 95, seed=3, holes_per_row=7, starter=1,
-                            client=dask_client, chunk_games=chunk)  # fmt: skip
+                            client=dask_client, chunk_games=chunk)
         assert_same(here, there)
 
 

@@ -139,7 +139,7 @@ def test_map_outline_has_lago_enriquillo_between_the_towns(sites: pd.DataFrame) 
     towns = sites.set_index("name")
     neiba, jimani = towns.loc["Neiba"], towns.loc["Jimaní"]
     between = [lake for lake in lakes
-               if jimani.longitude < lake[:, 0].mean() < neiba.longitude]  # fmt: skip
+               if jimani.longitude < lake[:, 0].mean() < neiba.longitude]
     assert len(between) == 1  # Lago Enriquillo; Etang Saumatre lies west of Jimaní
 
 
@@ -292,7 +292,7 @@ def test_simulation_summaries_have_the_columns_notebook_04_reads(name: str) -> N
     assert (table["games"] > 0).all() and (table["seed"] == 2026).all()
     shares = ["balance", "completion", "drawishness", "unfinished", "first_wins", "second_wins",
               "starter_win_share", "starter_ci_low", "starter_ci_high", "endless_share",
-              "repetition_share"]  # fmt: skip
+              "repetition_share"]
     assert table[shares].notna().all().all()
     assert ((table[shares] >= 0) & (table[shares] <= 1)).all().all()
     assert (table["starter_ci_low"] <= table["starter_win_share"]).all()
@@ -400,11 +400,11 @@ def _basis_facts(basis: str) -> tuple:
 def test_spanish_variants_keep_clauses_and_sources(variants: pd.DataFrame, spanish) -> None:
     es = spanish["variants"]
     for rule, english, spanish_basis in zip(variants["rule"], variants["basis"], es["basis"],
-                                            strict=True):  # fmt: skip
+                                            strict=True):
         assert _basis_facts(spanish_basis) == _basis_facts(english), rule
     words = {"board sizes": "tamaños del tablero", "relay": "relevo",
              "lap limit": "límite de vueltas", "endless move": "jugada sin fin",
-             "repetition": "repetición"}  # fmt: skip
+             "repetition": "repetición"}
     names = dict(zip(variants["rule"], es["rule"], strict=True))
     assert {rule: names[rule] for rule in words} == words  # the glossary's terms
     row = es.set_index(variants["rule"]).loc["mid-sow casa taker"]

@@ -32,7 +32,7 @@ MODULES = modules_with_examples()
 
 def test_the_engine_modules_have_examples():
     for name in ("engine.rules", "engine.position", "engine.game", "engine.events",
-                 "engine.match", "sim.simulate", "players", "board.session"):  # fmt: skip
+                 "engine.match", "sim.simulate", "players", "board.session"):
         assert f"hoyito_edu.{name}" in MODULES, name
 
 

@@ -22,7 +22,7 @@ from hoyito_edu.players import SearchPlayer
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 CASES = [("hoyito-i", 6), ("hoyito-ii", 6), ("hoyito-iii", 6), ("ba-awa", 6),
-         ("hoyito-i", 9), ("hoyito-ii", 12), ("hoyito-iii", 12)]  # fmt: skip
+         ("hoyito-i", 9), ("hoyito-ii", 12), ("hoyito-iii", 12)]
 #: Moves of millions (2x6) and billions (2x11) of laps without a lap limit (R2.8).
 LONG_MOVES = [(setup, hole) for _, setup, hole in conformance.LONG_MOVES]
 

@@ -62,7 +62,7 @@ def engine_game(variant, n, game, seed, starter, max_plies, **options):
             (ply, move.player, move.hole, len(legal), move.laps, move.drops, *take,
              sum(after.board), move.extra_turn, bool(move.passes), move.endless,
              move.lap_limit, after.board, -1 if after.is_over else after.player)
-        )  # fmt: skip
+        )
         pos = after
     reason = str(pos.outcome.reason) if pos.outcome else "ply-cap"
     winner = pos.outcome.winner if pos.outcome else None
@@ -79,18 +79,18 @@ def fast_records(raw, index_of_game):
                int(m["laps"][i]), int(m["drops"][i]), *(int(m[f][i]) for f in TAKE_FIELDS),
                int(m["seeds_left"][i]), bool(m["extra_turn"][i]), bool(m["passed"][i]),
                bool(m["endless"][i]), bool(m["lap_limit"][i]), tuple(int(s) for s in raw.boards[i]),
-               int(raw.to_move[i]))  # fmt: skip
+               int(raw.to_move[i]))
         moves.setdefault(int(m["game"][i]), []).append(row)
     captures: dict[int, list] = {}
     for i in range(len(c["game"])):
         row = (int(c["ply"][i]), int(c["hole"][i]), int(c["taker"][i]),
-               CAPTURE_KINDS[c["kind"][i]], int(c["seeds"][i]))  # fmt: skip
+               CAPTURE_KINDS[c["kind"][i]], int(c["seeds"][i]))
         captures.setdefault(int(c["game"][i]), []).append(row)
     ends = {}
     for game, i in index_of_game.items():
         ends[game] = (END_REASONS[g["end_reason"][i]], int(g["plies"][i]),
                       (int(g["score_south"][i]), int(g["score_north"][i])),
-                      int(g["winner"][i]), int(g["seeds_left"][i]))  # fmt: skip
+                      int(g["winner"][i]), int(g["seeds_left"][i]))
     return moves, captures, ends
 
 
@@ -98,7 +98,7 @@ def compare(variant, n, ids, starters, max_plies, seed=SEED, **options):
     """Replay games ``ids`` through the engine; assert every record matches. Returns the
     fast-path run for further checks."""
     raw = play_random_games(variant, ids, seed=seed, holes_per_row=n, starters=starters,
-                            max_plies=max_plies, boards=True, **options)  # fmt: skip
+                            max_plies=max_plies, boards=True, **options)
     index_of_game = {int(game): i for i, game in enumerate(ids)}
     moves, captures, ends = fast_records(raw, index_of_game)
     for game, starter in zip(ids, starters, strict=True):
@@ -121,7 +121,7 @@ def compare(variant, n, ids, starters, max_plies, seed=SEED, **options):
 def rare_games(variant, n, searched, max_plies):
     """Game numbers (beyond the first ones) with the rare things the engine must agree on."""
     raw = play_random_games(variant, range(searched), seed=SEED, holes_per_row=n,
-                            starters=np.arange(searched) % 2, max_plies=max_plies)  # fmt: skip
+                            starters=np.arange(searched) % 2, max_plies=max_plies)
     g, m, c = raw.games, raw.moves, raw.captures
     found: dict[str, np.ndarray] = {
         "endless": g["game"][g["end_reason"] == fastsim.ENDLESS],
@@ -132,7 +132,7 @@ def rare_games(variant, n, searched, max_plies):
         "final four from the hand": np.unique(c["game"][c["hole"] < 0]),
         "opponent's mid-sow casa": np.unique(c["game"][(c["kind"] == fastsim.K_MID)
                                                   & (c["taker"] != mover_of_capture(raw))]),
-    }  # fmt: skip
+    }
     return {kind: games[:RARE_PER_KIND] for kind, games in found.items()}
 
 
@@ -165,7 +165,7 @@ def test_fast_path_gives_the_engines_games(replayed):
 def test_sample_holds_every_rare_case(replayed):
     _, kinds = replayed
     expected = {"endless", "repetition", "ply-cap", "pass", "chain", "final four from the hand",
-                "opponent's mid-sow casa"}  # fmt: skip
+                "opponent's mid-sow casa"}
     assert expected <= kinds, f"missing from the sample: {expected - kinds}"
 
 
@@ -241,7 +241,7 @@ def test_fastsim_does_not_import_simulate():
         "print(sorted(m for m in sys.modules if m.startswith('hoyito_edu')))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)  # fmt: skip
+                          check=True)
     loaded = done.stdout.strip()
     assert "hoyito_edu.compiled.fastsim" in loaded and "hoyito_edu.compiled.kernel" in loaded
     assert "hoyito_edu.sim.simulate" not in loaded and "hoyito_edu.engine.position" not in loaded

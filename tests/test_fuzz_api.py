@@ -37,12 +37,12 @@ TIME_LIMIT = 20.0
 #: Words of messages that come from inside numpy, pandas or Python, not from the package.
 INTERNAL = ("codes need to be", "Maximum allowed", "tuple.index", "No group keys",
             "cannot insert", "could not convert", "invalid literal", "too many values to",
-            "not enough values to", "object is not", "math domain", "unhashable")  # fmt: skip
+            "not enough values to", "object is not", "math domain", "unhashable")
 
 def fuzz(examples: int) -> settings:
     """Hypothesis settings for ``examples`` cases; the time limit is :func:`time_limit`'s."""
     return settings(max_examples=examples, deadline=None, suppress_health_check=[
-        HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])  # fmt: skip
+        HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 
 
 class TooSlow(BaseException):
@@ -91,7 +91,7 @@ def attempt(call, *args, **kwargs):
 # -- values ---------------------------------------------------------------------------------
 ODD = st.sampled_from([np.int64(7), np.int8(1), np.uint8(3), 10**30, -(10**30), 2**63, 1.0,
                        2.5, math.nan, math.inf, -math.inf, True, False, None, "", "3", "x",
-                       b"1", [], (), {}, [1, 2], (0, 1), {0: 1}, object()])  # fmt: skip
+                       b"1", [], (), {}, [1, 2], (0, 1), {0: 1}, object()])
 ANY = st.one_of(st.integers(-3, 14), ODD)
 SMALL_ANY = st.one_of(st.integers(-2, 3), ODD)
 
@@ -106,7 +106,7 @@ NAMES = sorted(hy.VARIANTS)
 VARIANT = mostly(
     st.sampled_from(NAMES),
     st.sampled_from([" Hoyito-II", "oware", "", 5, None, ["hoyito-i"],
-                     hy.get_rules("hoyito-iii", max_laps=7)]),  # fmt: skip
+                     hy.get_rules("hoyito-iii", max_laps=7)]),
 )
 HOLE = mostly(st.integers(0, 23), st.one_of(st.integers(-2, 25), ODD), one_in=4)
 
@@ -137,7 +137,7 @@ def boards(draw, n: int):
     """Boards of 2n holes: fair ones, ones holding about MAX_SEEDS seeds, ones beyond it, and
     boards with a bad entry or length."""
     kind = draw(st.sampled_from(["fair", "fair", "near", "near", "beyond", "bad entry",
-                                 "bad length", "any"]))  # fmt: skip
+                                 "bad length", "any"]))
     if kind == "any":
         return draw(ANY)
     if kind == "fair":
@@ -347,7 +347,7 @@ MATCH_OPS = st.lists(
                                    "agree", "game.agree", "finish", "game.finish"])),
     ),
     max_size=25,
-)  # fmt: skip
+)
 
 
 def check_match(match: hy.Match) -> None:
@@ -430,14 +430,14 @@ SETTING_VALUE = st.one_of(st.integers(-1, 5), st.floats(-1, 2), ODD)
 def player_arguments(draw):
     """A player name (mostly a real one), a seed and settings (mostly ones it takes)."""
     name = draw(mostly(st.sampled_from(hy.available_players()),
-                       st.sampled_from([" Expert", "chess", 5, None, "", ["greedy"]])))  # fmt: skip
+                       st.sampled_from([" Expert", "chess", 5, None, "", ["greedy"]])))
     known = hy.players.SETTINGS.get(name.strip().lower(), ()) if isinstance(name, str) else ()
     keys = draw(st.lists(mostly(st.sampled_from(known or ("name",)),
                                 st.sampled_from([*VALID_SETTINGS, "depth"])), max_size=3))
     settings_ = {key: draw(mostly(VALID_SETTINGS.get(key, SETTING_VALUE), SETTING_VALUE))
-                 for key in keys}  # fmt: skip
+                 for key in keys}
     seed = draw(mostly(st.one_of(st.none(), st.integers(0, 2**70)), st.one_of(
-        st.integers(-2, -1), ODD)))  # fmt: skip
+        st.integers(-2, -1), ODD)))
     return name, seed, settings_
 
 
@@ -509,12 +509,12 @@ SIM_ARGUMENTS = st.fixed_dictionaries(
         "quiet_limit": mostly(st.integers(1, 80), ODD),
         "spin": st.booleans(),
     },
-)  # fmt: skip
+)
 
 
 @fuzz(300)
 @given(SIM_ARGUMENTS, st.one_of(st.none(), st.lists(st.sampled_from(
-    ["variant", "holes_per_row", "pairing", "south"]), max_size=3), ODD))  # fmt: skip
+    ["variant", "holes_per_row", "pairing", "south"]), max_size=3), ODD))
 def test_simulate_gives_consistent_tables_or_a_clear_error(arguments, by):
     arguments = dict(arguments)
     sim = attempt(hy.simulate, arguments.pop("variant"), arguments.pop("games"), **arguments)
@@ -543,7 +543,7 @@ TOURNAMENT_PLAYERS = mostly(
                         max_size=3),
         ODD,
     ),
-)  # fmt: skip
+)
 
 
 @fuzz(80)
@@ -555,7 +555,7 @@ TOURNAMENT_PLAYERS = mostly(
     mostly(st.integers(0, 5), ODD),
     mostly(st.integers(6, 9), ODD),
     mostly(st.integers(1, 150), ODD),
-)  # fmt: skip
+)
 def test_tournament_gives_standings_or_a_clear_error(players, variants, games, seed, size, plies):
     table = attempt(hy.tournament, players, variants, games, seed, size, plies)
     if isinstance(table, ValueError):
@@ -580,9 +580,9 @@ def test_tournament_gives_standings_or_a_clear_error(players, variants, games, s
         "max_laps": mostly(st.integers(1, 9), ODD),
         "target": st.one_of(st.integers(6, 13), ODD),
         "spin": st.booleans()}),
-)  # fmt: skip
+)
 def test_simulate_matches_gives_a_table_or_a_clear_error(variant, matches, players, seed,
-                                                         rounds, kwargs):  # fmt: skip
+                                                         rounds, kwargs):
     table = attempt(simulate_matches, variant, matches, players, seed, rounds, **kwargs)
     if isinstance(table, ValueError):
         return
@@ -598,7 +598,7 @@ LONG_MOVES = [
     # about 2.3 x 10^9 laps before a lap repeats: still running after 60 s at 4.7 GB
     (dict(variant="hoyito-ii", holes_per_row=11, player=1,
           board=[0, 7, 4, 5, 4, 3, 2, 9, 3, 5, 4, 5, 3, 0, 8, 0, 4, 5, 2, 3, 0, 4]), 11),
-]  # fmt: skip
+]
 
 
 def long_move_position(setup: dict) -> hy.Position:

@@ -33,7 +33,7 @@ DECOYS = {"old.csv": "old\n", "link-target.csv": "target\n"}
 #: Output names, relative to the folder; "DIR" marks the folder itself.
 NAMES = ["games.csv", "moves.csv.gz", "caps.parquet", "m.csv", "old.csv", "link.csv",
          "sub/t.csv", "./games.csv", "sub/../moves.csv.gz", "missing/x.csv", "dir.csv",
-         "table.txt", "data.gz", "noext", "", "DIR"]  # fmt: skip
+         "table.txt", "data.gz", "noext", "", "DIR"]
 
 NUMBERS = st.sampled_from(["1", "2", "3", "0", "-1", "x", "1.5", "1e3", "", " 2", "9" * 40])
 LIMITS = st.sampled_from(["1", "5", "40", "1000", "none", "None", "0", "-3", "x", "2.5"])
@@ -60,7 +60,7 @@ def value_for(option: str) -> st.SearchStrategy:
 PLAYERS = st.sampled_from(["random", "greedy", "beginner", "RANDOM", "chess", ""])
 OPTIONS = ["--variant", "--games", "--out", "--moves", "--captures", "--metrics",
            "--holes-per-row", "--seed", "--starter", "--max-plies", "--workers", "--path",
-           "--max-laps", "--quiet-limit"]  # fmt: skip
+           "--max-laps", "--quiet-limit"]
 FLAGS = ["--skip-origin", "--chain-opponent-side-only", "--progress", "--no-progress"]
 JUNK = st.sampled_from(["--bogus", "-x", "stray", "--games=2", "--out=", "--", "-h"])
 
@@ -71,7 +71,7 @@ def argument_lists(draw) -> list[str]:
     argv = ["simulate"] if draw(st.integers(0, 19)) else draw(st.sampled_from([[], ["play"]]))
     if draw(st.booleans()):  # a valid core, so many commands get as far as playing
         argv += ["--variant", draw(value_for("--variant")), "--games", draw(st.sampled_from(
-            ["1", "2", "3"])), "--out", draw(st.sampled_from(NAMES[:4]))]  # fmt: skip
+            ["1", "2", "3"])), "--out", draw(st.sampled_from(NAMES[:4]))]
         argv += ["--max-plies", draw(st.sampled_from(["30", "200"]))]
     for _ in range(draw(st.integers(0, 6))):
         kind = draw(st.integers(0, 9))

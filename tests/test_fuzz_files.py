@@ -117,7 +117,7 @@ EDGES = st.sampled_from(
     [0, 1, 2, 3, 4, 5, 6, 11, 12, 23, 24, -1, 192, 193, 1000, True, False, None, "", "0",
      "hoyito-ii", "ba-awa", "hoyito_edu.game", "hoyito_edu.match", 0.5, 4.0, -0.0, [], {},
      [4] * 12, [0] * 12, [4] * 24, [0, 1], [1, 0], [[]], {"board": [4] * 12, "player": 0}]
-)  # fmt: skip
+)
 ANY_JSON = st.recursive(
     st.none()
     | st.booleans()
@@ -254,7 +254,7 @@ BAD_BYTES = st.sampled_from(
     [b"\xff", b"\xfe\xff", b"\x00", b"\xc3", b"\xed\xa0\x80", b"\x80\x80", b"\xef\xbb\xbf",
      b"\\", b'"', b"{", b"[", b"]", b"}", b",", b":", b"NaN", b"Infinity", b"-Infinity",
      b"1e999", b"9" * 5000, b"[" * 3000, b"\\ud800", b"\\u0000", b"true", b"null"]
-)  # fmt: skip
+)
 
 
 @st.composite

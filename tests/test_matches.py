@@ -207,7 +207,7 @@ def test_bad_arguments_are_refused_before_any_game(kwargs, message):
 
 def test_numpy_integers_and_rule_options_are_accepted():
     table = simulate_matches("hoyito-ii", np.int64(2), seed=np.int64(1), max_rounds=np.int64(2),
-                             holes_per_row=np.int64(7), max_laps=np.int64(4))  # fmt: skip
+                             holes_per_row=np.int64(7), max_laps=np.int64(4))
     rounds = rounds_table(table)
     assert len(table) == 2 and (rounds["reason"] == "lap-limit").any()
     assert table.attrs["settings"]["holes_per_row"] == 7

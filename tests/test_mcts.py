@@ -122,7 +122,7 @@ def test_avoids_a_move_that_lets_the_opponent_win_at_once():
     def loses_at_once(hole):
         after = pos.play(hole)
         return any(after.play(r).is_over and after.play(r).winner == 1
-                   for r in after.legal_moves())  # fmt: skip
+                   for r in after.legal_moves())
 
     safe = [h for h in pos.legal_moves() if not loses_at_once(h)]
     assert safe == [0] and len(pos.legal_moves()) > 1  # the premise, from the engine

@@ -34,7 +34,7 @@ def games_table() -> pd.DataFrame:
                 "final-four",
                 "eight-or-fewer",
                 "eight-or-fewer",
-            ],  # fmt: skip
+            ],
             "plies": [40, 50, 60, 30, 70, 100, 20, 40, 50, 40, 10, 12],
             "turns": [40, 50, 55, 30, 70, 100, 20, 40, 50, 35, 10, 12],
             "casas": [10, 11, 10, 9, 11, 4, 10, 11, 10, 10, 10, 10],
@@ -101,7 +101,7 @@ def test_metrics_of_a_simulation_add_up():
     assert np.allclose(table["first_wins"] + table["second_wins"], table["completion"])
     assert ((table["balance"] > 0) & (table["balance"] <= 1)).all()
     assert ((table["starter_ci_low"] < table["starter_win_share"])
-            & (table["starter_win_share"] < table["starter_ci_high"])).all()  # fmt: skip
+            & (table["starter_win_share"] < table["starter_ci_high"])).all()
     # Ba-awa's starter takes the last eight or fewer seeds (R4.2): a large head start
     ba_awa = table.set_index("variant").loc["ba-awa"]
     assert ba_awa["starter_ci_low"] > 0.5

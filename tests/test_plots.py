@@ -54,7 +54,7 @@ def test_captures_over_game_draws_the_running_totals(mixed):
     assert ax.get_ylabel() == "seeds captured (total so far)"
     final = mixed.games.set_index("game").loc[1]
     assert (south.get_ydata()[-1], north.get_ydata()[-1]) == (final.score_south,
-                                                              final.score_north)  # fmt: skip
+                                                              final.score_north)
 
 
 def running_totals(sim, variant: str, last: int, seat: str = "starter") -> np.ndarray:
@@ -87,7 +87,7 @@ def test_capture_bands_as_edge_lines_draw_both_quantiles_and_no_shading(sim):
     """band_style='lines': each player's band is two thin lines (10th and 90th percentiles)
     in the player's colour and dash, so the two bands no longer hide each other."""
     ax = plots.capture_bands(sim.moves, sim.games, variant="ba-awa", last_ply=20,
-                             band_style="lines")  # fmt: skip
+                             band_style="lines")
     assert not [c for c in ax.collections if isinstance(c, PolyCollection)]
     lines = ax.get_lines()
     assert len(lines) == 6  # per player: the median, then the two edges
@@ -103,7 +103,7 @@ def test_capture_bands_as_edge_lines_draw_both_quantiles_and_no_shading(sim):
             assert edge.get_linewidth() < median.get_linewidth()
     assert legend_texts(ax) == ["Starter (random): median", "Starter: 10% and 90% lines",
                                 "Second player (random): median",
-                                "Second player: 10% and 90% lines"]  # fmt: skip
+                                "Second player: 10% and 90% lines"]
     assert "Ba-awa, 2×6, 400 games" in ax.get_title()
     assert ax.get_xlabel() == "ply (moves played)"
     assert ax.get_ylabel() == "seeds captured (total so far)"
@@ -183,7 +183,7 @@ def test_starter_advantage_plots_shares_and_intervals(mixed):
         assert x == pytest.approx(100 * row["starter_win_share"])
     assert sorted(legend_texts(ax)) == ["50 %: starting makes no difference", "greedy vs random",
                                         "published (other rules of play)",
-                                        "random vs greedy"]  # fmt: skip
+                                        "random vs greedy"]
     published = [c for c in ax.collections if isinstance(c, PathCollection)]
     assert published[0].get_offsets()[0][0] == pytest.approx(51.5)
     assert [t.get_text() for t in ax.get_yticklabels()] == ["Ba-awa, 2×6"]
@@ -221,7 +221,7 @@ def test_end_reasons_bars_add_to_one_hundred(sim):
     ba_awa = sim.games[sim.games["variant"] == "ba-awa"]
     share = 100 * (ba_awa["end_reason"] == "eight-or-fewer").mean()
     assert any(b.get_width() == pytest.approx(share) and round(b.get_y() + 0.4) == 3
-               for b in bars)  # fmt: skip
+               for b in bars)
     assert "final four (Hoyito)" in legend_texts(ax)
     assert ax.get_xlabel() == "share of games (%)"
 
@@ -230,7 +230,7 @@ def test_end_reasons_write_rare_reasons_on_the_bar():
     games = pd.DataFrame({"variant": ["hoyito-i"] * 100, "holes_per_row": 6,
                           "pairing": "random vs random",
                           "end_reason": ["final-four"] * 97 + ["endless"] * 2 +
-                          ["repetition"]})  # fmt: skip
+                          ["repetition"]})
     ax = plots.end_reasons(games)
     notes = [t.get_text() for t in ax.texts]
     assert notes == ["endless move 2.0 %, repetition 1.0 %"]
@@ -320,7 +320,7 @@ def test_casa_heatmap_writes_the_numbers_and_dashes_where_a_rule_set_never_casas
     for ax, (kind, frame) in zip(fig.axes, fig.heatmap_data.items(), strict=False):
         values = frame.to_numpy()
         expected = [f"{value:.2f}" if values[i].any() else "–"
-                    for (i, _), value in np.ndenumerate(values)]  # fmt: skip
+                    for (i, _), value in np.ndenumerate(values)]
         assert [t.get_text() for t in ax.texts] == expected, kind
     # Hoyito II and III leave mid-sow fours on the board: their rows are dashes
     mid_sow = [t.get_text() for t in fig.axes[0].texts]
@@ -335,13 +335,13 @@ def casa_rates(sim, variants=("hoyito-i", "ba-awa"), kind="last-seed") -> pd.Dat
         caps = sim.captures[(sim.captures["variant"] == variant) & (sim.captures["kind"] == kind)]
         ids = sim.games.loc[sim.games["variant"] == variant, "game"]
         per_game = (pd.crosstab(caps["game"], caps["hole"].astype(int))
-                    .reindex(index=ids, columns=range(12), fill_value=0))  # fmt: skip
+                    .reindex(index=ids, columns=range(12), fill_value=0))
         for hole in range(12):
             values = per_game[hole].to_numpy(dtype=float)
             half = 1.96 * values.std(ddof=1) / np.sqrt(len(values))
             records.append({"variant": variant, "kind": kind, "hole": hole, "holes_per_row": 6,
                             "rate": values.mean(), "low": values.mean() - half,
-                            "high": values.mean() + half})  # fmt: skip
+                            "high": values.mean() + half})
     return pd.DataFrame(records)
 
 
@@ -388,7 +388,7 @@ def test_laps_per_move_marks_the_opening_move_in_black(sim):
         np.testing.assert_allclose([b.get_height() for b in opening], expected)
         assert all(to_hex(b.get_facecolor()) == plots.COLOURS["black"].lower() for b in opening)
         assert all(o.get_x() == s.get_x() and o.get_height() <= s.get_height() + 1e-9
-                   for o, s in zip(opening, share, strict=True))  # fmt: skip
+                   for o, s in zip(opening, share, strict=True))
     assert legend_texts(ax)[-1] == "first moves of the games"
     assert len(legend_texts(ax)) == 5
     assert ax.get_xlabel() == "laps in the move (1 = no relay)"
@@ -404,7 +404,7 @@ RARE = pd.DataFrame({
     "end_reason": ["final-four"] * 990 + ["lap-limit"] * 4 + ["agreement"] * 3
                   + ["quiet-limit"] * 2 + ["endless"] + ["eight-or-fewer"] * 497
                   + ["lap-limit"] * 2 + ["quiet-limit"],
-})  # fmt: skip
+})
 
 
 def test_end_reason_rates_log_scale_wilson_intervals_and_every_rare_reason():
@@ -458,7 +458,7 @@ def test_end_reasons_show_every_reason_in_the_data():
     notes = [t.get_text() for t in ax.texts]
     assert notes == ["endless move 0.1 %, lap limit 0.4 %, no capture for too long 0.2 %, "
                      "by agreement 0.3 %",
-                     "lap limit 0.4 %, no capture for too long 0.2 %"]  # fmt: skip
+                     "lap limit 0.4 %, no capture for too long 0.2 %"]
 
 
 def test_every_end_reason_has_a_label_and_a_colour():
@@ -471,7 +471,7 @@ def test_every_end_reason_has_a_label_and_a_colour():
 #: One game per end reason (the engine's, and the simulation's ply cap), in one rule set.
 EVERY_ENDING = pd.DataFrame({"variant": "hoyito-i", "holes_per_row": 6,
                              "pairing": "random vs random",
-                             "end_reason": list(plots.END_STYLES)})  # fmt: skip
+                             "end_reason": list(plots.END_STYLES)})
 
 
 def test_every_end_reason_has_its_own_style():
@@ -487,7 +487,7 @@ def test_every_end_reason_has_its_own_style():
     assert len({(s["color"].lower(), s["hatch"]) for s in styles}) == len(endings)
     assert len({s["marker"] for s in styles}) == len(endings)
     rare = [s["color"].lower() for r, s in plots.END_STYLES.items()
-            if r not in plots.USUAL_ENDINGS]  # fmt: skip
+            if r not in plots.USUAL_ENDINGS]
     assert len(set(rare)) == len(rare) and plots.COLOURS["yellow"].lower() not in rare
     assert {r: c.lower() for r, c in plots.KIND_COLOURS.items() if r in endings} == {
         r: s["color"].lower() for r, s in plots.END_STYLES.items()
@@ -499,7 +499,7 @@ def test_end_reasons_draw_every_reason_in_its_own_style():
     handles, labels = ax.get_legend_handles_labels()
     assert sorted(labels) == sorted(plots.END_LABELS[r] for r in plots.END_STYLES)
     drawn = {(to_hex(h.patches[0].get_facecolor()), h.patches[0].get_hatch() or "")
-             for h in handles}  # fmt: skip
+             for h in handles}
     assert len(drawn) == len(plots.END_STYLES)
     for handle, label in zip(handles, labels, strict=True):
         reason = next(r for r, text in plots.END_LABELS.items() if text == label)
@@ -526,7 +526,7 @@ def test_starter_advantage_puts_published_shares_on_their_pairing_row():
     sim = hy.simulate("ba-awa", 60, players=("greedy", "random"), seed=8, tables=["games"])
     ax = plots.starter_advantage(sim.games, published={"ba-awa": 0.515, "oware": 0.485},
                                  published_pairing="random vs greedy",
-                                 published_label="MancalaGames, random, round-based")  # fmt: skip
+                                 published_label="MancalaGames, random, round-based")
     (published,) = [c for c in ax.collections if isinstance(c, PathCollection)]
     (point,) = published.get_offsets()  # Oware is not in the table: not drawn
     rows = {c.get_label(): c.lines[0].get_ydata()[0] for c in ax.containers}
@@ -553,7 +553,7 @@ def test_starter_advantage_puts_published_shares_on_their_pairing_row():
          "game 999 is not in the moves table"),
     ],
     ids=["band_style", "variant", "scale", "game"],
-)  # fmt: skip
+)
 def test_bad_arguments_are_clear_value_errors(sim, chart, message):
     with pytest.raises(ValueError, match=message):
         chart(sim)
@@ -607,7 +607,7 @@ def check_bad(sim, chart, message):
     ids=["band order", "last_ply", "unknown kind", "no kinds", "min_share", "no moves",
          "rates columns", "span", "max_laps", "per", "unknown reason", "published as %",
          "published_pairing", "bins"],
-)  # fmt: skip
+)
 def test_bad_arguments_are_checked_before_drawing(sim, chart, message):
     check_bad(sim, chart, message)
 
@@ -700,7 +700,7 @@ def reason(table: pd.DataFrame, end_reason: str) -> pd.DataFrame:
         (lambda s: plots.board_diagram(hy.new_game("ba-awa"), title=3),
          r"title must be a string or None, not 3"),
     ],
-)  # fmt: skip
+)
 def test_more_bad_arguments_are_checked_before_drawing(sim, chart, message):
     check_bad(sim, chart, message)
 
@@ -749,7 +749,7 @@ def test_colours_are_the_colour_blind_safe_palette():
     palette = {c.lower() for c in plots.COLOURS.values()}
     used = {*plots.PLAYER_COLOURS, *(s["color"] for s in plots.VARIANT_STYLES.values()),
             *plots.PAIRING_COLOURS,
-            *plots.KIND_COLOURS.values()}  # fmt: skip
+            *plots.KIND_COLOURS.values()}
     assert {c.lower() for c in used} <= palette
     dashes = {s["linestyle"] for s in plots.VARIANT_STYLES.values()}
     assert len(dashes) == 4  # rule sets differ by dash pattern too, not by colour alone
@@ -813,7 +813,7 @@ def english_only_words() -> set[str]:
             spanish |= {w for text in texts for w in words.findall(text)}
     # and common words a sentence left unmarked would show
     english |= {"the", "and", "game", "games", "seed", "seeds", "move", "moves", "hole", "holes",
-                "captured", "median", "South", "North", "row", "laps", "share"}  # fmt: skip
+                "captured", "median", "South", "North", "row", "laps", "share"}
     return english - spanish
 
 
@@ -837,7 +837,7 @@ SPANISH_CHARTS = {
     "end_reason_rates": lambda s, m: plots.end_reason_rates(
         s.games, reasons=["endless", "repetition"], lang="es"),
     "board_diagram": lambda s, m: plots.board_diagram(hy.new_game("hoyito-i"), lang="es"),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("name", list(SPANISH_CHARTS))
@@ -895,7 +895,7 @@ def test_charts_refuse_an_unknown_language(bad, mixed):
 
 CHARTS = ["captures_over_game", "capture_bands", "seeds_left", "seeds_left_panels", "casa_heatmap",
           "casa_rates_by_hole", "game_lengths", "starter_advantage", "laps_per_move",
-          "end_reasons", "end_reason_rates", "board_diagram"]  # fmt: skip
+          "end_reasons", "end_reason_rates", "board_diagram"]
 
 
 @pytest.mark.parametrize("name", CHARTS)
@@ -907,7 +907,7 @@ def test_every_chart_takes_lang_and_refuses_french_before_drawing(name, sim, mix
               sim.games), "casa_heatmap": (sim.captures, sim.games), "casa_rates_by_hole":
               (casa_rates(sim),), "game_lengths": (sim.games,), "starter_advantage": (sim.games,),
               "end_reasons": (sim.games,), "end_reason_rates": (sim.games,), "board_diagram":
-              (hy.new_game("hoyito-i"),)}  # fmt: skip
+              (hy.new_game("hoyito-i"),)}
     before = plt.get_fignums()
     with pytest.raises(ValueError, match="the language must be one of"):
         getattr(plots, name)(*tables.get(name, (sim.moves,)), lang="fr")

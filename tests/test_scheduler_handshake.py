@@ -83,7 +83,7 @@ def test_the_command_line_says_so_in_a_sentence(fake_scheduler, monkeypatch, tmp
     started = time.monotonic()
     with pytest.raises(SystemExit) as stop:
         main(["simulate", "--variant", "hoyito-i", "--games", "5", "--out",
-              str(tmp_path / "g.csv"), "--scheduler", fake_scheduler])  # fmt: skip
+              str(tmp_path / "g.csv"), "--scheduler", fake_scheduler])
     assert stop.value.code == 2 and time.monotonic() - started < 10
     err = capsys.readouterr().err
     assert f"error: something answers at {fake_scheduler}" in err or "cannot talk" in err
@@ -117,7 +117,7 @@ def test_a_scheduler_without_workers_is_refused_with_a_sentence():
     from distributed import LocalCluster
 
     with LocalCluster(n_workers=0, dashboard_address=":0", processes=False,
-                      protocol="tcp://") as empty:  # fmt: skip
+                      protocol="tcp://") as empty:
         assert empty.scheduler_address.startswith("tcp://127.0.0.1:")
         started = time.monotonic()
         with pytest.raises(ValueError, match="has no workers .none joined within 1 s.: start"):
@@ -154,7 +154,7 @@ def test_a_scheduler_killed_mid_run_ends_the_command_with_a_sentence(tmp_path):
         [str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
          "--dashboard-address", ":0"], stdout=log, stderr=log, env=env,
         start_new_session=True,
-    )  # fmt: skip
+    )
     worker = None
     command = None
     try:
@@ -175,7 +175,7 @@ def test_a_scheduler_killed_mid_run_ends_the_command_with_a_sentence(tmp_path):
              "--games", "100000", "--path", "engine", "--no-progress",
              "--out", str(tmp_path / "games.csv"), "--scheduler", address],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
-        )  # fmt: skip
+        )
         assert command.stdout.readline().startswith("Dask dashboard:")  # connected, playing
         time.sleep(2)
         os.killpg(scheduler.pid, signal.SIGKILL)

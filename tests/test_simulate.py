@@ -12,14 +12,14 @@ from hoyito_edu.sim.simulate import CAPTURE_KINDS, END_REASONS
 GAME_COLUMNS = ["variant", "holes_per_row", "game", "south", "north", "starter", "first",
                 "pairing", "winner", "result", "starter_won", "score_south", "score_north",
                 "plies", "turns", "end_reason", "seeds_left", "casas", "passes",
-                "branching"]  # fmt: skip
+                "branching"]
 MOVE_COLUMNS = ["variant", "holes_per_row", "game", "ply", "player", "hole", "legal", "laps",
                 "drops", "taken_south", "taken_north", "south_mid_sow", "north_mid_sow",
                 "south_last_seed", "north_last_seed", "south_chain", "north_chain",
                 "south_end", "north_end", "seeds_left", "extra_turn", "passed",
-                "endless", "lap_limit"]  # fmt: skip
+                "endless", "lap_limit"]
 CAPTURE_COLUMNS = ["variant", "holes_per_row", "game", "ply", "seq", "hole", "row", "taker",
-                   "kind", "seeds"]  # fmt: skip
+                   "kind", "seeds"]
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +82,7 @@ def test_results_agree_with_scores(sim):
     g = sim.games
     decided = g["score_south"] != g["score_north"]
     assert (g.loc[decided, "winner"] == (g.loc[decided, "score_north"] > g.loc[decided,
-            "score_south"]).astype(int)).all()  # fmt: skip
+            "score_south"]).astype(int)).all()
     assert g.loc[~decided, "winner"].isna().all()
     assert (g["result"] == "draw").sum() == (~decided).sum()
     assert (g["starter_won"] == (g["winner"] == g["starter"]).fillna(False)).all()
@@ -100,7 +100,7 @@ def test_same_seed_same_tables_and_another_seed_other_games():
 
 
 @pytest.mark.parametrize(("variant", "n", "cap"), [("hoyito-ii", 6, 2000), ("ba-awa", 6, 2000),
-                                                   ("hoyito-i", 12, 120)])  # fmt: skip
+                                                   ("hoyito-i", 12, 120)])
 def test_engine_path_gives_the_same_tables(variant, n, cap):
     fast = hy.simulate(variant, 40, holes_per_row=n, seed=2, max_plies=cap)
     engine = hy.simulate(variant, 40, holes_per_row=n, seed=2, max_plies=cap, path="engine")
@@ -241,9 +241,9 @@ def test_bad_arguments_say_what_is_allowed(kwargs, message):
 def test_numpy_integers_are_whole_numbers_everywhere():
     sim = hy.simulate("hoyito-i", np.int64(4), holes_per_row=np.int64(7), seed=np.int64(3),
                       starter=np.int64(1), max_plies=np.int64(500), workers=np.int64(1),
-                      max_laps=np.int64(50), tables=["games"])  # fmt: skip
+                      max_laps=np.int64(50), tables=["games"])
     plain = hy.simulate("hoyito-i", 4, holes_per_row=7, seed=3, starter=1, max_plies=500,
-                        max_laps=50, tables=["games"])  # fmt: skip
+                        max_laps=50, tables=["games"])
     pd.testing.assert_frame_equal(sim.games, plain.games)
     assert sim.settings == plain.settings
     assert all(type(sim.settings[k]) is int for k in ("games", "holes_per_row", "seed", "starter"))
@@ -261,7 +261,7 @@ def test_bad_arguments_are_refused_before_any_game_is_played(monkeypatch):
     monkeypatch.setattr(simulate_module, "_fast_games", no_games)
     monkeypatch.setattr(simulate_module, "_engine_games", no_games)
     for kwargs in ({"variant": ["hoyito-ii", "hoyito-ii"]}, {"games": 10**9},
-                   {"players": ("greedy", 1.0)}, {"starter": 0.5}):  # fmt: skip
+                   {"players": ("greedy", 1.0)}, {"starter": 0.5}):
         args = {"variant": "hoyito-i", "games": 50, **kwargs}
         with pytest.raises(ValueError):
             hy.simulate(args.pop("variant"), args.pop("games"), **args)
@@ -351,7 +351,7 @@ def test_players_summary_rows_regenerate_exactly():
         assert line in lines, f"not in data/{make_data.FILES['players']}: {line}"
     pairings = {line.split(",")[2] for line in lines[1:]}
     assert pairings == {"greedy vs random", "random vs greedy", "expert vs random",
-                        "random vs expert"}  # fmt: skip
+                        "random vs expert"}
 
 
 def test_readme_example_runs_as_written():

@@ -281,7 +281,7 @@ GLOSSARY_TERMS = {
     "hole", "seed", "sow", "lap", "relay", "casa", "capture", "round", "match", "board", "row",
     "mover", "pass", "chain", "last-seed capture", "mid-sow capture", "endless move",
     "lap limit", "agreement (ending by agreement)",
-}  # fmt: skip
+}
 
 
 @pytest.fixture(scope="module")

@@ -89,20 +89,20 @@ def test_a_billion_games_are_refused_in_memory_but_not_streamed(tmp_path):
         hy.simulate("hoyito-i", 10**9)
     # every argument (and the memory of one chunk) passes the checks when streamed
     checked = _check("hoyito-i", 10**9, ("random", "random"), 6, 0, "alternate", 20_000,
-                     TABLES, "auto", 1, None, {}, None, tmp_path)  # fmt: skip
+                     TABLES, "auto", 1, None, {}, None, tmp_path)
     assert checked[1] == 10**9 and 0 < checked[-1] <= 100_000
 
 
 def test_workers_write_their_chunks_on_a_cluster(tmp_path, dask_client):
     run = hy.simulate(["hoyito-iii", "ba-awa"], 90, seed=2, out=tmp_path, chunk_games=20,
-                      client=dask_client)  # fmt: skip
+                      client=dask_client)
     assert (run.chunks, run.written) == (10, 10)
     sim = hy.simulate(["hoyito-iii", "ba-awa"], 90, seed=2)
     for table in TABLES:
         pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / table), getattr(sim, table))
     (tmp_path / "moves" / "part-000007.parquet").unlink()  # a task lost with its worker
     again = hy.simulate(["hoyito-iii", "ba-awa"], 90, seed=2, out=tmp_path, chunk_games=20,
-                        client=dask_client)  # fmt: skip
+                        client=dask_client)
     assert (again.written, again.skipped) == (1, 9)
     pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "moves"), sim.moves)
 
@@ -112,4 +112,4 @@ def test_local_worker_processes_write_the_same_dataset(tmp_path):
     hy.simulate("hoyito-i", 120, seed=6, out=tmp_path / "two", chunk_games=25, workers=2)
     for table in TABLES:
         pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "one" / table),
-                                      pd.read_parquet(tmp_path / "two" / table))  # fmt: skip
+                                      pd.read_parquet(tmp_path / "two" / table))

@@ -36,7 +36,7 @@ def start_writer(folder: Path) -> subprocess.Popen:
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen([sys.executable, "-c", code, str(folder)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def recorded(folder: Path) -> dict:
@@ -58,7 +58,7 @@ def test_a_second_writer_is_refused_and_a_killed_run_resumes(tmp_path):
         for seed in (SLOW["seed"], SLOW["seed"] + 1):  # same arguments or not: refused
             with pytest.raises(FolderBusy, match=f"another run is writing to {folder} now"):
                 hy.simulate("hoyito-i", SLOW_GAMES, out=folder, progress=False,
-                            **{**SLOW, "seed": seed})  # fmt: skip
+                            **{**SLOW, "seed": seed})
         assert writer.poll() is None, "the writer ended before the second run was tried"
     finally:
         writer.send_signal(signal.SIGKILL)
@@ -68,7 +68,7 @@ def test_a_second_writer_is_refused_and_a_killed_run_resumes(tmp_path):
     assert run.skipped >= written_before >= 2 and run.written + run.skipped == run.chunks
     assert not list(folder.rglob(".*.tmp")), "temporary files of the killed run are left"
     sim = hy.simulate("hoyito-i", SLOW_GAMES, seed=3, tables=["games", "moves"], path="engine",
-                      progress=False)  # fmt: skip
+                      progress=False)
     pd.testing.assert_frame_equal(pd.read_parquet(folder / "games"), sim.games)
     pd.testing.assert_frame_equal(pd.read_parquet(folder / "moves"), sim.moves)
 
@@ -82,7 +82,7 @@ def test_the_lock_is_held_by_another_process_not_a_file(tmp_path):
     )
     holder = subprocess.Popen([sys.executable, "-c", code, str(folder)],
                               env={**os.environ, "PYTHONPATH": str(ROOT)},
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline() == "locked\n"
         with pytest.raises(FolderBusy):
@@ -92,7 +92,7 @@ def test_the_lock_is_held_by_another_process_not_a_file(tmp_path):
         holder.communicate("\n", timeout=30)
     run = hy.simulate("ba-awa", 20, seed=1, out=folder, tables=["games"])
     assert run.written == 1 and sorted(p.name for p in folder.iterdir()) == [
-        "games", "manifest.json"]  # fmt: skip
+        "games", "manifest.json"]
 
 
 ARGS = dict(seed=5, chunk_games=20, tables=["games", "moves"])

@@ -23,7 +23,7 @@ def test_one_row_per_playable_cell():
     # 2 variants x 2 sizes x 2 options x 2 pairings, less Ba-awa on 2x7 (2 x 2 cells)
     assert len(table) == 12
     assert list(table.columns) == ["cell", "variant", "holes_per_row", "skip_origin", "south",
-                                   "north", "seed", *METRIC_COLUMNS]  # fmt: skip
+                                   "north", "seed", *METRIC_COLUMNS]
     assert table.attrs["left_out"] == ["ba-awa on 2x7"]
     assert (table["games"] == 8).all()
     cells = table[["variant", "holes_per_row", "skip_origin", "south"]].astype(str)
@@ -49,7 +49,7 @@ def test_a_cells_games_are_simulate_with_the_cells_seed():
     mine = games[games["cell"] == row["cell"]].drop(columns=["cell", "skip_origin"])
     sim = hy.simulate(row["variant"], 8, players=(row["south"], row["north"]),
                       holes_per_row=int(row["holes_per_row"]), seed=int(row["seed"]),
-                      tables=["games"], skip_origin=bool(row["skip_origin"]))  # fmt: skip
+                      tables=["games"], skip_origin=bool(row["skip_origin"]))
     expected = sim.games.astype({"variant": mine["variant"].dtype})
     pd.testing.assert_frame_equal(mine.reset_index(drop=True), expected)
 

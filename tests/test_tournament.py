@@ -149,20 +149,20 @@ def test_players_by_label_settings_or_function():
 )
 def test_bad_arguments_are_refused_before_any_game(kwargs, message):
     args = {"players": ["greedy", "random"], "variants": ["hoyito-i"], "games_per_pairing": 2,
-            **kwargs}  # fmt: skip
+            **kwargs}
     with pytest.raises(ValueError, match=message):
         hy.tournament(args.pop("players"), **args)
 
 
 def test_one_variant_by_name_rules_objects_and_numpy_integers():
     by_name = hy.tournament(["greedy", "random"], variants="Hoyito-II", games_per_pairing=2,
-                            seed=np.int64(4), holes_per_row=np.int64(7))  # fmt: skip
+                            seed=np.int64(4), holes_per_row=np.int64(7))
     games = pd.DataFrame(by_name.attrs["games"])
     assert set(games["variant"]) == {"hoyito-ii"} and (games["holes_per_row"] == 7).all()
     assert by_name.attrs["settings"]["seed"] == 4
     rules = hy.get_rules("hoyito-ii", max_laps=3)
     short = hy.tournament({"a": "random", "b": "random"}, variants=[rules], games_per_pairing=6,
-                          seed=1)  # fmt: skip
+                          seed=1)
     games = pd.DataFrame(short.attrs["games"])
     assert set(games["variant"]) == {"hoyito-ii"}
     assert (games["reason"] == "lap-limit").any()  # played under the rules given

@@ -66,7 +66,7 @@ def test_a_real_voila_refuses_the_kernel_beyond_the_cap_and_frees_places(tmp_pat
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                     "language": "python"}},
         "nbformat": 4, "nbformat_minor": 5,
-    }))  # fmt: skip
+    }))
     env = dict(os.environ)
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         (tmp_path / var.lower()).mkdir()
@@ -79,7 +79,7 @@ def test_a_real_voila_refuses_the_kernel_beyond_the_cap_and_frees_places(tmp_pat
         [str(VOILA), f"--Voila.config_file_paths={SETTINGS.parent}", "--Voila.ip=127.0.0.1",
          "--no-browser", f"--port={port}", "--CappedKernelManager.max_kernels=2",
          str(notebook)], stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp_path,
-    )  # fmt: skip
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60

@@ -79,7 +79,7 @@ def make_voila(tmp_path: Path, *variables: str, token_env: str | None = None):
     return subprocess.run(
         # -o: take the installed-package stamp as up to date (this test installs nothing).
         ["make", "-s", "-o", ".venv/.installed-stamp", "voila", f"PYTHON={sys.executable}",
-         f"BIN={fake_bin}", *variables],  # fmt: skip
+         f"BIN={fake_bin}", *variables],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
     )
 
@@ -92,7 +92,7 @@ needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU 
     "variables, token_env",
     [(["HOST=0.0.0.0", "TOKEN= "], None), (["HOST=0.0.0.0", "TOKEN=  x"], None),
      (["HOST=0.0.0.0", "TOKEN=a b c d e f"], None), (["HOST=0.0.0.0"], " "),
-     (["HOST=0.0.0.0", "TOKEN="], None)],  # fmt: skip
+     (["HOST=0.0.0.0", "TOKEN="], None)],
 )
 def test_make_voila_refuses_a_bad_token_before_starting_voila(tmp_path, variables, token_env):
     done = make_voila(tmp_path, *variables, token_env=token_env)

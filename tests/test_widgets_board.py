@@ -36,7 +36,7 @@ def click(board: Board, hole: int, ply: int | None = None) -> None:
     """A click as the page sends it: with the ply and game the page shows."""
     v = board.view
     board.receive({"type": "click", "hole": hole, "ply": v["ply"] if ply is None else ply,
-                   "game": v["game"]})  # fmt: skip
+                   "game": v["game"]})
 
 
 def press(board: Board, name: str) -> None:
@@ -94,7 +94,7 @@ def test_the_page_module_and_style_ship_with_the_package():
     assert any(d.startswith("anywidget") for d in project["project"]["dependencies"])
     js = (STATIC / "board.js").read_text()
     for hook in ("hoyito-hole-${i}", "data-seeds", "hoyito-status", "hoyito-captures-${p}",
-                 "hoyito-banner", "hoyito-last-move", "prefers-reduced-motion"):  # fmt: skip
+                 "hoyito-banner", "hoyito-last-move", "prefers-reduced-motion"):
         assert hook in js, hook
 
 
@@ -162,7 +162,7 @@ def test_a_whole_game_against_the_computer_from_either_side(human):
     title = board.view["banner"]["title"]
     winner = board.position.winner
     assert title.startswith("You win" if winner == human else "The computer wins" if
-                            winner is not None else "Draw")  # fmt: skip
+                            winner is not None else "Draw")
 
 
 def test_the_last_move_is_marked_and_every_move_is_filmed_once():
@@ -524,7 +524,7 @@ def test_every_word_the_page_asks_for_is_sent_in_both_languages():
     script = Path(STATIC / "board.js").read_text()
     asked = set(re.findall(r'this\.T\(\s*"(\w+)"', script))
     asked |= {f"{kind}_{who}" for kind in ("lift", "again", "watch")
-              for who in ("you", "computer", "side")}  # fmt: skip
+              for who in ("you", "computer", "side")}
     asked |= set(re.findall(r"this\.texts\.(\w+)", script))
     english = page_texts()
     assert len(asked) > 80 and asked <= english.keys(), asked - english.keys()

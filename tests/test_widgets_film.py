@@ -24,12 +24,12 @@ def say(step: list, lang: str = "en") -> str:
     if kind == "capture":
         key = "capture_side" if step[1] >= 0 else "capture_hand_side"
         return texts[key].format(taker=texts["names"][step[3]], seeds=step[2], hole=step[1],
-                                 because=texts["because"][step[4]])  # fmt: skip
+                                 because=texts["because"][step[4]])
     if kind == "skip":
         return texts[f"skip_{step[4]}"].format(later=step[5], last=step[3])
     if kind == "stop":
         return texts[f"stop_{step[2]}"].format(hole=step[1], lap=step[3], repeats=step[4],
-                                               laps=step[4])  # fmt: skip
+                                               laps=step[4])
     raise ValueError(kind)
 
 
@@ -270,7 +270,7 @@ def test_the_film_captions_in_spanish():
         lift = page_texts()["lift_side"]
     caption = capture_caption(casa, "es")
     assert lift == ["{who} saca {count} semilla del hoyo {hole}.",
-                    "{who} saca {count} semillas del hoyo {hole}."]  # fmt: skip
+                    "{who} saca {count} semillas del hoyo {hole}."]
     assert caption == "Sur come 4 del hoyo 3: la última semilla formó una casa."
     assert capture_caption(casa) == "South takes 4 from hole 3: the last seed made a casa."
 

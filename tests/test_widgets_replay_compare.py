@@ -213,7 +213,7 @@ def test_replay_bad_arguments_and_messages_say_what_is_allowed(tmp_path):
     replay = hy.Replay(game)
     before = dict(replay.view)
     for junk in ({"type": "click", "hole": 0}, {"type": "goto", "move": "x"}, "junk",
-                 {"type": "action", "name": "undo"}, {"type": "round", "round": None}):  # fmt: skip
+                 {"type": "action", "name": "undo"}, {"type": "round", "round": None}):
         replay.receive(junk)  # a picture, not a board to play on: nothing changes
     assert replay.view == before
 
@@ -265,7 +265,7 @@ def test_compare_rule_options_get_a_board_each_with_plain_titles():
         "Hoyito I", "Hoyito I: skip the starting hole", "Hoyito I: chain on the other side only",
         "Hoyito I: stop after 2 laps", "Hoyito II", "Hoyito II: skip the starting hole",
         "Hoyito II: chain on the other side only", "Hoyito II: stop after 2 laps",
-    ]  # fmt: skip
+    ]
     chainless = compare.view["columns"][2]
     assert not chainless["played"] and "has no chain" in chainless["note"]
     with pytest.raises(ValueError, match="has no chain"):

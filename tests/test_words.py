@@ -380,6 +380,6 @@ def test_replay_and_compare_in_spanish_and_a_refused_language():
     assert compare.notice_text.startswith("La 3.ª entrada que escribiste, «banana»")
     for make in (lambda: hy.Board(lang="fr"), lambda: hy.Replay(game, lang="fr"),
                  lambda: hy.CompareRules(lang="fr"),
-                 lambda: hy.explain(hy.new_game("hoyito-i"), 0, lang="fr")):  # fmt: skip
+                 lambda: hy.explain(hy.new_game("hoyito-i"), 0, lang="fr")):
         with pytest.raises(ValueError, match="'en' .English. or 'es' .Spanish., not 'fr'"):
             make()

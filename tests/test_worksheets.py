@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 A4_POINTS = (595.44, 841.68)  # 8.27 x 11.69 inches
 LETTER_POINTS = (612.0, 792.0)  # 8.5 x 11 inches
 EN_FILES = ["community_sources.pdf", "empty_boards.pdf", "record_sheet.pdf",
-            "student_worksheet.pdf", "teacher_answers.pdf"]  # fmt: skip
+            "student_worksheet.pdf", "teacher_answers.pdf"]
 ES_FILES = ["hoja_de_trabajo.pdf", "la_comunidad_como_fuente.pdf", "registro_de_partidas.pdf",
-            "respuestas_docente.pdf", "tableros_vacios.pdf"]  # fmt: skip
+            "respuestas_docente.pdf", "tableros_vacios.pdf"]
 SHEETS = ["student_sheet", "teacher_sheet", "empty_boards_sheet", "record_sheet",
-          "community_sheet"]  # fmt: skip
+          "community_sheet"]
 
 
 def flat(text: str) -> str:
@@ -275,7 +275,7 @@ def english_only_words() -> set[str]:
             english |= {w for text in ids for w in words.findall(re.sub(r"\{\w+\}", "", text))}
             spanish |= {w for text in texts for w in words.findall(text)}
     english |= {"the", "and", "hole", "holes", "seed", "seeds", "lap", "move", "Answer", "page",
-                "South", "North", "captured", "After", "Activity", "Worksheet"}  # fmt: skip
+                "South", "North", "captured", "After", "Activity", "Worksheet"}
     return english - spanish
 
 
@@ -346,7 +346,7 @@ def test_community_sheet_asks_for_consent_and_keeps_names_out():
                 "hoyito, casitas or mate", "data/variants.csv"]),
         ("es", ["No escribas nombres", "acepta responder", "No hay respuestas equivocadas",
                 "hoyito, casitas o mate", "comer"]),
-    ):  # fmt: skip
+    ):
         sheet = worksheets.community_sheet(lang=lang)
         try:
             text = flat(sheet.text())

@@ -295,7 +295,7 @@ class CompareRules(BoardComponent):
         line = (
             _("The rules differ in: {facts}.").format(facts=", ".join(names)) if names
             else _("Every rule compared here gives the same result.")
-        )  # fmt: skip
+        )
         return {
             "head": list(frame.columns),
             "rows": [[str(cell) for cell in row] for row in frame.itertuples(index=False)],

@@ -67,7 +67,7 @@ def film_events(move: Move) -> list[Union[Event, Skipped]]:  # noqa: UP007
     board, captures = _before(events[tail_start:], move.after.board, move.after.captures)
     at_limit = any(isinstance(event, LapLimit) for event in events[tail_start:])
     skipped = Skipped(_lap_at(events, head_end), _lap_at(events, tail_start - 1),
-                      tail_start - head_end, at_limit, board, captures)  # fmt: skip
+                      tail_start - head_end, at_limit, board, captures)
     return [*events[:head_end], skipped, *events[tail_start:]]
 
 

@@ -180,7 +180,7 @@ def check_settings(variant, holes_per_row, opponent, human, match) -> dict:
     if not isinstance(match, bool):
         raise ValueError(f"match must be True or False, not {match!r}")
     return {"variant": rules.name, "holes_per_row": size, "opponent": opponent,
-            "human": side, "match": match}  # fmt: skip
+            "human": side, "match": match}
 
 
 def check_seed(seed: object) -> int | None:
@@ -239,7 +239,7 @@ class BoardSession:
     def __init__(self, variant: str = "hoyito-i", holes_per_row: int = 6,
                  opponent: str | None = "expert", human: int = 0, lang: str | None = None, *,
                  match: bool = False, seed: int | None = None,
-                 think: Think | None = None) -> None:  # fmt: skip
+                 think: Think | None = None) -> None:
         self.settings = check_settings(variant, holes_per_row, opponent, human, match)
         self.lang, unavailable = self._speakable(check_language(lang))
         self.seed = check_seed(seed)
@@ -484,11 +484,11 @@ class BoardSession:
         self.question = self._pending = None
         if s["match"]:
             self.match = Match(s["variant"], holes_per_row=s["holes_per_row"],
-                               quiet_limit=BOARD_QUIET_LIMIT)  # fmt: skip
+                               quiet_limit=BOARD_QUIET_LIMIT)
         else:
             self.match = None
             self._game = Game(s["variant"], holes_per_row=s["holes_per_row"],
-                              quiet_limit=BOARD_QUIET_LIMIT)  # fmt: skip
+                              quiet_limit=BOARD_QUIET_LIMIT)
         self.computer = self._make_computer()
         self._lines = []
         self._mark_log(0)
@@ -541,7 +541,7 @@ class BoardSession:
         self.lang, unavailable = self._speakable(check_language(lang))
         with language(self.lang):
             self._lines = [[m.player, m.hole, words.move_line(m, self.human)]
-                           for m in self.game.moves]  # fmt: skip
+                           for m in self.game.moves]
             self._mark_log(0)
             self._say(unavailable, "refused" if unavailable else "info")  # an old notice goes
             self._render()
@@ -735,7 +735,7 @@ class BoardSession:
             "choices": self._choices(),
             "lang": self.lang,
             "languages": [[code, name] for code, name in LANGUAGE_NAMES.items()
-                          if code in available_languages()],  # fmt: skip
+                          if code in available_languages()],
         }
 
     def _level(self) -> str:

@@ -98,7 +98,7 @@ def hint_marks(position: Position, human: int | None) -> dict[str, dict]:
         str(hole): {"text": hint.text, "takes": hint.takes, "gives": hint.gives,
                     "ends": hint.ends_game}
         for hole, hint in hints(position, human).items()
-    }  # fmt: skip
+    }
 
 
 def rounds(match: Match) -> list[str]:

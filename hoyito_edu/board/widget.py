@@ -90,11 +90,11 @@ class Board(BoardComponent):
     def __init__(self, variant: str = "hoyito-i", holes_per_row: int = 6,
                  opponent: str | None = "expert", human: int = 0, speed: str = "normal",
                  lang: str | None = None, *, match: bool = False,
-                 seed: int | None = None) -> None:  # fmt: skip
+                 seed: int | None = None) -> None:
         if not isinstance(speed, str) or speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
         self.session = BoardSession(variant, holes_per_row, opponent, human, lang, match=match,
-                                    seed=seed, think=KernelThinker())  # fmt: skip
+                                    seed=seed, think=KernelThinker())
         super().__init__(speed=speed)
         self._texts_lang = None
         self.session.listeners.append(self._told)

@@ -321,9 +321,9 @@ def _names(value: object, name: str, allowed: Sequence[str]) -> list[str]:
             "is empty" if not names
             else f"has {', '.join(map(repr, wrong))}, not among them" if wrong
             else "names one twice"
-        )  # fmt: skip
+        )
         raise ValueError(f"{name} must name one or more of {', '.join(allowed)}, each once; "
-                         f"{value!r} {problem}")  # fmt: skip
+                         f"{value!r} {problem}")
     return names
 
 
@@ -441,7 +441,7 @@ def captures_over_game(
     """
     with language(lang):
         _table(moves, "moves", ("variant", "holes_per_row", "game", "ply", "taken_south",
-                                "taken_north"))  # fmt: skip
+                                "taken_north"))
         _table(games, "games", ("variant", "holes_per_row", "game", "south", "north", "end_reason"))
         _check_reasons(games)
         game = _count(game, "game", 0)
@@ -521,7 +521,7 @@ def capture_bands(
         if last_ply is not None:
             last_ply = _count(last_ply, "last_ply (the last ply drawn, or None)", 1)
         _table(moves, "moves", ("variant", "holes_per_row", "game", "ply", "taken_south",
-                                "taken_north"))  # fmt: skip
+                                "taken_north"))
         _table(games, "games", ("variant", "holes_per_row", "game", "plies", "starter"))
         moves, v, n = _one(moves, variant, "capture_bands")
         g = games[(games["variant"] == v) & (games["holes_per_row"] == n)].set_index("game")
@@ -529,7 +529,7 @@ def capture_bands(
         lost = np.setdiff1d(ids, g.index.to_numpy())
         if lost.size or not g.index.is_unique:
             problem = (f"lacks {lost.size} of the {ids.size} games in the moves table"
-                       if lost.size else "has some games twice")  # fmt: skip
+                       if lost.size else "has some games twice")
             raise ValueError(
                 f"the games table {problem} ({rule_set(v, n)}): pass the games table of the "
                 "simulation the moves come from (it says who started each game)"
@@ -563,7 +563,7 @@ def capture_bands(
             if band_style == "lines":
                 for k, edge in enumerate((low, high)):
                     ax.plot(x, edge, color=PLAYER_COLOURS[side], linestyle=PLAYER_LINES[side],
-                            linewidth=0.9, alpha=0.8, label=label if k == 0 else None)  # fmt: skip
+                            linewidth=0.9, alpha=0.8, label=label if k == 0 else None)
             else:
                 ax.fill_between(
                     x,
@@ -665,7 +665,7 @@ def seeds_left_panels(
         fig, axes = plt.subplots(
             rows, cols, figsize=(7.5, 2.6 * rows + 0.6), layout="constrained", sharey=True,
             squeeze=False,
-        )  # fmt: skip
+        )
         for ax, (v, n) in zip(axes.flat, groups, strict=False):
             part = moves[(moves["variant"] == v) & (moves["holes_per_row"] == n)]
             stats = _seeds_left_by_ply(part, band, min_share)
@@ -776,12 +776,12 @@ def casa_heatmap(
                 for (i, j), value in np.ndenumerate(values):
                     text = f"{value:.2f}" if values[i].any() else "–"
                     ax.text(j, i, text, ha="center", va="center", fontsize=7,
-                            color="black" if value > 0.6 * top else "white")  # fmt: skip
+                            color="black" if value > 0.6 * top else "white")
             if scale == "per-panel":
                 fig.colorbar(image, ax=ax, label=_("casas per game\nat this hole"))
         if scale == "shared":
             fig.colorbar(image, ax=axes[:, 0].tolist(), label=_("casas per game at this hole"),
-                         shrink=0.6)  # fmt: skip
+                         shrink=0.6)
         title = _("Where casas form (2×{n}, {pairing})").format(n=n, pairing=_pairing_text(games))
         fig.suptitle(title, fontweight="bold")
         fig.heatmap_data = data
@@ -805,20 +805,20 @@ def casa_rates_by_hole(
 
         if (_real(span) or 0) <= 0:
             raise ValueError(f"span must be a positive number of casas per game (the height of "
-                             f"every panel), such as 0.2, not {span!r}")  # fmt: skip
+                             f"every panel), such as 0.2, not {span!r}")
         span = _real(span)
         _table(rates, "rates", ("variant", "kind", "hole", "holes_per_row", "rate", "low", "high"))
         values = rates[["low", "rate", "high"]].to_numpy(dtype=float)
         if not (np.isfinite(values).all() and (values[:, 0] <= values[:, 1]).all()
-                and (values[:, 1] <= values[:, 2]).all()):  # fmt: skip
+                and (values[:, 1] <= values[:, 2]).all()):
             raise ValueError("the rates table needs numbers with low <= rate <= high in every row "
-                             "(each interval around its rate)")  # fmt: skip
+                             "(each interval around its rate)")
         panels = list(dict.fromkeys(zip(rates["variant"].astype(str), rates["kind"].astype(str),
-                                        strict=True)))  # fmt: skip
+                                        strict=True)))
         cols = min(len(panels), 4)
         rows = -(-len(panels) // cols)
         fig, axes = plt.subplots(rows, cols, figsize=(2.6 * cols + 0.4, 2.6 * rows + 0.8),
-                                 layout="constrained", squeeze=False)  # fmt: skip
+                                 layout="constrained", squeeze=False)
         for ax, (v, kind) in zip(axes.flat, panels, strict=False):
             part = rates[(rates["variant"].astype(str) == v) & (rates["kind"].astype(str) == kind)]
             part = part.sort_values("hole")
@@ -832,13 +832,13 @@ def casa_rates_by_hole(
                 ax.errorbar(x, y, yerr=err, fmt=marker, linestyle=PLAYER_LINES[side], capsize=2,
                             color=PLAYER_COLOURS[side], markersize=4, linewidth=1.2,
                             label=_("{row} (holes {first}–{last})").format(
-                                row=name, first=side * n, last=side * n + n - 1))  # fmt: skip
+                                row=name, first=side * n, last=side * n + n - 1))
             centre = float(part["rate"].mean())
             low = max(0.0, centre - span / 2)
             ax.set_ylim(low, low + span)
             ax.set_xticks(range(1, n + 1))
             _finish(ax, f"{rule_set(v)}: {_kind_name(kind)}", _("place of the hole in its row"),
-                    _("casas per game"), legend=False)  # fmt: skip
+                    _("casas per game"), legend=False)
             ax.title.set_fontsize(10)
         for ax in axes.flat[len(panels) :]:
             ax.axis("off")
@@ -846,10 +846,10 @@ def casa_rates_by_hole(
         if len(panels) < axes.size:  # an empty slot: the legend goes there
             axes.flat[-1].legend(handles, labels, loc="center", frameon=False, fontsize=9,
                                  title=_("{level} intervals over games").format(
-                                     level=LEVEL))  # fmt: skip
+                                     level=LEVEL))
         else:
             fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False,
-                       fontsize=9)  # fmt: skip
+                       fontsize=9)
         fig.suptitle(
             _(
                 "Casas per game at each hole, with {level} intervals (every panel spans {span} "
@@ -940,12 +940,12 @@ def starter_advantage(
         if "starter_win_share" not in table.columns:
             table = game_metrics(table)
         _table(table, "metrics", ("variant", "holes_per_row", "pairing", "starter_win_share",
-                                  "starter_ci_low", "starter_ci_high"))  # fmt: skip
+                                  "starter_ci_low", "starter_ci_high"))
         pairings = list(dict.fromkeys(table["pairing"].astype(str)))
         if published is not None:
             if not isinstance(published, Mapping):
                 raise ValueError(f"published must map variant names to shares, such as "
-                                 f"{{'ba-awa': 0.515}}, not {published!r}")  # fmt: skip
+                                 f"{{'ba-awa': 0.515}}, not {published!r}")
             for name, share in published.items():
                 if not isinstance(name, str):
                     raise ValueError(f"published's keys must be variant names, not {name!r}")
@@ -1016,7 +1016,7 @@ def starter_advantage(
                     label=published_label,
                 )
         ax.axvline(50, color=COLOURS["black"], linewidth=1, linestyle=":",
-                   label=_("50 %: starting makes no difference"))  # fmt: skip
+                   label=_("50 %: starting makes no difference"))
         ax.set_yticks(range(len(rows)), [rule_set(v, n) for v, n in rows])
         ax.invert_yaxis()
         ax.set_xlim(-3, 103)
@@ -1093,7 +1093,7 @@ def laps_per_move(
             handles, labels = ax.get_legend_handles_labels()
             order = sorted(range(len(labels)), key=lambda i: labels[i] == first_moves)
             ax.legend([handles[i] for i in order], [labels[i] for i in order], frameon=False,
-                      fontsize=9)  # fmt: skip
+                      fontsize=9)
         return ax
 
 
@@ -1192,7 +1192,7 @@ def end_reason_rates(
         groups = _groups(games)
         if reasons is None:
             reasons = [r for r in _reasons(games) if r not in USUAL_ENDINGS
-                       and (games["end_reason"].astype(str) == r).any()]  # fmt: skip
+                       and (games["end_reason"].astype(str) == r).any()]
         offsets = np.linspace(-0.25, 0.25, len(reasons)) if len(reasons) > 1 else [0.0]
         records = []
         for k, reason in enumerate(reasons):
@@ -1205,20 +1205,20 @@ def end_reason_rates(
                 records.append({"variant": v, "holes_per_row": n, "reason": reason,
                                 "games": len(rows), "ended": hits,
                                 f"per_{per}": per * hits / len(rows),
-                                "low": per * low, "high": per * high})  # fmt: skip
+                                "low": per * low, "high": per * high})
                 y = i + offsets[k]
                 if hits:
                     rate = per * hits / len(rows)
                     ax.errorbar(rate, y, xerr=[[rate - per * low], [per * high - rate]],
                                 fmt=marker, color=colour, capsize=3,
-                                label=seen_label)  # fmt: skip
+                                label=seen_label)
                     seen_label = None
                 else:
                     ax.annotate("", xy=(per * high / 3, y), xytext=(per * high, y),
                                 arrowprops={"arrowstyle": "->", "color": colour},
-                                annotation_clip=False)  # fmt: skip
+                                annotation_clip=False)
                     ax.plot(per * high, y, marker, markerfacecolor="white",
-                            color=colour)  # fmt: skip
+                            color=colour)
         ax.set_xscale("log")
         lows = [r["low"] for r in records if r["ended"]] + [r["high"] / 3 for r in records]
         highs = [r["high"] for r in records]
@@ -1243,10 +1243,10 @@ def end_reason_rates(
             from matplotlib.lines import Line2D
 
             handles.append(Line2D([], [], marker="o", markerfacecolor="white", color="grey",
-                                  linestyle=""))  # fmt: skip
+                                  linestyle=""))
             labels.append(_("none seen: hollow marker at the upper end of the interval"))
         ax.legend(handles, labels, frameon=False, fontsize=9, loc="upper center",
-                  bbox_to_anchor=(0.5, -0.2), ncol=2)  # fmt: skip
+                  bbox_to_anchor=(0.5, -0.2), ncol=2)
         if not records:
             none = _("no game ended in a rare way\n(pass reasons= to draw upper bounds)")
             ax.text(0.5, 0.5, none, transform=ax.transAxes, ha="center", va="center")

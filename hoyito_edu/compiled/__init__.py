@@ -16,4 +16,4 @@ def entry_points() -> dict:
     from . import fastsim, kernel, mcts, search
 
     return {"fastsim": fastsim._play_kernel, "search": search._negamax, "mcts": mcts._search,
-            "play_line": kernel._line}  # fmt: skip
+            "play_line": kernel._line}

@@ -18,7 +18,7 @@ DEFAULT_MAX_PLIES = 20_000
 #: Why a simulated game ended: the engine's reasons, plus the simulation's ply cap. The codes
 #: of the first six never change; the lap limit (R2.8) and the quiet limit (R4.5) came later.
 END_REASONS = ("final-four", "eight-or-fewer", "all-captured", "endless", "repetition", "ply-cap",
-               "lap-limit", "quiet-limit")  # fmt: skip
+               "lap-limit", "quiet-limit")
 #: Capture kinds by code (the engine's :class:`~hoyito_edu.Reason` values).
 CAPTURE_KINDS = ("mid-sow", "last-seed", "chain", "final-four", "eight-or-fewer", "endless",
-                 "repetition", "lap-limit", "quiet-limit")  # fmt: skip
+                 "repetition", "lap-limit", "quiet-limit")

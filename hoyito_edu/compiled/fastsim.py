@@ -130,9 +130,9 @@ TAKE_GROUPS = ("mid_sow", "last_seed", "chain", "end")
 TAKE_FIELDS = tuple(f"{side}_{group}" for group in TAKE_GROUPS for side in ("south", "north"))
 
 GAME_FIELDS = ("game", "starter", "winner", "score_south", "score_north", "plies", "turns",
-               "end_reason", "seeds_left", "casas", "passes", "legal_sum")  # fmt: skip
+               "end_reason", "seeds_left", "casas", "passes", "legal_sum")
 MOVE_FIELDS = ("game", "ply", "player", "hole", "legal", "laps", "drops", *TAKE_FIELDS,
-               "seeds_left", "extra_turn", "passed", "endless", "lap_limit")  # fmt: skip
+               "seeds_left", "extra_turn", "passed", "endless", "lap_limit")
 CAPTURE_FIELDS = ("game", "ply", "seq", "hole", "taker", "kind", "seeds")
 _MOVE_TAKE = MOVE_FIELDS.index(TAKE_FIELDS[0])
 #: The kernel writes the moves fields in three tables, of the dtypes simulate()'s moves table
@@ -188,7 +188,7 @@ def _choose(board, n, player, k0, k1, game, ply):
     inline="always",
 )
 def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, caps, mtake, row,
-                values, to_move):  # fmt: skip
+                values, to_move):
     """Column ``row`` of the moves tables (:data:`MOVE_I4`, :data:`MOVE_I1`, :data:`MOVE_I2`)."""
     moves_out[0, row], moves_out[1, row] = values[0], values[1]
     moves_out[2, row], moves_out[3, row] = values[5], values[6]
@@ -214,7 +214,7 @@ _KERNEL_SIGNATURE = (
 @njit(_KERNEL_SIGNATURE, **ENTRY_OPTIONS)
 def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
                  moves_out, flags_out, takes_out, boards_out, caps_out, counts, work, lap_table,
-                 lap_keys, lap_hist, table, keys, hist):  # fmt: skip
+                 lap_keys, lap_hist, table, keys, hist):
     """Play games ``first, first + 1, ...`` of ``ids`` until all are played or the output
     buffers could not hold another game; return the index of the next game to play, or
     ``-1 - index`` if game ``index`` had a move with more laps than ``lap_keys`` can hold.
@@ -248,7 +248,7 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
             hole, count = _choose(board, n, player, k0, k1, game, ply)
             st[_PLY] = ply + 1
             nxt = _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
-                             lap_table, lap_keys, lap_hist, table, keys, hist, snap)  # fmt: skip
+                             lap_table, lap_keys, lap_hist, table, keys, hist, snap)
             if nxt == -2:
                 counts[0] = first_row
                 return -1 - index
@@ -261,7 +261,7 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
                 values[0], values[1], values[2], values[3] = game, ply, player, hole
                 values[4], values[5], values[6], values[7] = count, st[_LAPS], st[_DROPS], passed
                 _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board,
-                            caps, mtake, counts[0], values, nxt)  # fmt: skip
+                            caps, mtake, counts[0], values, nxt)
                 counts[0] += 1
             if st[_END] >= 0:
                 break
@@ -350,7 +350,7 @@ def play_random_games(
         step = ids[: min(ids.size, done + 2000)]
         tables = (games_out, moves_out, flags_out, takes_out, boards_out, caps_out)
         reached = _play_kernel(codes, n, step, starters, done, k0, k1, max_plies, keep, *tables,
-                               counts, *work)  # fmt: skip
+                               counts, *work)
         if reached < 0:  # a move with more laps than there was room for: play that game again
             reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]))
         if progress is not None and reached > done:

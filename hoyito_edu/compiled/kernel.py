@@ -211,7 +211,7 @@ def rule_codes(rules: Rules) -> np.ndarray:
          rules.skip_origin, rules.chain_opponent_side_only, rules.max_laps or 0,
          rules.quiet_limit or 0],
         dtype=np.int64,
-    )  # fmt: skip
+    )
 
 
 # -- captures ---------------------------------------------------------------------------------
@@ -372,7 +372,7 @@ def _start_move(st, mover, caps, mtake):
     inline="always",
 )
 def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, lap_hist,
-         snap):  # fmt: skip
+         snap):
     """Play ``hole`` for ``st[_MOVER]`` up to the end of the sowing (sowing.py's ``run``),
     after :func:`_start_move`.
 
@@ -491,7 +491,7 @@ def _end_by_history(rules, st, board, caps, mtake, caps_out, n, times):
     inline="always",
 )
 def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter, lap_table,
-               lap_keys, lap_hist, table, keys, hist, snap):  # fmt: skip
+               lap_keys, lap_hist, table, keys, hist, snap):
     """One whole move as ``Position.sow`` plays it: ``player`` sows ``hole`` (:func:`_sow`),
     then :func:`_end_of_sowing`, then the new position is counted in ``table``/``keys``/
     ``hist`` (the positions since the last capture, forgotten after a capture) for
@@ -499,7 +499,7 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
     if the move had more laps than the lap table holds (nothing is usable then)."""
     _start_move(st, player, caps, mtake)
     if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                lap_hist, snap):  # fmt: skip
+                lap_hist, snap):
         return -2
     nxt = _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
     if st[_END] < 0:
@@ -524,7 +524,7 @@ _LINE_SIGNATURE = (
 
 @njit(_LINE_SIGNATURE, **ENTRY_OPTIONS)
 def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, caps_out, work,
-          lap_table, lap_keys, lap_hist, table, keys, hist):  # fmt: skip
+          lap_table, lap_keys, lap_hist, table, keys, hist):
     """Play ``holes`` from ``board``/``caps`` with ``player`` to move, each with
     :func:`_play_move`, after counting the positions since the last capture (``hist_rows``:
     board, player). Writes a row of ``out`` per move (the board, then the ``_L_*`` columns)
@@ -541,7 +541,7 @@ def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, 
             return -2 - i
         st[_PLY] = i + 1
         nxt = _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
-                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)  # fmt: skip
+                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)
         if nxt == -2:
             return -1
         for h in range(size):
@@ -656,7 +656,7 @@ def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
         laps, positions = _hash_table(n, room), _hash_table(n, len(history) + line.size + 2)
         played = _line(rule_codes(rules), n, board, caps, position.player, position.quiet_plies,
                        position.starter, hist_rows, line, out, caps_out, work, *laps,
-                       *positions)  # fmt: skip
+                       *positions)
         if played != -1:
             break
         if room >= MAX_LINE_LAPS:
@@ -678,7 +678,7 @@ def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
             (None if caps_out[3, c] < 0 else int(caps_out[3, c]), int(caps_out[6, c]),
              int(caps_out[4, c]), CAPTURE_KINDS[caps_out[5, c]])
             for c in range(first, last)
-        )  # fmt: skip
+        )
         first = last
         moves.append(
             Played(

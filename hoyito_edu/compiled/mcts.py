@@ -43,7 +43,7 @@ def _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player, h
     table, keys, hist = positions
     snap = st[kn._SCALARS :]  # the move's snapshot, after the scalars
     return kn._play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
-                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)  # fmt: skip
+                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)
 
 
 @njit(inline="always")
@@ -77,7 +77,7 @@ def _start(root, hist_rows, meta, st, board, caps, positions, n):
 @njit(**kn.ENTRY_OPTIONS)
 def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, visits, value,
             to_move, path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
-            hist, board, caps):  # fmt: skip
+            hist, board, caps):
     """Run ``playouts`` more playouts on the tree (nodes ``0 .. meta[_USED]``; node 0 is the
     root: ``root`` holds its board, captures, player and plies without a capture). A node's
     ``value`` is the sum of rewards of the player who moved into it; ``to_move`` is its player
@@ -110,7 +110,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                                 break
                             pick -= 1
                     nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps,
-                                player, first + k, starter)  # fmt: skip
+                                player, first + k, starter)
                     if nxt == -2:
                         meta[_OVERFLOW] = 1
                         return False
@@ -137,7 +137,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                             if score > best_score:
                                 best, best_score = k, score
                     nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps,
-                                player, first + best, starter)  # fmt: skip
+                                player, first + best, starter)
                     if nxt == -2:
                         meta[_OVERFLOW] = 1
                         return False
@@ -160,7 +160,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                         break
                     pick -= 1
             nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player,
-                        hole, starter)  # fmt: skip
+                        hole, starter)
             if nxt == -2:
                 meta[_OVERFLOW] = 1
                 return False
@@ -234,7 +234,7 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
         ok = _search(rules, n, root, hist_rows, meta, chunk,
                      exploration, rng, tree.child, tree.visits, tree.value,
                      tree.to_move, tree.path, tree.st, tree.mtake, tree.caps_out,
-                     *tree.laps, *table, tree.board, tree.caps)  # fmt: skip
+                     *tree.laps, *table, tree.board, tree.caps)
         if not ok:
             return None
         now = time.perf_counter()
@@ -255,6 +255,6 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
             stats[first + k] = (v, float(tree.value[c] / v) if v else 0.0)
     best = max(sorted(stats), key=lambda hole: stats[hole])
     return best, {"playouts": int(meta[_DONE]), "nodes": int(meta[_USED]),
-                  "compiled": True, "root": stats}  # fmt: skip
+                  "compiled": True, "root": stats}
 
 

@@ -94,7 +94,7 @@ def supports(position: Position) -> bool:
     inline="always",
 )
 def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
-          table, keys, hist):  # fmt: skip
+          table, keys, hist):
     """``Position.sow`` without the record: play ``hole`` in ``node`` into ``out`` (board,
     captures, next player, end code or -1, plies without a capture). ``table``/``keys``/
     ``hist`` count the positions of the path searched, from the game's history to ``node``
@@ -111,7 +111,7 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     st[kn._KEEP], st[kn._QUIET] = 0, node[size + _QUIET]
     kn._start_move(st, player, caps, mtake)
     if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                   lap_hist, st[kn._SCALARS :]):  # fmt: skip
+                   lap_hist, st[kn._SCALARS :]):
         ctx[_OVERFLOW] = 1
         return 1
     nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, ctx[_STARTER])
@@ -255,7 +255,7 @@ _SEARCH_SIGNATURE = (
 @njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
 def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes, kids,
              orders, table, keys, hist, tt_keys, tt_check, tt_data, ply, depth, alpha,
-             beta):  # fmt: skip
+             beta):
     """The value of ``nodes[ply]`` from the side of its player to move, searched ``depth``
     plies (``SearchPlayer._negamax``). ``table``/``keys``/``hist`` (the kernel's position
     table) count the game's history since its last capture, then the path down to
@@ -293,7 +293,7 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
                 keys,
                 hist,
             ):
-                ctx[_ABORT] = 1  # fmt: skip
+                ctx[_ABORT] = 1
                 return 0
             count += 1
     if fresh:
@@ -330,11 +330,11 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
         if child[size + _PLAYER] == node[size + _PLAYER]:  # extra turn or a pass: same side
             value = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
                              nodes, kids, orders, table, keys, hist, tt_keys, tt_check,
-                             tt_data, ply + 1, depth - 1, low, beta)  # fmt: skip
+                             tt_data, ply + 1, depth - 1, low, beta)
         else:
             value = -_negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
                               nodes, kids, orders, table, keys, hist, tt_keys, tt_check,
-                              tt_data, ply + 1, depth - 1, -beta, -low)  # fmt: skip
+                              tt_data, ply + 1, depth - 1, -beta, -low)
         kn._uncount_position(child[:size], child[size + _PLAYER], table, keys, hist)
         if ctx[_ABORT] != 0:
             return 0
@@ -386,7 +386,7 @@ class CompiledSearch:
         self._grow(lap_room)  # lap starts one move may keep before the table grows
 
     def search(self, position: Position, order: list[int], max_depth: int,
-               max_nodes: int | None, deadline: float | None) -> dict:  # fmt: skip
+               max_nodes: int | None, deadline: float | None) -> dict:
         """Iterative deepening from ``position`` (``SearchPlayer.choose`` after the checks).
 
         ``order`` is the shuffled legal moves. Returns what the engine path's search returns
@@ -446,7 +446,7 @@ class CompiledSearch:
             table, keys, hist = _positions(history, n)
             found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
                              nodes, kids, orders, table, keys, hist, self.tt_keys,
-                             self.tt_check, self.tt_data, 0, depth, -_INF, _INF)  # fmt: skip
+                             self.tt_check, self.tt_data, 0, depth, -_INF, _INF)
             if ctx[_OVERFLOW]:
                 return None
             if ctx[_ABORT]:
@@ -455,12 +455,12 @@ class CompiledSearch:
             first = position.player * n
             root_values = {h: int(ctx[_ROOT + h - first]) for h in order}
             value, best, stop = next_iteration(value, best, int(found), int(ctx[_BEST]), depth,
-                                               root_values, alive)  # fmt: skip
+                                               root_values, alive)
             if stop:
                 break
         self._state = (rules, n, ctx, st, mtake, caps_out, nodes, kids, orders)
         return {"best": best, "value": value, "depth": done, "work": int(ctx[_WORK]),
-                "visits": int(ctx[_VISITS]), "root_values": root_values}  # fmt: skip
+                "visits": int(ctx[_VISITS]), "root_values": root_values}
 
     def spent(self) -> tuple[int, int]:
         """Moves played on first expansions, and visits, since the last :meth:`search` began."""
@@ -468,7 +468,7 @@ class CompiledSearch:
         return int(ctx[_WORK]), int(ctx[_VISITS])
 
     def child_value(self, parent: Position, child: Position, depth: int, alpha: int,
-                    beta: int) -> int:  # fmt: skip
+                    beta: int) -> int:
         """``SearchPlayer._child_value`` on the table of the last :meth:`search`: the value of
         ``child`` (a position after a move in ``parent``) for ``parent``'s player, searched
         ``depth`` plies. Raises the search's out-of-budget error past ``self.budget``."""
@@ -488,7 +488,7 @@ class CompiledSearch:
         lo, hi = (alpha, beta) if same_side else (-beta, -alpha)
         found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes,
                          kids, orders, table, keys, hist, self.tt_keys, self.tt_check,
-                         self.tt_data, 1, depth, lo, hi)  # fmt: skip
+                         self.tt_data, 1, depth, lo, hi)
         if ctx[_ABORT] or ctx[_OVERFLOW]:
             raise OutOfBudget
         return int(found) if same_side else -int(found)

@@ -20,7 +20,7 @@ class OutOfBudget(Exception):
 
 
 def next_iteration(value: int, best: int, found_value: int, found_best: int, depth: int,
-                   root_values: dict[int, int], alive: dict[int, int]):  # fmt: skip
+                   root_values: dict[int, int], alive: dict[int, int]):
     """What iterative deepening keeps after finishing ``depth``: ``(value, best, stop)``.
 
     ``root_values`` holds this iteration's value of each root move (exact for the moves as good

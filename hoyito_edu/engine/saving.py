@@ -85,7 +85,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
 
 _POSITION_LISTS = ("board", "captures", "closed", "owners", "surplus")
 _POSITION_OPTIONAL = ("captures", "closed", "owners", "surplus", "starter", "round",
-                      "previous_winner")  # fmt: skip
+                      "previous_winner")
 
 
 def position_from_dict(variant: str, options: dict, data: object, where: str) -> Position:

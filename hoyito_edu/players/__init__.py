@@ -45,7 +45,7 @@ __all__ = [
     "MAX_TIME_LIMIT", "TIE_SHARE", "INTERMEDIATE_DEPTH", "EXPERT_NODES", "EXPERT_PLAYOUTS",
     "DESCRIPTIONS", "SETTINGS", "PLAYER_NAMES_AVAILABLE", "available", "describe", "player",
     "warm_up",
-]  # fmt: skip
+]
 
 #: Plies the ``intermediate`` level searches.
 INTERMEDIATE_DEPTH = 2

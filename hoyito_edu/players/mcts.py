@@ -90,7 +90,7 @@ class MCTSPlayer:
 
     def __init__(self, seed: int | None = None, time_limit: float | None = None,
                  playouts: int | None = None, exploration: float = EXPLORATION,
-                 name: str = "mcts") -> None:  # fmt: skip
+                 name: str = "mcts") -> None:
         self.name = _check_name(name)
         self.seed = _check_seed(seed)
         self.playouts = _check_playouts(playouts)
@@ -126,7 +126,7 @@ class MCTSPlayer:
             hole, stats = self._search(position, word, deadline)
         else:
             hole, stats = _flat_monte_carlo(position, random.Random(word), self.playouts,
-                                            deadline)  # fmt: skip
+                                            deadline)
         stats["seconds"] = time.perf_counter() - started
         self.last_search = stats
         return hole
@@ -139,7 +139,7 @@ class MCTSPlayer:
             if self._tree is None or self._tree.n != n or self._tree.lap_room < room:
                 self._tree = Tree(n, TREE_NODES, room)
             found = run_search(self._tree, position, word, self.playouts, self.exploration,
-                               deadline)  # fmt: skip
+                               deadline)
             if found is not None:
                 return found
             if room >= MAX_LAP_ROOM:
@@ -152,7 +152,7 @@ class MCTSPlayer:
 
 
 def _flat_monte_carlo(position: Position, rng: random.Random, playouts: int | None,
-                      deadline: float | None) -> tuple[int, dict]:  # fmt: skip
+                      deadline: float | None) -> tuple[int, dict]:
     """The engine fallback: the playouts shared in turn among the legal moves, each a random
     game through ``Position.play``; the move with the best mean reward is played."""
     legal = position.legal_moves()

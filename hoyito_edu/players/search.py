@@ -246,7 +246,7 @@ class SearchPlayer:
         return self._work + self._visits // 10
 
     def _break_tie(self, position: Position, value: int, root_values: dict[int, int],
-                   end: float | None):  # fmt: skip
+                   end: float | None):
         """Among the root moves worth ``value`` (two or more), the one that Monte Carlo tree
         search (``self.playouts`` playouts, seeded from this player's generator, stopped at
         ``end`` on the clock if that comes first) visits most; None when there is no tie or

@@ -126,7 +126,7 @@ def _identity(address: str, timeout: float) -> dict:
 
     async def ask() -> dict:
         comm = await dask_connect(address, timeout=timeout,
-                                  **security.get_connection_args("client"))  # fmt: skip
+                                  **security.get_connection_args("client"))
         try:
             await comm.write({"op": "identity", "reply": True})
             return await comm.read()

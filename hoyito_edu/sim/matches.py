@@ -177,7 +177,7 @@ def simulate_matches(
     import pandas as pd
 
     checked = _check(variant, matches, players, seed, max_rounds, labels, holes_per_row,
-                     match_settings)  # fmt: skip
+                     match_settings)
     rules, matches, made, names, seed, max_rounds = checked
     rows, round_rows = [], []
     for number in range(matches):

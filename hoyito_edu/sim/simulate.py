@@ -112,7 +112,7 @@ class Simulation:
                 ("games", self.games),
                 ("moves", self.moves),
                 ("captures", self.captures),
-            )  # fmt: skip
+            )
             if table is not None
         )
         return f"<Simulation {self.path} path, {sizes}, {self.seconds:.2f} s>"
@@ -211,7 +211,7 @@ def _tables(tables: object) -> tuple[str, ...]:
 
 def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tables, path,
            workers, progress, options, client=None, out=None,
-           chunk_games=None):  # fmt: skip
+           chunk_games=None):
     """Check every argument of :func:`simulate`; return them cleaned up.
 
     Nothing is played (and no large array made) before every argument, and the memory the
@@ -269,16 +269,16 @@ def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tab
     use_fast = path == "fast" or (path == "auto" and all_random)
     if client is not None or out is not None:
         chunk_games = chunk_games or default_chunk_games(rules_list, n, max_plies, tables,
-                                                         use_fast)  # fmt: skip
+                                                         use_fast)
     if out is None:  # the tables are kept here; a cluster's workers hold their work space
         check_memory(rules_list, games, n, max_plies, tables, use_fast,
-                     0 if client is not None else workers)  # fmt: skip
+                     0 if client is not None else workers)
     elif client is None:  # streamed: one chunk per process at a time
         for rules in rules_list:
             check_memory([rules], min(games, chunk_games), n, max_plies, tables, use_fast,
-                         workers, per_process=True)  # fmt: skip
+                         workers, per_process=True)
     return (rules_list, games, pair, n, seed, starter, max_plies, tables, use_fast, workers,
-            client, chunk_games)  # fmt: skip
+            client, chunk_games)
 
 
 #: A chunk (one task, one file per table) holds at most about this many bytes of tables.
@@ -290,7 +290,7 @@ ENGINE_CHUNK_GAMES = 20
 
 
 def default_chunk_games(rules_list: Sequence[Rules], n: int, max_plies: int,
-                        tables: Sequence[str], use_fast: bool) -> int:  # fmt: skip
+                        tables: Sequence[str], use_fast: bool) -> int:
     """Games per chunk when ``chunk_games`` is not given: on the fast path as many as keep a
     chunk's tables under :data:`CHUNK_BYTES` (at most :data:`MAX_CHUNK_GAMES`), on the
     engine path :data:`ENGINE_CHUNK_GAMES`. It depends on the arguments only, never on the
@@ -355,7 +355,7 @@ def _fast_work_bytes(rules: Rules, n: int, max_plies: int, tables: Sequence[str]
 
 def estimate_memory(rules_list: Sequence[Rules], games: int, n: int, max_plies: int,
                     tables: Sequence[str], use_fast: bool,
-                    workers: int = 1) -> tuple[int, int]:  # fmt: skip
+                    workers: int = 1) -> tuple[int, int]:
     """Bytes a run would hold at its peak: (tables, work space of all processes).
 
     >>> tables, work = estimate_memory([get_rules("hoyito-i")], 10**6, 6, 20_000,
@@ -383,7 +383,7 @@ def _gb(size: float) -> str:
 
 
 def check_memory(rules_list, games, n, max_plies, tables, use_fast, workers=1,
-                 per_process=False) -> None:  # fmt: skip
+                 per_process=False) -> None:
     """Refuse, before anything is played, a run that would not fit in memory (see
     :func:`estimate_memory` and :func:`memory_budget`). ``per_process``: ``games`` is one
     chunk, held by each of ``workers`` processes at once (a streamed run)."""
@@ -418,11 +418,11 @@ def _names(pair) -> tuple[str, str]:
 # -- the engine path ------------------------------------------------------------------------
 _MOVE_COLUMNS = ("game", "ply", "player", "hole", "legal", "laps", "drops",
                  *(f"{side}_{group}" for group in _GROUPS for side in _SEAT),
-                 "seeds_left", "extra_turn", "passed", "endless", "lap_limit")  # fmt: skip
+                 "seeds_left", "extra_turn", "passed", "endless", "lap_limit")
 
 
 def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plies: int,
-                  tables, progress: Callable[[int], None] | None = None) -> RawRun:  # fmt: skip
+                  tables, progress: Callable[[int], None] | None = None) -> RawRun:
     """Play the games ``ids`` through the engine and return raw columns like the fast path."""
     from ..compiled.fastsim import GAME_FIELDS, RawRun, player_seed, random_index
 
@@ -436,7 +436,7 @@ def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plie
             spec if not isinstance(spec, str) or spec == "random"
             else player(spec, seed=player_seed(seed, game, side))
             for side, spec in enumerate(pair)
-        ]  # fmt: skip
+        ]
         pos = new_game(rules, holes_per_row=n, player=starter)
         ply = extras = passes = legal_sum = casas = seq = 0
         while not pos.is_over and ply < max_plies:
@@ -459,7 +459,7 @@ def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plie
                         captures, (game, ply, seq, hole_taken, capture.taker,
                                    CAPTURE_KINDS.index(str(capture.reason)), capture.seeds),
                         strict=True,
-                    ):  # fmt: skip
+                    ):
                         captures[name].append(value)
                 seq += 1
             extras += move.extra_turn
@@ -468,7 +468,7 @@ def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plie
             if keep_moves:
                 row = (game, ply, move.player, move.hole, len(legal), move.laps, move.drops,
                        *take, sum(move.after.board), move.extra_turn, bool(move.passes),
-                       move.endless, move.lap_limit)  # fmt: skip
+                       move.endless, move.lap_limit)
                 for name, value in zip(moves, row, strict=True):
                     moves[name].append(value)
             pos = move.after
@@ -478,7 +478,7 @@ def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plie
             reason = str(pos.outcome.reason)
             winner = -1 if pos.outcome.winner is None else pos.outcome.winner
         row = (game, starter, winner, pos.captures[0], pos.captures[1], ply, ply - extras,
-               END_REASONS.index(reason), sum(pos.board), casas, passes, legal_sum)  # fmt: skip
+               END_REASONS.index(reason), sum(pos.board), casas, passes, legal_sum)
         for name, value in zip(games, row, strict=True):
             games[name].append(value)
         if progress is not None:
@@ -492,7 +492,7 @@ def _engine_games(rules: Rules, n: int, ids, starters, pair, seed: int, max_plie
 
 
 def _fast_games(rules: Rules, n: int, ids, starters, seed: int, max_plies: int, tables,
-                progress=None) -> RawRun:  # fmt: skip
+                progress=None) -> RawRun:
     from ..compiled.fastsim import play_random_games
 
     if rules.quiet_limit is not None and rules.quiet_limit > max_plies:
@@ -500,7 +500,7 @@ def _fast_games(rules: Rules, n: int, ids, starters, seed: int, max_plies: int, 
 
     return play_random_games(rules, ids, seed=seed, holes_per_row=n, starters=starters,
                              max_plies=max_plies, moves="moves" in tables,
-                             captures="captures" in tables, progress=progress)  # fmt: skip
+                             captures="captures" in tables, progress=progress)
 
 
 def _play_part(job: tuple) -> RawRun:
@@ -575,7 +575,7 @@ def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
     for name in ("game", "ply", "player", "hole", "legal", "laps", "drops"):
         columns[name] = m[name].astype(small.get(name, np.int32), copy=False)
     takes = {f"{side}_{g}": m[f"{side}_{g}"].astype(np.int16, copy=False)
-             for g in _GROUPS for side in _SEAT}  # fmt: skip
+             for g in _GROUPS for side in _SEAT}
     for side in _SEAT:
         taken = takes[f"{side}_{_GROUPS[0]}"].copy()
         for group in _GROUPS[1:]:
@@ -654,7 +654,7 @@ class _Chunk:
         ids = np.arange(self.first, self.stop, dtype=np.int64)
         starters = ids % 2 if self.starter == "alternate" else np.full(ids.size, self.starter)
         job = (self.use_fast, self.rules, self.n, ids, starters.astype(np.int64), self.pair,
-               self.seed, self.max_plies, self.tables)  # fmt: skip
+               self.seed, self.max_plies, self.tables)
         return _play_part(job)
 
     @property
@@ -699,7 +699,7 @@ def _write_chunk(job: _ChunkFile) -> tuple[int, dict]:
     raw = chunk.play()
     build = {"games": lambda: _games_table(raw, chunk.rules, chunk.n, job.names),
              "moves": lambda: _moves_table(raw, chunk.rules, chunk.n),
-             "captures": lambda: _captures_table(raw, chunk.rules, chunk.n)}  # fmt: skip
+             "captures": lambda: _captures_table(raw, chunk.rules, chunk.n)}
     where = job.variants.index(chunk.rules.name)
     records = {}
     for table in reversed(chunk.tables):  # games last: a games file means the chunk is done
@@ -789,9 +789,9 @@ def simulate(
     """
     started = time.perf_counter()
     checked = _check(variant, games, players, holes_per_row, seed, starter, max_plies, tables,
-                     path, workers, progress, options, client, out, chunk_games)  # fmt: skip
+                     path, workers, progress, options, client, out, chunk_games)
     (rules_list, games, pair, n, seed, starter, max_plies, tables, use_fast, workers, client,
-     chunk_games) = checked  # fmt: skip
+     chunk_games) = checked
     names = _names(pair)
     total = games * len(rules_list)
     if progress is None:
@@ -800,18 +800,18 @@ def simulate(
         "variant": [r.name for r in rules_list], "games": games, "players": names,
         "holes_per_row": n, "seed": seed, "starter": starter, "max_plies": max_plies,
         "tables": tables, "options": {key: getattr(rules_list[0], key) for key in options},
-    }  # fmt: skip
+    }
     if client is not None:
         from .cluster import announce
 
         announce(client, f"Simulating {total:,} games", show=bool(progress))
     bar = _progress_bar(total, progress, "random games" if use_fast else "games")
     common = dict(use_fast=use_fast, n=n, starter=starter, pair=pair, seed=seed,
-                  max_plies=max_plies, tables=tables)  # fmt: skip
+                  max_plies=max_plies, tables=tables)
     if out is not None:
         try:
             return _stream(rules_list, games, chunk_games, common, out, names, settings, client,
-                           workers, bar, started)  # fmt: skip
+                           workers, bar, started)
         finally:
             bar(None)
     if client is not None:
@@ -823,9 +823,9 @@ def simulate(
         from .cluster import run_tasks
 
         raws = run_tasks(client, _play_chunk, chunks, [c.size for c in chunks], bar,
-                         name="hoyito-simulate")  # fmt: skip
+                         name="hoyito-simulate")
         per_variant = [merge(raws[i:i + len(chunks) // len(rules_list)])
-                       for i in range(0, len(chunks), len(chunks) // len(rules_list))]  # fmt: skip
+                       for i in range(0, len(chunks), len(chunks) // len(rules_list))]
         del raws
     starters = _starters(starter, games)
     frames: dict[str, list] = {name: [] for name in TABLES}
@@ -836,13 +836,13 @@ def simulate(
             raw = per_variant[index]
         elif workers > 1:
             raw = _in_processes(use_fast, rules, n, ids, starters, pair, seed, max_plies, tables,
-                                workers, lambda done, o=offset: bar(o + done))  # fmt: skip
+                                workers, lambda done, o=offset: bar(o + done))
         elif use_fast:
             raw = _fast_games(rules, n, ids, starters, seed, max_plies, tables,
-                              lambda done, o=offset: bar(o + done))  # fmt: skip
+                              lambda done, o=offset: bar(o + done))
         else:
             raw = _engine_games(rules, n, ids, starters, pair, seed, max_plies, tables,
-                                lambda done, o=offset: bar(o + done))  # fmt: skip
+                                lambda done, o=offset: bar(o + done))
         frames["games"].append(_games_table(raw, rules, n, names))
         if "moves" in tables:
             frames["moves"].append(_moves_table(raw, rules, n))
@@ -860,7 +860,7 @@ def simulate(
 
 
 def _stream(rules_list, games, chunk_games, common, out, names, settings, client, workers,
-            bar, started) -> StreamedRun:  # fmt: skip
+            bar, started) -> StreamedRun:
     """Play the chunks not yet on disk and write them (here, in processes or on a client)."""
     from pathlib import Path
 
@@ -869,11 +869,11 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
     folder = Path(out)
     with lock_folder(folder):  # for the whole run: a second writer is refused at once
         return _stream_locked(rules_list, games, chunk_games, common, folder, names, settings,
-                              client, workers, bar, started)  # fmt: skip
+                              client, workers, bar, started)
 
 
 def _stream_locked(rules_list, games, chunk_games, common, folder, names, settings, client,
-                   workers, bar, started) -> StreamedRun:  # fmt: skip
+                   workers, bar, started) -> StreamedRun:
     from .streaming import PARTS, StreamedRun, chunk_complete, open_folder, width, write_manifest
 
     chunks = _chunks(rules_list, games, chunk_games, **common)
@@ -882,7 +882,7 @@ def _stream_locked(rules_list, games, chunk_games, common, folder, names, settin
     manifest = {**settings, "options": rules_list[0].options, "chunk_games": chunk_games,
                 "chunks": len(chunks), "path": "fast" if common["use_fast"] else "engine",
                 "files": f"{{table}}/part-{{chunk:0{digits}d}}.parquet",
-                "hoyito_edu": _version()}  # fmt: skip
+                "hoyito_edu": _version()}
     recorded = open_folder(folder, manifest, tables)
     parts = recorded[PARTS]
     variants = tuple(r.name for r in rules_list)
@@ -908,7 +908,7 @@ def _stream_locked(rules_list, games, chunk_games, common, folder, names, settin
             from .cluster import run_tasks
 
             run_tasks(client, _write_chunk, todo, [job.chunk.size for job in todo], update,
-                      name="hoyito-stream", on_result=record)  # fmt: skip
+                      name="hoyito-stream", on_result=record)
         elif workers > 1 and len(todo) > 1:
             with _stoppable_pool(workers) as pool:
                 for result in pool.map(_write_chunk, todo):
@@ -930,7 +930,7 @@ def _stream_locked(rules_list, games, chunk_games, common, folder, names, settin
         path=folder, tables=tables, games=games * len(rules_list), chunks=len(chunks),
         written=len(todo), skipped=len(chunks) - len(todo), settings=manifest,
         seconds=time.perf_counter() - started,
-    )  # fmt: skip
+    )
 
 
 def _ignore_sigint() -> None:
@@ -990,7 +990,7 @@ def _progress_bar(total: int, show: bool, unit: str) -> Callable[[int | None], N
 
 
 def _in_processes(use_fast, rules, n, ids, starters, pair, seed, max_plies, tables, workers,
-                  update) -> RawRun:  # fmt: skip
+                  update) -> RawRun:
     """Split the games into parts, play them in ``workers`` processes, join them in order."""
     from ..compiled.fastsim import merge
 

@@ -113,7 +113,7 @@ def _options(options: object) -> list[tuple[tuple[str, Any], ...]]:
     unknown = sorted(str(k) for k in options if k not in OPTIONS)
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(unknown)}; the options are "
-                         f"{', '.join(OPTIONS)}")  # fmt: skip
+                         f"{', '.join(OPTIONS)}")
     names = sorted(options)
     axes = [_once(_listed(options[name], name), name) for name in names]
     combos = [tuple(zip(names, values, strict=True)) for values in itertools.product(*axes)]
@@ -127,7 +127,7 @@ def _pairs(players: object) -> list[tuple[str, str]]:
     from .simulate import _player_names
 
     if (isinstance(players, Sequence) and len(players) == 2
-            and all(isinstance(p, str) for p in players)):  # fmt: skip
+            and all(isinstance(p, str) for p in players)):
         players = [players]
     if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
         raise ValueError(
@@ -221,11 +221,11 @@ def sweep(
         raise ValueError(f"no cell of this grid can be played ({', '.join(left_out)})")
     if len(cells) > MAX_CELLS:
         raise ValueError(f"the grid has {len(cells):,} cells, more than {MAX_CELLS:,}: "
-                         "split it into several sweeps")  # fmt: skip
+                         "split it into several sweeps")
     checked = [
         _check(c.variant, games, c.players, c.holes_per_row, c.seed, "alternate", max_plies,
                ("games",), "auto", 1, progress, dict(c.options), client,
-               None)  # fmt: skip
+               None)
         for c in cells
     ]
     total = games * len(cells)
@@ -253,7 +253,7 @@ def _play(cells, checked, games, client, bar) -> list:
             sim = simulate(cell.variant, games, players=cell.players,
                            holes_per_row=cell.holes_per_row, seed=cell.seed,
                            max_plies=checked[index][6], tables=["games"], progress=False,
-                           **dict(cell.options))  # fmt: skip
+                           **dict(cell.options))
             tables.append(sim.games)
             bar((index + 1) * games)
         return tables
@@ -265,7 +265,7 @@ def _play(cells, checked, games, client, bar) -> list:
         rules_list, _, pair, n, seed, starter, max_plies, tables, use_fast, *_, size = values
         size = min(size, max(1, -(-games * len(cells) // (4 * worker_count(client)))))
         chunks = _chunks(rules_list, games, size, use_fast=use_fast, n=n, starter=starter,
-                         pair=pair, seed=seed, max_plies=max_plies, tables=tables)  # fmt: skip
+                         pair=pair, seed=seed, max_plies=max_plies, tables=tables)
         jobs += chunks
         owner += [index] * len(chunks)
     raws = run_tasks(client, _play_chunk, jobs, [c.size for c in jobs], bar, name="hoyito-sweep")
@@ -286,7 +286,7 @@ def _result(cells, tables, left_out, options, per_game, pd):
         labels = {"cell": index, "variant": cell.variant, "holes_per_row": cell.holes_per_row,
                   **{name: value for name, value in cell.options},
                   "south": cell.players[0], "north": cell.players[1],
-                  "seed": cell.seed}  # fmt: skip
+                  "seed": cell.seed}
         metrics = game_metrics(table, by=["variant"]).drop(columns=["variant"])
         rows.append({**labels, **metrics.iloc[0].to_dict()})
         if per_game:

@@ -149,7 +149,7 @@ def _variants(variants: object, holes_per_row: object) -> tuple[list[Rules], int
 
 
 def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies, progress,
-           client=None):  # fmt: skip
+           client=None):
     """Every argument of :func:`play_games`, checked before any game is played."""
     from .cluster import check_client
     from .simulate import memory_budget
@@ -198,11 +198,11 @@ def play_games(
     import pandas as pd
 
     checked = _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies,
-                     progress, client)  # fmt: skip
+                     progress, client)
     made, rules_list, games_per_pairing, seed, holes_per_row, max_plies = checked
     batches = [
         _Batch(rules, a, b, made[a], made[b], tuple(range(first, min(first + step,
-               games_per_pairing))), seed, holes_per_row, max_plies)  # fmt: skip
+               games_per_pairing))), seed, holes_per_row, max_plies)
         for rules in rules_list
         for a, b in combinations(made, 2)
         for step in [games_per_pairing if client is None else TASK_GAMES]
@@ -221,7 +221,7 @@ def play_games(
             announce(client, f"Playing {total:,} tournament games", show=progress)
             parts = run_tasks(client, _play_batch, batches, [len(b.games) for b in batches],
                               lambda done: bar.update(done - bar.n) if bar else None,
-                              name="hoyito-tournament")  # fmt: skip
+                              name="hoyito-tournament")
         else:
             parts = [_play_batch(batch, bar) for batch in batches]
     finally:

@@ -306,7 +306,7 @@ def _capture_cells(captures: tuple[Capture, ...]) -> list[str]:
                 plural(CELLS["casas"], len(casas)).format(casas=len(casas), who=who, seeds=seeds)
             )
         for reason, key in ((Reason.CHAIN, "chain"), (Reason.FINAL_FOUR, "last-four"),
-                            (Reason.EIGHT_OR_FEWER, "last-eight")):  # fmt: skip
+                            (Reason.EIGHT_OR_FEWER, "last-eight")):
             seeds = sum(c.seeds for c in captures if c.taker == player and c.reason == reason)
             if seeds:
                 cells.append(_(CELLS[key]).format(who=who, seeds=seeds))

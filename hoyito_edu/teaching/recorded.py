@@ -63,7 +63,7 @@ DEFAULT_SIDE = "class"
 PLAYER_WORDS = {
     "south": 0, "s": 0, "sur": 0, "0": 0,
     "north": 1, "n": 1, "norte": 1, "1": 1,
-}  # fmt: skip
+}
 #: Longest record read (moves): far more than a class writes, small enough to stay quick.
 MAX_ROWS = 100_000
 
@@ -101,7 +101,7 @@ def _read(source) -> list[dict[str, str]]:
         raise RecordError(
             _("the record has no column {missing}; its first line must name the columns {columns}")
             .format(missing=", ".join(missing), columns=", ".join(RECORD_COLUMNS))
-        )  # fmt: skip
+        )
     reader.fieldnames = header
     rows = []
     for row in reader:
@@ -165,7 +165,7 @@ def _replay(game_id: str, rows: list[tuple[int, dict[str, str]]]) -> dict:
                   "1, 2, 3 ... in the order they were played").format(
                     where=where, expected=number
                 )
-            )  # fmt: skip
+            )
         if position.is_over:
             raise RecordError(
                 _("{where}: the game was already over after move {last}").format(
@@ -218,7 +218,7 @@ def _replay(game_id: str, rows: list[tuple[int, dict[str, str]]]) -> dict:
               "leave the game out").format(
                 game=game_id, line=last_line, moves=plies, seeds=sum(position.board)
             )
-        )  # fmt: skip
+        )
     outcome = position.outcome
     return {
         "variant": name,
@@ -255,7 +255,7 @@ def _games(rows: Iterable[tuple[int, dict[str, str]]]) -> dict[str, list]:
             raise RecordError(
                 _("line {line}: game {game} appears again after other games; keep the rows of "
                   "each game together").format(line=line, game=game)
-            )  # fmt: skip
+            )
         games.setdefault(game, []).append((line, row))
         last = game
     return games
@@ -305,5 +305,5 @@ def load_recorded_games(source) -> pd.DataFrame:
     table["end_reason"] = pd.Categorical(table["end_reason"], categories=list(END_REASONS))
     order = ["variant", "holes_per_row", "game", "south", "north", "starter", "first", "pairing",
              "winner", "result", "starter_won", "score_south", "score_north", "plies", "turns",
-             "end_reason", "seeds_left", "casas", "passes", "branching"]  # fmt: skip
+             "end_reason", "seeds_left", "casas", "passes", "branching"]
     return table[order]

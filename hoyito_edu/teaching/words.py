@@ -909,7 +909,7 @@ def option_label(key: str, value: object) -> str:
     if (key, "n") in OPTION_LABELS:
         return _(OPTION_LABELS[(key, "n")]).format(n=value)
     raise ValueError(f"unknown option {key!r}; the options are skip_origin, "
-                     "chain_opponent_side_only, max_laps, quiet_limit")  # fmt: skip
+                     "chain_opponent_side_only, max_laps, quiet_limit")
 
 
 # -- explain(): what a move would do, before it is played ------------------------------------

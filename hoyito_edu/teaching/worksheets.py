@@ -400,23 +400,23 @@ class _Layout:
                 y = 1 - (self.y + r * grid.row_height) / h
                 self.fig.add_artist(Line2D([left / w, (left + group_width) / w], [y, y],
                                            transform=self.fig.transFigure, color="#555555",
-                                           linewidth=1.0 if r < 2 else 0.6))  # fmt: skip
+                                           linewidth=1.0 if r < 2 else 0.6))
             for c in range(len(grid.headers) + 1):
                 x = (left + c * column) / w
                 self.fig.add_artist(Line2D([x, x], [1 - self.y / h, 1 - bottom / h],
                                            transform=self.fig.transFigure, color="#555555",
-                                           linewidth=0.6))  # fmt: skip
+                                           linewidth=0.6))
             for c, header in enumerate(grid.headers):
                 self.fig.text((left + (c + 0.5) * column) / w,
                               1 - (self.y + 0.5 * grid.row_height) / h, header,
                               fontsize=NOTE_SIZE - 1, fontweight="bold", ha="center",
-                              va="center")  # fmt: skip
+                              va="center")
             for r in range(grid.rows):
                 number = grid.first + g * grid.rows + r
                 self.fig.text((left + 0.5 * column) / w,
                               1 - (self.y + (r + 1.5) * grid.row_height) / h, str(number),
                               fontsize=NOTE_SIZE - 1.5, color="#555555", ha="center",
-                              va="center")  # fmt: skip
+                              va="center")
 
     def add(self, *blocks) -> None:
         """Place ``blocks``; each one (a _Group counts as one) moves to a new page if it does
@@ -599,11 +599,11 @@ def _student_sheet() -> Sheet:
     page.add(
         _Text(
             _("Name: _______________________   Class: _________   Date: ____________"), gap=0.25
-        ),  # fmt: skip
+        ),
         _Boards(
             [(new_game("hoyito-i"), _("The board at the start of a game"), False)],
             gap=0.1, width=0.6,
-        ),  # fmt: skip
+        ),
         _Text(words_of_the_game(), NOTE_SIZE, gap=0.15),
         _Group([_heading(1), _Text(_intro(1), NOTE_SIZE, gap=0.15)]),
         *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("1a", "1b", "1c")],
@@ -611,13 +611,13 @@ def _student_sheet() -> Sheet:
             _heading(2),
             _Text(_intro(2), NOTE_SIZE, gap=0.1),
             _Boards([(_blank(6), _("A board of 2 × 6 holes to count on"), True)], width=0.6),
-        ]),  # fmt: skip
+        ]),
         *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("2a", "2b", "2c")],
         _Group([
             _question(ex["2d"]),
             _Boards([(_blank(8), _("A board of 2 × 8 holes"), True)], width=0.7),
             *_answer_space(ex["2d"]),
-        ]),  # fmt: skip
+        ]),
         _Group([_question(ex["2e"]), *_answer_space(ex["2e"])]),
     )
     for key in ("2f", "2g"):
@@ -634,12 +634,12 @@ def _student_sheet() -> Sheet:
             _heading(3),
             _Text(_intro(3), NOTE_SIZE, gap=0.1),
             _Boards([_start_board(ex["3a"], _("3a to 3c: "))], width=0.6),
-        ]),  # fmt: skip
+        ]),
         *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("3a", "3b", "3c")],
         _Group([
             _Text(_("Boards to follow the move of 3a to 3c on:"), NOTE_SIZE),
             _Boards([(_blank(), after_lap, True)] * LAP_BOARDS["3a"], columns=3),
-        ]),  # fmt: skip
+        ]),
         _Group([_question(ex["3d"]), *_answer_space(ex["3d"])]),
         _Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"),
     )
@@ -741,12 +741,12 @@ def _record_sheet() -> Sheet:
             _("Game number: ______   Rule set (circle one): Hoyito I · Hoyito II · Hoyito III "
               "· Ba-awa   Date: __________"),
             NOTE_SIZE, gap=0.1,
-        ),  # fmt: skip
+        ),
         _Text(
             _("South: team ______   North: team ______   (a letter for each team, never a "
               "name)   Who starts (circle): South · North"),
             NOTE_SIZE, gap=0.15,
-        ),  # fmt: skip
+        ),
         _Text(
             _("One person writes while the others play. After every move write its number, "
               "who moved (S for South, N for North) and the hole sown, numbered as on the board "
@@ -754,13 +754,13 @@ def _record_sheet() -> Sheet:
               "write that move on the next row, with the same letter. Write every move until "
               "the game ends."),
             NOTE_SIZE, gap=0.1,
-        ),  # fmt: skip
+        ),
         _Boards([(_blank(6), _("The hole numbers"), True)], width=0.4, gap=0.1),
         _Text(
             _("At the end: South holds ______ seeds, North holds ______ seeds. Winner: "
               "______"),
             NOTE_SIZE, gap=0.1,
-        ),  # fmt: skip
+        ),
         first := _Grid(headers, RECORD_ROWS, RECORD_GROUPS, fill=True),
     )
     page.add(
@@ -772,7 +772,7 @@ def _record_sheet() -> Sheet:
               "captures, the score and the winner; if a move cannot have been played, it names "
               "the row, so the class can check the sheet."),
             NOTE_SIZE - 1, color="#333333", gap=0.15,
-        ),  # fmt: skip
+        ),
         _Text(_("More moves (the same game):"), NOTE_SIZE, gap=0.15),
         _Grid(headers, RECORD_ROWS, RECORD_GROUPS, first=first.rows * RECORD_GROUPS + 1, fill=True),
     )
@@ -807,7 +807,7 @@ COMMUNITY_QUESTIONS = (
     N_("When did a player take seeds? Which words did you use for taking them (comer, beber, "
        "another word)? What did you call a hole with four seeds?"),
     N_("How did a game end, and who won? Did you play several games in a row?"),
-)  # fmt: skip
+)
 
 
 def _community_sheet() -> Sheet:
@@ -824,7 +824,7 @@ def _community_sheet() -> Sheet:
               "What they remember is a source: write it down carefully, as a researcher "
               "would."),
             NOTE_SIZE, gap=0.15,
-        ),  # fmt: skip
+        ),
         _Text(_("Before you ask"), HEADING_SIZE - 2, True),
         _Text(
             _("• Say what the class project is and ask whether the person agrees to answer. "
@@ -835,11 +835,11 @@ def _community_sheet() -> Sheet:
               "says yes, and never of children without their family's permission.\n"
               "• Share in class only what the person agreed to share."),
             NOTE_SIZE, indent=0.1, gap=0.15,
-        ),  # fmt: skip
+        ),
         _Text(_("The questions (write the answers in the person's own words)"),
-              HEADING_SIZE - 2, True),  # fmt: skip
+              HEADING_SIZE - 2, True),
         _Text(_("Person: ______   Town or area: ______________   Years they played: ______"),
-              NOTE_SIZE, gap=0.15),  # fmt: skip
+              NOTE_SIZE, gap=0.15),
     )
     for number, question in enumerate(COMMUNITY_QUESTIONS, start=1):
         page.add(_Group([_Text(f"{number}. {_(question)}", NOTE_SIZE, gap=0.05), _Lines(2)]))
@@ -868,7 +868,7 @@ def _community_sheet() -> Sheet:
                   "and beber."),
                 NOTE_SIZE,
             ),
-        ]),  # fmt: skip
+        ]),
     )
     page.finish()
     return sheet

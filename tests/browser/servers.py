@@ -108,7 +108,7 @@ def jupyter(app: str, root: Path, folder: Path, env: dict | None = None):
         str(BIN / "jupyter"), app, "--no-browser", "--allow-root", f"--port={port}",
         "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
         f"--ServerApp.root_dir={root}", f"--{expose}.expose_app_in_browser=True",
-    ]  # fmt: skip
+    ]
     with _server(command, "/api", port, folder, env or isolated_env(folder)) as url:
         yield url
 

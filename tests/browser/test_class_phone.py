@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 # bypass_csp: Playwright's own waits evaluate strings, which the pages' policy forbids.
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 2, "bypass_csp": True}  # fmt: skip
+         "device_scale_factor": 2, "bypass_csp": True}
 IDLE_WITH_MOVES = ("document.querySelector('.hoyito-board').dataset.state === 'idle' "
                    "&& document.querySelectorAll('.hoyito-playable').length > 0")
 
@@ -52,7 +52,7 @@ def tap_hole(page) -> int:
     hole = before["playable"][0]
     page.locator(f".hoyito-hole-{hole}").tap()
     page.wait_for_function(f"Number(document.querySelector('.hoyito-board').dataset.ply) > "
-                           f"{before['ply']}")  # fmt: skip
+                           f"{before['ply']}")
     wait_idle(page)
     return before["ply"]
 

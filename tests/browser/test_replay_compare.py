@@ -122,7 +122,7 @@ def test_replay_opens_a_saved_game_steps_plays_to_the_end_with_the_banner(page, 
 def compare_counts(page, scope: str) -> list[tuple[int, ...]]:
     columns = page.locator(f"{scope} .hoyito-column").count()
     return [read_board(page, f"{scope} .hoyito-column-{k} .hoyito-board")["counts"]
-            for k in range(columns)]  # fmt: skip
+            for k in range(columns)]
 
 
 @pytest.mark.parametrize("width", [320, 768, 1366])

@@ -200,7 +200,7 @@ def test_settings_mid_game_ask_before_the_game_is_lost(page, voila_url):
     choose(page, "variant", "hoyito-ii")
     page.locator(f"{BOARD} .hoyito-yes").click()
     page.wait_for_function("() => document.querySelectorAll('.hoyito-board li[data-hole]')"
-                           ".length === 0")  # fmt: skip
+                           ".length === 0")
     state = click_and_wait(page, 5)
     assert_page_matches(state, replay(state, "hoyito-ii"))
 

@@ -42,7 +42,7 @@ def test_make_voila_for_a_class_always_has_a_token():
     refused = subprocess.run(
         ["make", "-o", ".venv/.installed-stamp", "voila", "HOST=0.0.0.0", "TOKEN="],
         cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
+    )
     assert refused.returncode != 0 and "needs a token" in refused.stderr
 
 

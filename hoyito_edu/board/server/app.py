@@ -102,9 +102,9 @@ class Pool:
         """Warm every worker in the background; ``on_ready()`` when the levels can play."""
         started = time.perf_counter()
         print("Getting the intermediate and expert levels ready in the background "
-              "(the first time: a few minutes)...", flush=True)  # fmt: skip
+              "(the first time: a few minutes)...", flush=True)
         futures = [asyncio.wrap_future(self.executor.submit(warm_worker, "expert"))
-                   for _ in range(self.workers)]  # fmt: skip
+                   for _ in range(self.workers)]
 
         async def wait() -> None:
             try:
@@ -114,7 +114,7 @@ class Pool:
                 return
             self.ready |= {"intermediate", "expert", "search", "mcts"}
             print(f"The intermediate and expert levels are ready "
-                  f"({time.perf_counter() - started:.0f} s).", flush=True)  # fmt: skip
+                  f"({time.perf_counter() - started:.0f} s).", flush=True)
             on_ready()
 
         self.loop.create_task(wait())
@@ -138,7 +138,7 @@ class Pool:
                 return
             seed = (live.row["seed"] + len(live.stored) * 7919) % (2**31)
             future = loop.run_in_executor(self.executor, choose_in_worker, player.name, seed,
-                                          position)  # fmt: skip
+                                          position)
 
             def back(finished: asyncio.Future) -> None:
                 error = finished.exception()
@@ -246,7 +246,7 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
             return Response("Not found", status_code=404)
         kind = "text/javascript" if name.endswith(".js") else "text/css"
         return FileResponse(STATIC_FILES[name], media_type=kind,
-                            headers={"Cache-Control": "no-cache"})  # fmt: skip
+                            headers={"Cache-Control": "no-cache"})
 
     async def qr(request: Request) -> Response:
         return Response(codes.qr_svg(joins[0]), media_type="image/svg+xml")
@@ -273,17 +273,17 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         disposition = {"Content-Disposition": f'attachment; filename="{filename}"'}
         if kind == "csv":
             return Response(table.to_csv(index=False), media_type="text/csv",
-                            headers=disposition)  # fmt: skip
+                            headers=disposition)
         import io  # noqa: PLC0415
 
         buffer = io.BytesIO()
         table.to_parquet(buffer, index=False)
         return Response(buffer.getvalue(), media_type="application/octet-stream",
-                        headers=disposition)  # fmt: skip
+                        headers=disposition)
 
     async def status(request: Request) -> Response:
         return JSONResponse({"ready": sorted(pool.ready) if pool else None,
-                             "students": len(classroom.students)})  # fmt: skip
+                             "students": len(classroom.students)})
 
     async def socket(ws: WebSocket, teacher: bool) -> None:
         if not origin_ok(ws):
@@ -302,7 +302,7 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
                     strikes += 1
                     conn.send({"type": "refused", "text": say("too-fast", lang)
                                if len(text) <= MESSAGE_LIMIT else
-                               say("not-understood", lang, detail="too long")})  # fmt: skip
+                               say("not-understood", lang, detail="too long")})
                     if strikes > 50:
                         break
                     continue
@@ -364,16 +364,16 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang: str = "es",
-          new: bool = False, workers: int = 2) -> None:  # fmt: skip
+          new: bool = False, workers: int = 2) -> None:
     """Start the class server (blocks until Ctrl-C)."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
     store = Store(db)
     pool = Pool(workers) if workers > 0 else None
     classroom = Classroom(store, lang, think=pool.think_for if pool else None,
-                          ready=pool.ready if pool else None, new=new)  # fmt: skip
+                          ready=pool.ready if pool else None, new=new)
     joins = codes.join_addresses(host, port)
     print(pages.banner(classroom, joins, host, port, lang), flush=True)
     app = create_app(classroom, pool, joins)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=20)  # fmt: skip
+                ws_ping_interval=20, ws_ping_timeout=20)

@@ -72,7 +72,7 @@ def _ioctl_addresses() -> list[str]:  # pragma: no cover - used where psutil is 
         for _index, name in socket.if_nameindex():
             try:
                 packed = fcntl.ioctl(probe.fileno(), siocgifaddr,
-                                     struct.pack("256s", name.encode()[:15]))  # fmt: skip
+                                     struct.pack("256s", name.encode()[:15]))
             except OSError:
                 continue  # an interface with no IPv4 address
             found.append(socket.inet_ntoa(packed[20:24]))
@@ -98,5 +98,5 @@ def qr_svg(text: str) -> str:
 
     buffer = io.BytesIO()
     segno.make(text, error="m").save(buffer, kind="svg", scale=6, dark="#000", light="#fff",
-                                     xmldecl=False)  # fmt: skip
+                                     xmldecl=False)
     return buffer.getvalue().decode()

@@ -22,7 +22,7 @@ CASA_REASONS = ("mid-sow", "last-seed", "chain")
 COLUMNS = ("variant", "holes_per_row", "game", "class_code", "south", "north", "starter",
            "first", "pairing", "opponent_kind", "opponent", "winner", "result", "starter_won",
            "score_south", "score_north", "plies", "turns", "end_reason", "seeds_left", "casas",
-           "passes", "moves", "move_seconds", "seconds_per_move", "started", "ended")  # fmt: skip
+           "passes", "moves", "move_seconds", "seconds_per_move", "started", "ended")
 
 
 def class_games(where, class_code: str | None = None, names: bool = False):
@@ -57,7 +57,7 @@ def class_games(where, class_code: str | None = None, names: bool = False):
                     students[s["id"]] = s["name"] if names else s["pseudonym"]
         all_moves = store.all_moves(class_code)
         rows = [_row(game, all_moves.get(game["id"], []), students)
-                for game in store.games(class_code)]  # fmt: skip
+                for game in store.games(class_code)]
     finally:
         if store is not where:
             store.close()
@@ -83,7 +83,7 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
     if not moves:
         return None
     played = Game(game["variant"], holes_per_row=game["holes_per_row"],
-                  quiet_limit=BOARD_QUIET_LIMIT)  # fmt: skip
+                  quiet_limit=BOARD_QUIET_LIMIT)
     extra = casas = passes = 0
     for _player, hole, _at in moves:
         move = played.play(hole)
@@ -120,4 +120,4 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
         "move_seconds": " ".join(f"{s:.2f}" for s in seconds),
         "seconds_per_move": sum(seconds) / len(seconds), "started": game["started"],
         "ended": game["ended"],
-    }  # fmt: skip
+    }

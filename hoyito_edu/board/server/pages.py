@@ -33,7 +33,7 @@ STUDENT_WORDS = {
     "classmate": N_("A classmate"),
     "classmate_line": N_("The server pairs you with the next classmate who chooses this."),
     "waiting": N_("Waiting for a classmate… (the game starts when someone else chooses "
-                  "“A classmate”)"),  # fmt: skip
+                  "“A classmate”)"),
     "not_ready": N_("getting ready…"),
     "back": N_("Back to the list"),
     "connecting": N_("Connecting…"),
@@ -57,7 +57,7 @@ TEACHER_WORDS = {
     "apply": N_("Apply to new games"),
     "round": N_("Next round: pair everyone"),
     "round_line": N_("Pairs every student who is online and not in a game with a classmate "
-                     "they have not played yet (a round robin, one round at a time)."),  # fmt: skip
+                     "they have not played yet (a round robin, one round at a time)."),
     "pause": N_("Pause everyone"),
     "resume": N_("Let everyone play"),
     "end": N_("End the class"),
@@ -98,9 +98,9 @@ BANNER = {
     "code": N_("Class code:"),
     "teacher": N_("Teacher's page (keep this address to yourself):"),
     "local": N_("Only this computer can open these pages. For a class on the school's "
-                "network, start with --host 0.0.0.0."),  # fmt: skip
+                "network, start with --host 0.0.0.0."),
     "stop": N_("Ctrl-C stops the server; starting it again with the same --db carries on "
-               "with the same class."),  # fmt: skip
+               "with the same class."),
 }
 
 
@@ -138,7 +138,7 @@ def student_page(lang: str) -> str:
 def teacher_page(lang: str, joins: list[str]) -> str:
     words = _words(TEACHER_WORDS, lang)
     return _shell(lang, words["title"], "teacher.js",
-                  {"lang": lang, "words": words, "joins": joins})  # fmt: skip
+                  {"lang": lang, "words": words, "joins": joins})
 
 
 def banner(classroom, joins: list[str], host: str, port: int, lang: str) -> str:
@@ -149,7 +149,7 @@ def banner(classroom, joins: list[str], host: str, port: int, lang: str) -> str:
     lines = [words["title"], "", words["students"], *(f"    {a}" for a in joins),
              f"{words['code']} {codes.group(classroom.code)}", "",
              words["teacher"],
-             f"    http://{teacher_host}:{port}/teacher#{classroom.secret}"]  # fmt: skip
+             f"    http://{teacher_host}:{port}/teacher#{classroom.secret}"]
     if local:
         lines += ["", words["local"]]
     lines += [words["stop"]]

@@ -46,24 +46,24 @@ NAME_LIMIT = 40
 
 SENTENCES = {
     "wrong-code": N_("There is no class with the code {code}. Check the code on the board "
-                     "and type it again."),  # fmt: skip
+                     "and type it again."),
     "no-code": N_("Type the class code your teacher gave you."),
     "no-name": N_("Type your name (up to {limit} letters)."),
     "name-taken": N_("Someone in this class is already called {name}, on another phone. If it "
-                     "is you, close the other page first; if not, add your surname."),  # fmt: skip
+                     "is you, close the other page first; if not, add your surname."),
     "removed": N_("Your teacher has taken you out of this class."),
     "ended": N_("This class has ended. Thank you for playing!"),
     "unknown-token": N_("This page's class is over or was on another computer. Type the "
-                        "class code and your name."),  # fmt: skip
+                        "class code and your name."),
     "paused": N_("The teacher has paused the class: wait a moment."),
     "level-not-allowed": N_("The teacher has not opened that level for this class."),
     "level-not-ready": N_("That level is still getting ready (the first time takes a while). "
-                          "Try another one, or wait a minute."),  # fmt: skip
+                          "Try another one, or wait a minute."),
     "no-classmates": N_("Games between classmates are not open in this class."),
     "not-your-turn": N_("Wait: it is your classmate's turn."),
     "not-in-game": N_("You are not in a game: choose whom to play."),
     "action-classmate": N_("Against a classmate, moves cannot be taken back and the game "
-                           "cannot be restarted."),  # fmt: skip
+                           "cannot be restarted."),
     "settings": N_("In class, the teacher chooses the rules and the board."),
     "classmate-left": N_("Your classmate has left the game."),
     "not-understood": N_("That message was not understood ({detail}), so nothing changed."),
@@ -230,7 +230,7 @@ class Classroom:
     """
 
     def __init__(self, store: Store, lang: str = "en", *, think: Callable | None = None,
-                 ready: set[str] | None = None, new: bool = False) -> None:  # fmt: skip
+                 ready: set[str] | None = None, new: bool = False) -> None:
         self.store = store
         self.lang = lang
         self.think_for = think
@@ -239,7 +239,7 @@ class Classroom:
         if row is None:
             row = store.create_class(code=codes.new_class_code(), secret=codes.new_secret(),
                                      lang=lang, variant="hoyito-i", holes_per_row=6,
-                                     levels=",".join(DEFAULT_LEVELS), classmates=1)  # fmt: skip
+                                     levels=",".join(DEFAULT_LEVELS), classmates=1)
         self.row = row
         self.code: str = row["code"]
         self.secret: str = row["secret"]
@@ -253,7 +253,7 @@ class Classroom:
         self.waiting: Student | None = None
         # the classmates who have played each other already (the round robin pairs new ones)
         self.met = {frozenset((g["south"], g["north"])) for g in store.games(self.code)
-                    if g["opponent"] is None and g["north"] is not None}  # fmt: skip
+                    if g["opponent"] is None and g["north"] is not None}
         self.on_change: Callable[[], None] | None = None  # the app pushes to the teacher
 
     def _add(self, student: Student) -> None:
@@ -347,7 +347,7 @@ class Classroom:
         conn.student = student
         student.conns.add(conn)
         conn.send({"type": "joined", "token": student.token, "name": student.name,
-                   "code": self.code})  # fmt: skip
+                   "code": self.code})
         game = student.game or self._rebuild_for(student)
         if game is not None:
             self._show_game(student, game)
@@ -382,10 +382,10 @@ class Classroom:
         lines = dict(words.LEVELS)
         with language(student.lang):
             levels = [[name, _(lines[name]), self.ready is None or name in self.ready]
-                      for name in self.levels]  # fmt: skip
+                      for name in self.levels]
         self._send(student, {"type": "lobby", "levels": levels,
                              "classmates": bool(self.row["classmates"]),
-                             "waiting": student.waiting, "paused": self.paused})  # fmt: skip
+                             "waiting": student.waiting, "paused": self.paused})
 
     def _send(self, student: Student, message: dict) -> None:
         for conn in list(student.conns):
@@ -448,7 +448,7 @@ class Classroom:
                                   north=None if north is None else north.id, opponent=opponent,
                                   variant=self.row["variant"],
                                   holes_per_row=self.row["holes_per_row"],
-                                  seed=secrets.randbits(31))  # fmt: skip
+                                  seed=secrets.randbits(31))
         self.open_rows[row["id"]] = row
         if north is not None:
             self.met.add(frozenset((south.id, north.id)))
@@ -458,7 +458,7 @@ class Classroom:
         self._changed()
 
     def _live(self, row: dict, moves: list[tuple[int, int, float]], south: Student | None,
-              north: Student | None) -> LiveGame:  # fmt: skip
+              north: Student | None) -> LiveGame:
         """The game of ``row`` in play, its stored ``moves`` replayed through the engine."""
         students = {0: south} if north is None else {0: south, 1: north}
         students = {side: s for side, s in students.items() if s is not None}
@@ -478,7 +478,7 @@ class Classroom:
                     self.think_for(live, self._flush)(player, position, done)
 
             session = BoardSession(row["variant"], row["holes_per_row"], row["opponent"], 0,
-                                   lang, seed=row["seed"], think=replaying)  # fmt: skip
+                                   lang, seed=row["seed"], think=replaying)
             while queue:
                 hole = queue.pop(0)
                 if not session.click(hole):
@@ -501,7 +501,7 @@ class Classroom:
         or, if their last game had ended, that one (its final board and result), unless
         they had left it."""
         rows = [r for r in [*self.open_rows.values(), *self.results]
-                if student.id in (r["south"], r["north"])]  # fmt: skip
+                if student.id in (r["south"], r["north"])]
         if not rows:
             return None
         row = max(rows, key=lambda r: r["started"])
@@ -528,7 +528,7 @@ class Classroom:
         other = live.students.get(1 - side) if live.classmates else None
         self._send(student, {"type": "game", "side": side, "flipped": side == 1,
                              "classmate": None if other is None else other.name,
-                             "opponent": live.row["opponent"]})  # fmt: skip
+                             "opponent": live.row["opponent"]})
         texts = session.page_texts()
         if side == 1:  # the board is turned round for North: the rows change names
             texts["row_top"], texts["row_bottom"] = texts["row_bottom"], texts["row_top"]
@@ -575,7 +575,7 @@ class Classroom:
                                       north=live.row["north"], opponent=live.row["opponent"],
                                       variant=session.settings["variant"],
                                       holes_per_row=session.settings["holes_per_row"],
-                                      seed=live.row["seed"])  # fmt: skip
+                                      seed=live.row["seed"])
             self.open_rows[row["id"]] = row
             live.row, live.stored, live.finished, live.game_obj = row, [], False, game
         played = [(m.player, m.hole) for m in game.moves]
@@ -592,10 +592,10 @@ class Classroom:
             outcome = game.position.outcome
             if over:
                 self.store.set_result(live.row["id"], time.time(), str(outcome.reason),
-                                      outcome.winner, tuple(outcome.score))  # fmt: skip
+                                      outcome.winner, tuple(outcome.score))
                 live.row.update(ended=time.time(), end_reason=str(outcome.reason),
                                 winner=outcome.winner, score_south=outcome.score[0],
-                                score_north=outcome.score[1])  # fmt: skip
+                                score_north=outcome.score[1])
                 self.results.append(live.row)
                 self.open_rows.pop(live.row["id"], None)
             else:  # the agreement to stop was taken back
@@ -612,7 +612,7 @@ class Classroom:
             for message in messages:
                 if message["type"] == "view":
                     self._send(student, {"type": "set", "name": "view",
-                                         "value": message["view"]})  # fmt: skip
+                                         "value": message["view"]})
                 else:
                     self._send(student, {"type": "msg", "content": message})
         self._changed()
@@ -665,7 +665,7 @@ class Classroom:
                 self._update(variant=message["variant"],
                              holes_per_row=as_whole(message["holes_per_row"]),
                              levels=",".join(n for n in LEVELS if n in message["levels"]),
-                             classmates=int(message["classmates"]))  # fmt: skip
+                             classmates=int(message["classmates"]))
                 for student in self.students.values():
                     if student.game is None:
                         self._lobby(student)
@@ -674,7 +674,7 @@ class Classroom:
                 for student in self.students.values():
                     if message["paused"]:
                         self._send(student, {"type": "refused",
-                                             "text": say("paused", student.lang)})  # fmt: skip
+                                             "text": say("paused", student.lang)})
                     if student.game is None:
                         self._lobby(student)
             elif kind in ("rename", "remove"):
@@ -722,16 +722,16 @@ class Classroom:
                          "captures": view.get("captures"),
                          "opponent": s.game.row["opponent"],
                          "classmate": [o.name for o in s.game.students.values()
-                                       if o is not s][:1]}  # fmt: skip
+                                       if o is not s][:1]}
             students.append({"id": s.id, "name": s.name, "pseudonym": s.pseudonym,
                              "online": bool(s.conns), "removed": s.removed,
-                             "waiting": s.waiting, "board": board})  # fmt: skip
+                             "waiting": s.waiting, "board": board})
         names = {s.id: s.name for s in self.students.values()}
         results = [{"south": names.get(r["south"], ""),
                     "north": names.get(r["north"]) or r["opponent"] or "",
                     "winner": r["winner"], "reason": r["end_reason"],
                     "score": [r["score_south"], r["score_north"]]}
-                   for r in self.results[-60:]]  # fmt: skip
+                   for r in self.results[-60:]]
         return {"type": "class", "code": self.code, "paused": self.paused, "ended": self.ended,
                 "variant": self.row["variant"], "holes_per_row": self.row["holes_per_row"],
                 "levels": self.levels, "classmates": bool(self.row["classmates"]),
@@ -739,7 +739,7 @@ class Classroom:
                 "variants": [[n, r.title] for n, r in VARIANTS.items()],
                 "sizes": {n: size_options(n) for n in VARIANTS},
                 "students": students, "results": results,
-                "level_names": {la: self._level_names(la) for la in ("en", "es")}}  # fmt: skip
+                "level_names": {la: self._level_names(la) for la in ("en", "es")}}
 
     @staticmethod
     def _level_names(lang: str) -> dict[str, str]:

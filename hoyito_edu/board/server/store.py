@@ -56,11 +56,11 @@ MIGRATIONS: list[list[str]] = [
 ]
 
 CLASS_FIELDS = ("code", "secret", "lang", "variant", "holes_per_row", "levels", "classmates",
-                "paused", "created", "ended")  # fmt: skip
+                "paused", "created", "ended")
 STUDENT_FIELDS = ("id", "class_code", "name", "pseudonym", "token", "removed", "joined")
 GAME_FIELDS = ("id", "class_code", "south", "north", "opponent", "variant", "holes_per_row",
                "seed", "started", "ended", "end_reason", "winner", "score_south",
-               "score_north")  # fmt: skip
+               "score_north")
 
 
 def new_id() -> int:
@@ -148,43 +148,43 @@ class Store:
         row = {"paused": 0, "created": time.time(), "ended": None, **values}
         self.execute(f"INSERT INTO classes ({', '.join(CLASS_FIELDS)}) VALUES "
                      f"({', '.join('?' * len(CLASS_FIELDS))})",
-                     tuple(row[f] for f in CLASS_FIELDS))  # fmt: skip
+                     tuple(row[f] for f in CLASS_FIELDS))
         return row
 
     def open_class(self) -> dict | None:
         """The newest class not ended, if any (a restarted server carries on with it)."""
         rows = self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
-                          "WHERE ended IS NULL ORDER BY created DESC LIMIT 1")  # fmt: skip
+                          "WHERE ended IS NULL ORDER BY created DESC LIMIT 1")
         return rows[0] if rows else None
 
     def classes(self) -> list[dict]:
         return self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
-                          "ORDER BY created")  # fmt: skip
+                          "ORDER BY created")
 
     def update_class(self, code: str, **values: Any) -> None:
         names = [name for name in values if name in CLASS_FIELDS and name != "code"]
         assignments = ", ".join(f"{name} = ?" for name in names)
         self.execute(f"UPDATE classes SET {assignments} WHERE code = ?",
-                     tuple(values[n] for n in names) + (code,))  # fmt: skip
+                     tuple(values[n] for n in names) + (code,))
 
     # -- students --------------------------------------------------------------------------
     def add_student(self, class_code: str, name: str, pseudonym: str, token: str) -> dict:
         row = {"id": new_id(), "class_code": class_code, "name": name, "pseudonym": pseudonym,
-               "token": token, "removed": 0, "joined": time.time()}  # fmt: skip
+               "token": token, "removed": 0, "joined": time.time()}
         self.execute(f"INSERT INTO students ({', '.join(STUDENT_FIELDS)}) VALUES "
                      f"({', '.join('?' * len(STUDENT_FIELDS))})",
-                     tuple(row[f] for f in STUDENT_FIELDS))  # fmt: skip
+                     tuple(row[f] for f in STUDENT_FIELDS))
         return row
 
     def students(self, class_code: str) -> list[dict]:
         return self._rows(STUDENT_FIELDS, f"SELECT {', '.join(STUDENT_FIELDS)} FROM students "
-                          "WHERE class_code = ? ORDER BY joined", (class_code,))  # fmt: skip
+                          "WHERE class_code = ? ORDER BY joined", (class_code,))
 
     def update_student(self, student_id: int, **values: Any) -> None:
         names = [name for name in values if name in ("name", "removed")]
         assignments = ", ".join(f"{name} = ?" for name in names)
         self.execute(f"UPDATE students SET {assignments} WHERE id = ?",
-                     tuple(values[n] for n in names) + (student_id,))  # fmt: skip
+                     tuple(values[n] for n in names) + (student_id,))
 
     # -- games and moves -------------------------------------------------------------------
     def new_game(self, **values: Any) -> dict:
@@ -192,35 +192,35 @@ class Store:
         row.update(id=new_id(), started=time.time(), **values)
         self.execute(f"INSERT INTO games ({', '.join(GAME_FIELDS)}) VALUES "
                      f"({', '.join('?' * len(GAME_FIELDS))})",
-                     tuple(row[f] for f in GAME_FIELDS))  # fmt: skip
+                     tuple(row[f] for f in GAME_FIELDS))
         return row
 
     def games(self, class_code: str | None = None) -> list[dict]:
         where, args = ("WHERE class_code = ?", (class_code,)) if class_code else ("", ())
         return self._rows(GAME_FIELDS, f"SELECT {', '.join(GAME_FIELDS)} FROM games {where} "
-                          "ORDER BY started", args)  # fmt: skip
+                          "ORDER BY started", args)
 
     def set_result(self, game_id: int, ended: float | None, reason: str | None,
-                   winner: int | None, score: tuple[int, int] | None) -> None:  # fmt: skip
+                   winner: int | None, score: tuple[int, int] | None) -> None:
         south, north = score if score is not None else (None, None)
         self.execute("UPDATE games SET ended = ?, end_reason = ?, winner = ?, score_south = ?, "
                      "score_north = ? WHERE id = ?",
-                     (ended, reason, winner, south, north, game_id))  # fmt: skip
+                     (ended, reason, winner, south, north, game_id))
 
     def moves(self, game_id: int) -> list[tuple[int, int, float]]:
         """``(player, hole, time)`` of each stored move of the game, in order."""
         rows = self.execute("SELECT player, hole, at FROM moves WHERE game_id = ? ORDER BY ply",
-                            (game_id,))  # fmt: skip
+                            (game_id,))
         return [(int(p), int(h), float(t)) for p, h, t in rows]
 
     def all_moves(self, class_code: str | None = None) -> dict[int, list[tuple[int, int, float]]]:
         if class_code:
             rows = self.execute("SELECT m.game_id, m.player, m.hole, m.at FROM moves m JOIN "
                                 "games g ON g.id = m.game_id WHERE g.class_code = ? "
-                                "ORDER BY m.game_id, m.ply", (class_code,))  # fmt: skip
+                                "ORDER BY m.game_id, m.ply", (class_code,))
         else:
             rows = self.execute("SELECT game_id, player, hole, at FROM moves "
-                                "ORDER BY game_id, ply")  # fmt: skip
+                                "ORDER BY game_id, ply")
         found: dict[int, list] = {}
         for game_id, player, hole, at in rows:
             found.setdefault(int(game_id), []).append((int(player), int(hole), float(at)))
@@ -231,5 +231,5 @@ class Store:
         in one transaction (an undo shortens the list; a move lengthens it)."""
         statements = [("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, keep))]
         statements += [("INSERT INTO moves (game_id, ply, player, hole, at) VALUES (?, ?, ?, ?, ?)",
-                        (game_id, *row)) for row in new]  # fmt: skip
+                        (game_id, *row)) for row in new]
         self.transaction(statements)
