@@ -361,3 +361,29 @@ def test_the_round_robin_pairs_classmates_who_have_not_met(room):
         for page in playing:
             room.student_message(page, {"type": "lobby"}, "en")
     assert len(met) == 10  # five rounds: everyone has met everyone
+
+
+def test_the_sample_class_loads_and_is_remade_the_same_by_its_script(tmp_path):
+    import importlib.util
+
+    from hoyito_edu.teaching.data import data_dir
+
+    script = data_dir().parent / "scripts" / "make_class_sample.py"
+    spec = importlib.util.spec_from_file_location("make_class_sample", script)
+    maker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(maker)
+    shipped = hy.class_games(data_dir() / "class_sample.db")
+    simulated = hy.simulate("hoyito-i", games=1, seed=1).games
+    assert [c for c in simulated.columns if c in shipped.columns] == [
+        c for c in simulated.columns if c != "branching"]  # fmt: skip
+    # every "student" is a computer player, and the file says so in its names
+    assert set(hy.class_games(data_dir() / "class_sample.db", names=True)["south"]) == {
+        f"computer student {n}" for n in range(1, 9)}  # fmt: skip
+    kinds = shipped.groupby("opponent_kind", observed=True).size()
+    assert kinds["classmate"] == 28 and kinds["computer"] == 33
+    assert (shipped["result"] == "unfinished").sum() == 1
+    again = hy.class_games(maker.make(tmp_path / "again.db"))
+    pd = pytest.importorskip("pandas")
+    pd.testing.assert_frame_equal(again, shipped)
+    # the server's own randomness is back once the sample is made
+    assert Classroom(Store(tmp_path / "other.db"), "en").code != shipped["class_code"][0]
