@@ -101,9 +101,9 @@ def _play_class(db: Store, rng: random.Random) -> None:
     klass = Classroom(db, "es", new=True)
     teacher = Page()
     klass.teacher_message(teacher, {"type": "teacher", "secret": klass.secret})
-    klass.teacher_message(teacher, {"type": "settings", "variant": VARIANT,
-                                    "holes_per_row": HOLES_PER_ROW,
-                                    "levels": ["beginner", "greedy"], "classmates": True})  # fmt: skip
+    settings = {"type": "settings", "variant": VARIANT, "holes_per_row": HOLES_PER_ROW,
+                "levels": ["beginner", "greedy"], "classmates": True}  # fmt: skip
+    klass.teacher_message(teacher, settings)
     pages, minds = [], {}
     for name in STUDENTS:
         page = Page()
