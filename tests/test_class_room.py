@@ -19,6 +19,7 @@ import hoyito_edu as hy  # noqa: E402
 from hoyito_edu.board.server import codes  # noqa: E402
 from hoyito_edu.board.server.room import Classroom  # noqa: E402
 from hoyito_edu.board.server.store import Store  # noqa: E402
+from hoyito_edu.sim.metrics import game_metrics  # noqa: E402
 
 
 class Page:
@@ -215,6 +216,12 @@ def test_forged_board_messages_change_nothing(room):
     assert page.view["board"] == before["board"] and page.view["ply"] == 0
 
 
+def test_a_language_message_without_a_language_is_refused(room):
+    page = join(room, "Ana", lang="es")
+    room.student_message(page, {"type": "language"}, "es")  # was a KeyError (found by the fuzz)
+    assert page.refusal == "No se entendió ese mensaje (lang), así que nada cambió."
+
+
 def test_the_teacher_sets_pauses_renames_removes_and_ends(room):
     teacher = Page()
     assert not room.teacher_message(teacher, {"type": "teacher", "secret": room.code})
@@ -374,8 +381,9 @@ def test_the_sample_class_loads_and_is_remade_the_same_by_its_script(tmp_path):
     spec.loader.exec_module(maker)
     shipped = hy.class_games(data_dir() / "class_sample.db")
     simulated = hy.simulate("hoyito-i", games=1, seed=1).games
-    assert [c for c in simulated.columns if c in shipped.columns] == [
-        c for c in simulated.columns if c != "branching"]  # fmt: skip
+    assert [c for c in simulated.columns if c in shipped.columns] == list(simulated.columns)
+    metrics = game_metrics(shipped[shipped["opponent_kind"] == "classmate"], by=("variant",))
+    assert metrics["games"].iloc[0] == 28 and 0 <= metrics["starter_win_share"].iloc[0] <= 1
     # every "student" is a computer player, and the file says so in its names
     assert set(hy.class_games(data_dir() / "class_sample.db", names=True)["south"]) == {
         f"computer student {n}" for n in range(1, 9)}  # fmt: skip
