@@ -380,6 +380,7 @@ def test_the_sample_class_loads_and_is_remade_the_same_by_its_script(tmp_path):
     maker = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(maker)
     shipped = hy.class_games(data_dir() / "class_sample.db")
+    assert (data_dir() / "class_sample.db").stat().st_size < 300_000  # small enough to ship
     simulated = hy.simulate("hoyito-i", games=1, seed=1).games
     assert [c for c in simulated.columns if c in shipped.columns] == list(simulated.columns)
     metrics = game_metrics(shipped[shipped["opponent_kind"] == "classmate"], by=("variant",))
