@@ -36,7 +36,7 @@ import time
 import numpy as np
 
 import hoyito_edu as hy
-from hoyito_edu.compiled import fastsim
+from hoyito_edu.compiled import fastsim, kernel
 
 SEED = 2026
 PERCENTILES = (50, 90, 99, 99.9, 99.99)
@@ -84,7 +84,7 @@ def random_sample(variant: str, n: int, games: int) -> tuple[np.ndarray, np.ndar
                                         captures=False)
         numbers, stretch = longest_stretches(raw.moves)
         assert np.array_equal(numbers, raw.games["game"])
-        cap = raw.games["end_reason"] == fastsim.PLY_CAP
+        cap = raw.games["end_reason"] == kernel.PLY_CAP
         finished.append(stretch[~cap])
         capped.append(stretch[cap])
     return np.concatenate(finished), np.concatenate(capped)

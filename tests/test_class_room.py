@@ -19,6 +19,7 @@ import hoyito_edu as hy  # noqa: E402
 from hoyito_edu.board.server import codes  # noqa: E402
 from hoyito_edu.board.server.room import Classroom  # noqa: E402
 from hoyito_edu.board.server.store import Store  # noqa: E402
+from hoyito_edu.sim.metrics import game_metrics  # noqa: E402
 
 
 class Page:
@@ -215,6 +216,12 @@ def test_forged_board_messages_change_nothing(room):
     assert page.view["board"] == before["board"] and page.view["ply"] == 0
 
 
+def test_a_language_message_without_a_language_is_refused(room):
+    page = join(room, "Ana", lang="es")
+    room.student_message(page, {"type": "language"}, "es")  # was a KeyError (found by the fuzz)
+    assert page.refusal == "No se entendió ese mensaje (lang), así que nada cambió."
+
+
 def test_the_teacher_sets_pauses_renames_removes_and_ends(room):
     teacher = Page()
     assert not room.teacher_message(teacher, {"type": "teacher", "secret": room.code})
@@ -361,3 +368,31 @@ def test_the_round_robin_pairs_classmates_who_have_not_met(room):
         for page in playing:
             room.student_message(page, {"type": "lobby"}, "en")
     assert len(met) == 10  # five rounds: everyone has met everyone
+
+
+def test_the_sample_class_loads_and_is_remade_the_same_by_its_script(tmp_path):
+    import importlib.util
+
+    from hoyito_edu.teaching.data import data_dir
+
+    script = data_dir().parent / "scripts" / "make_class_sample.py"
+    spec = importlib.util.spec_from_file_location("make_class_sample", script)
+    maker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(maker)
+    shipped = hy.class_games(data_dir() / "class_sample.db")
+    assert (data_dir() / "class_sample.db").stat().st_size < 300_000  # small enough to ship
+    simulated = hy.simulate("hoyito-i", games=1, seed=1).games
+    assert [c for c in simulated.columns if c in shipped.columns] == list(simulated.columns)
+    metrics = game_metrics(shipped[shipped["opponent_kind"] == "classmate"], by=("variant",))
+    assert metrics["games"].iloc[0] == 28 and 0 <= metrics["starter_win_share"].iloc[0] <= 1
+    # every "student" is a computer player, and the file says so in its names
+    assert set(hy.class_games(data_dir() / "class_sample.db", names=True)["south"]) == {
+        f"computer student {n}" for n in range(1, 9)}
+    kinds = shipped.groupby("opponent_kind", observed=True).size()
+    assert kinds["classmate"] == 28 and kinds["computer"] == 33
+    assert (shipped["result"] == "unfinished").sum() == 1
+    again = hy.class_games(maker.make(tmp_path / "again.db"))
+    pd = pytest.importorskip("pandas")
+    pd.testing.assert_frame_equal(again, shipped)
+    # the server's own randomness is back once the sample is made
+    assert Classroom(Store(tmp_path / "other.db"), "en").code != shipped["class_code"][0]

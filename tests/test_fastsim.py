@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.compiled import fastsim
+from hoyito_edu.compiled import fastsim, kernel
 from hoyito_edu.compiled.fastsim import CAPTURE_KINDS, END_REASONS, TAKE_FIELDS, play_random_games
 from hoyito_edu.engine.rules import DEFAULT_MAX_LAPS
 
@@ -124,13 +124,13 @@ def rare_games(variant, n, searched, max_plies):
                             starters=np.arange(searched) % 2, max_plies=max_plies)
     g, m, c = raw.games, raw.moves, raw.captures
     found: dict[str, np.ndarray] = {
-        "endless": g["game"][g["end_reason"] == fastsim.ENDLESS],
-        "repetition": g["game"][g["end_reason"] == fastsim.REPETITION],
-        "ply-cap": g["game"][g["end_reason"] == fastsim.PLY_CAP],
+        "endless": g["game"][g["end_reason"] == kernel.ENDLESS],
+        "repetition": g["game"][g["end_reason"] == kernel.REPETITION],
+        "ply-cap": g["game"][g["end_reason"] == kernel.PLY_CAP],
         "pass": np.unique(m["game"][m["passed"] == 1]),
-        "chain": np.unique(c["game"][c["kind"] == fastsim.K_CHAIN]),
+        "chain": np.unique(c["game"][c["kind"] == kernel.K_CHAIN]),
         "final four from the hand": np.unique(c["game"][c["hole"] < 0]),
-        "opponent's mid-sow casa": np.unique(c["game"][(c["kind"] == fastsim.K_MID)
+        "opponent's mid-sow casa": np.unique(c["game"][(c["kind"] == kernel.K_MID)
                                                   & (c["taker"] != mover_of_capture(raw))]),
     }
     return {kind: games[:RARE_PER_KIND] for kind, games in found.items()}

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..engine.rules import Rules, get_rules
 from .codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # noqa: F401 - the raw arrays' codes
-from .kernel import (  # noqa: F401 - the codes and rule switches are part of this module's API
+from .kernel import (
     _CASAS,
     _DROPS,
     _END,
@@ -42,34 +42,15 @@ from .kernel import (  # noqa: F401 - the codes and rule switches are part of th
     _PASSED,
     _PLY,
     _QUIET,
-    _SCALARS,
     _SEQ,
-    ALL_CAPTURED,
-    EIGHT_OR_FEWER,
-    ENDLESS,
     ENTRY_OPTIONS,
-    FINAL_FOUR,
-    HAVE_NUMBA,
-    K_CHAIN,
-    K_EIGHT,
-    K_ENDLESS,
-    K_FINAL,
-    K_LAPS,
-    K_LAST,
-    K_MID,
-    K_QUIET,
-    K_REPEAT,
-    LAP_LIMIT,
     PLY_CAP,
-    QUIET_LIMIT,
-    REPETITION,
     SNAP_SIZE,
     _count_position,
     _forget_positions,
     _hash_table,
     _mix,
     _play_move,
-    _take_all,
     njit,
     rule_codes,
 )

@@ -22,7 +22,8 @@ CASA_REASONS = ("mid-sow", "last-seed", "chain")
 COLUMNS = ("variant", "holes_per_row", "game", "class_code", "south", "north", "starter",
            "first", "pairing", "opponent_kind", "opponent", "winner", "result", "starter_won",
            "score_south", "score_north", "plies", "turns", "end_reason", "seeds_left", "casas",
-           "passes", "moves", "move_seconds", "seconds_per_move", "started", "ended")
+           "passes", "branching", "moves", "move_seconds", "seconds_per_move", "started",
+           "ended")
 
 
 def class_games(where, class_code: str | None = None, names: bool = False):
@@ -40,7 +41,8 @@ def class_games(where, class_code: str | None = None, names: bool = False):
     ``starter`` (always 0: South opens), ``first``, ``pairing``, ``winner`` (0, 1 or <NA>),
     ``result`` (south, north, draw or unfinished), ``starter_won``, ``score_south``,
     ``score_north``, ``plies``, ``turns``, ``end_reason``, ``seeds_left``, ``casas``,
-    ``passes``. Added: ``class_code``, ``opponent_kind`` (computer or classmate),
+    ``passes``, ``branching`` (so that ``game_metrics`` takes the table). Added:
+    ``class_code``, ``opponent_kind`` (computer or classmate),
     ``opponent`` (the level), ``moves`` (the holes played, space-separated),
     ``move_seconds`` (the seconds each move took, space-separated), ``seconds_per_move``,
     ``started`` and ``ended`` (times). A game a student left before its end is ``unfinished``
@@ -84,8 +86,9 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
         return None
     played = Game(game["variant"], holes_per_row=game["holes_per_row"],
                   quiet_limit=BOARD_QUIET_LIMIT)
-    extra = casas = passes = 0
+    extra = casas = passes = legal = 0
     for _player, hole, _at in moves:
+        legal += len(played.position.legal_moves())
         move = played.play(hole)
         for event in move.events:
             if isinstance(event, ExtraTurn):
@@ -116,7 +119,8 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
         "starter_won": winner == 0, "score_south": score[0], "score_north": score[1],
         "plies": len(moves), "turns": len(moves) - extra, "end_reason": reason,
         "seeds_left": sum(position.board), "casas": casas,
-        "passes": passes, "moves": " ".join(str(h) for _p, h, _t in moves),
+        "passes": passes, "branching": legal / len(moves),
+        "moves": " ".join(str(h) for _p, h, _t in moves),
         "move_seconds": " ".join(f"{s:.2f}" for s in seconds),
         "seconds_per_move": sum(seconds) / len(seconds), "started": game["started"],
         "ended": game["ended"],

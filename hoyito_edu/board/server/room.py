@@ -132,7 +132,7 @@ def check_student(message: object) -> dict:
     elif kind == "board" and not isinstance(message.get("message"), dict):
         raise Refused("not-understood", detail="board")
     if kind in ("join", "resume", "language"):
-        lang = message.get("lang", "en")
+        lang = message.get("lang", "en" if kind != "language" else None)
         if lang not in ("en", "es"):
             raise Refused("not-understood", detail="lang")
     return message
