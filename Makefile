@@ -28,7 +28,9 @@ endif
 # reloaded tabs after 45 idle seconds (checked every 15 s; open tabs keep theirs) and runs at
 # most 40 kernels at once (hoyito_edu/board/voila_kernels.py).
 VOILA_CONFIG := $(CURDIR)/scripts
-PLAY_NOTEBOOK := notebooks/03_play.ipynb
+# The play page: the board, short instructions and the rules in words; no teacher's notes and
+# no answers (the lesson itself is notebooks/03_play.ipynb).
+PLAY_NOTEBOOK := notebooks/play/play.ipynb
 # Jupyter refuses to run as root without this flag (containers, fresh machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -70,7 +72,7 @@ test: $(STAMP) ## Install everything (incl. Debian chromium), lint, run ALL test
 
 # --- other commands ----------------------------------------------------------
 
-voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a class: HOST=0.0.0.0)
+voila: $(STAMP) ## Serve the play page notebooks/play/play.ipynb with Voila (PORT=8866; for a class: HOST=0.0.0.0)
 	@test -f $(PLAY_NOTEBOOK) || { echo "$(PLAY_NOTEBOOK) does not exist yet" >&2; exit 1; }
 	@# The token (exported above) has only letters, digits and - _ . ~ once this line passes.
 	@if [ -z "$(filter $(HOST),$(LOCAL_HOSTS))" ]; then $(PYTHON) scripts/voila_token.py >/dev/null; fi
@@ -83,8 +85,8 @@ voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a cl
 	$(BIN)/voila --Voila.config_file_paths=$(VOILA_CONFIG) --Voila.ip=$(HOST) --no-browser \
 		--port=$(PORT) $(if $(filter $(HOST),$(LOCAL_HOSTS)),,--token=$(TOKEN)) $(PLAY_NOTEBOOK)
 
-jugar: ## The board in Spanish: like `make voila`, serving notebooks/es/03_jugar.ipynb
-	$(MAKE) voila PLAY_NOTEBOOK=notebooks/es/03_jugar.ipynb
+jugar: ## The board in Spanish: like `make voila`, serving notebooks/play/jugar.ipynb
+	$(MAKE) voila PLAY_NOTEBOOK=notebooks/play/jugar.ipynb
 
 html: $(STAMP) ## Execute every notebook and render it to build/html/ (Spanish: build/html/es/)
 	$(PY) scripts/render_html.py notebooks build/html

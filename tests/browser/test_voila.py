@@ -4,7 +4,7 @@ would use it. Every test checks the page against the engine, replaying the page'
 from __future__ import annotations
 
 import pytest
-from conftest import PLAY_NOTEBOOK
+from conftest import PLAY_PAGE
 from pages import (
     BOARD,
     assert_page_matches,
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory, session_env):
-    with voila(PLAY_NOTEBOOK, tmp_path_factory.mktemp("voila"), session_env) as url:
+    with voila(PLAY_PAGE, tmp_path_factory.mktemp("voila"), session_env) as url:
         yield url
 
 
