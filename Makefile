@@ -67,6 +67,7 @@ lab: $(STAMP) ## Set up .venv and open JupyterLab on notebooks/ at 127.0.0.1
 
 test: $(STAMP) ## Install everything (incl. Debian chromium), lint, run ALL tests
 	bash scripts/ensure_chromium.sh
+	bash scripts/ensure_axe.sh
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(PY) -m pytest
 

@@ -571,10 +571,12 @@ class BoardPage extends Page {
     // the ground the holes are made in (earth, concrete, or a board of wood)
     svg("rect", { class: "hoyito-ground", x: 2, y: 2, width: g.W - 4, height: g.H - 4, rx: 30 }, s);
     this.pits = [];
+    const holes = svg("g", {}, s);
+    this.marks = svg("g", { class: "hoyito-layer", "aria-hidden": "true", "pointer-events": "none" }, s);
     for (let i = 0; i < 2 * n; i++) {
       const [r, c] = this.place(i);
       const [x, y] = g.at(r, c);
-      const el = svg("g", { class: `hoyito-hole hoyito-hole-${i}`, tabindex: "-1", role: "button", "data-hole": String(i) }, s);
+      const el = svg("g", { class: `hoyito-hole hoyito-hole-${i}`, tabindex: "-1", role: "button", "data-hole": String(i) }, holes);
       const title = svg("title", {}, el);
       // the whole cell answers a tap, not only the pit (a bigger target for a finger)
       const cell = layout === "column" ? [180, 92] : [100, 100];
@@ -583,11 +585,13 @@ class BoardPage extends Page {
       svg("circle", { class: "hoyito-last", cx: x, cy: y, r: g.R + 11 }, el);
       svg("circle", { class: "hoyito-pit", cx: x, cy: y, r: g.R }, el);
       svg("circle", { class: "hoyito-focus", cx: x, cy: y, r: g.R + 2 }, el);
-      const stones = svg("g", {}, el);
       const [cx, cy] = g.count(r, x, y);
       svg("rect", { class: "hoyito-count-bg", x: cx - 28, y: cy - 18, width: 56, height: 36, rx: 12 }, el);
       const count = svg("text", { class: "hoyito-count", x: cx, y: cy }, el);
-      const extra = svg("g", {}, el);
+      // the pebbles and the marks (Show me, numbers, owners) lie on a layer of their own: the
+      // hole's label says all of it in words, and a tap on them reaches the hole below
+      const stones = svg("g", { class: `hoyito-stones-${i}` }, this.marks);
+      const extra = svg("g", { class: `hoyito-marks-${i}` }, this.marks);
       el.addEventListener("click", (e) => this.pitClicked(i, e.detail));
       el.addEventListener("keydown", (e) => this.pitKey(i, e));
       el.addEventListener("focus", () => this.pitFocused(i));
