@@ -891,9 +891,9 @@ class BoardSession:
         if self.computer is not None and self._computer_to_move():
             return _("The computer's turn.")
         if self.human == 0:
-            return _("Your turn (South, bottom row): click one of your holes.")
+            return _("Your turn (South, the row nearest you): tap one of your holes.")
         if self.human == 1:
-            return _("Your turn (North, top row): click one of your holes.")
+            return _("Your turn (North, the row nearest you): tap one of your holes.")
         who = texts.side_name(pos.player, self.human, self._level())
         return _("{who} to move.").format(who=who)
 

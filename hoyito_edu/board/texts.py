@@ -207,8 +207,8 @@ def page_texts() -> dict:
         # TRANSLATORS: a computer level in the Opponent menu ("Computer: expert"); the line
         # that says how it plays is written below the menu.
         "computer_option": _("Computer: {level}"),
-        "side_0": _("South (bottom row, opens)"),
-        "side_1": _("North (top row)"),
+        "side_0": _("South (opens)"),
+        "side_1": pgettext("setting", "North"),
         "names": [pgettext("side", "South"), pgettext("side", "North")],
         "row_bottom": _("{name}: bottom row"),
         "row_top": _("{name}: top row"),
