@@ -276,7 +276,8 @@ class BoardPage extends Page {
       this.model.set("numbers", k.numbers);
       this.model.save_changes();
     }
-    if (k.lang && k.lang !== this.v.lang && (this.v.languages || []).some(([code]) => code === k.lang)) {
+    const speaks = this.texts.lang || this.v.lang; // the words come before the view
+    if (k.lang && k.lang !== speaks && (this.v.languages || []).some(([code]) => code === k.lang)) {
       this.model.send({ type: "language", lang: k.lang });
     }
   }
@@ -344,7 +345,7 @@ class BoardPage extends Page {
     this.bannerNext.onclick = () => this.action("next-round");
     this.bannerHide.onclick = () => { this.bannerHidden = true; this.banner.hidden = true; };
     // a game kept on this device, offered when the kernel is new (a reload, a phone asleep)
-    this.resumeBox = html("div", { class: "hoyito-banner hoyito-resume", role: "dialog", hidden: "" }, holder);
+    this.resumeBox = html("div", { class: "hoyito-resume", role: "dialog", hidden: "" }, holder);
     this.resumeText = html("p", {}, this.resumeBox);
     const resumeRow = html("div", {}, this.resumeBox);
     this.resumeYes = button(resumeRow, "hoyito-resume-yes", this.T("resume_yes"));
@@ -504,7 +505,15 @@ class BoardPage extends Page {
 
   fit() {
     if (!this.n) return;
-    const [width, height] = this.space();
+    let [width, height] = this.space();
+    // A scroll bar that comes and goes (a line written below the board) changes the width a
+    // little: the board keeps its size then, so the holes never move under a finger.
+    const last = this.fitted;
+    if (last && this.layout && Math.abs(width - last[0]) < 24 && Math.abs(height - last[1]) < 60) {
+      [width, height] = last;
+    } else {
+      this.fitted = [width, height];
+    }
     const layout = this.fixedLayout || chooseLayout(this.n, width, height);
     if (layout !== this.layout) {
       this.buildBoard(this.n, layout);
@@ -621,6 +630,7 @@ class BoardPage extends Page {
     if (this.n !== v.n || this.bottom !== this.bottomSide()) {
       this.n = v.n;
       this.layout = null; // chosen again for the new size (or side)
+      this.fitted = null;
     }
     if (!this.layout) this.fit();
     this.drawAll();
@@ -701,9 +711,11 @@ class BoardPage extends Page {
       if (differ.has(i)) text += `, ${this.T("pit_differs")}`;
       el.setAttribute("aria-label", text);
       pit.title.textContent = text;
-      // only the holes that can be played are Tab stops; the others say they cannot be
-      el.setAttribute("tabindex", playable.has(i) ? "0" : "-1");
-      if (playable.has(i)) el.removeAttribute("aria-disabled");
+      // in play, only the holes that can be played are Tab stops, the others say they cannot
+      // be; a replay's holes are only shown; CompareRules sows any hole clicked
+      const open = v.mode === "play" ? playable.has(i) : !static_;
+      el.setAttribute("tabindex", open ? "0" : "-1");
+      if (open) el.removeAttribute("aria-disabled");
       else el.setAttribute("aria-disabled", "true");
     }
     for (const p of [0, 1]) {
@@ -856,7 +868,8 @@ class BoardPage extends Page {
       this.whyCount = (this.whyCount || 0) + 1;
       const id = `hoyito-why-${this.whyCount}`;
       const label = el.tagName === "SELECT" ? el.getAttribute("aria-label") : el.textContent;
-      html("li", { id }, box, this.T("why_line", { control: label, why }));
+      const reason = String(why).replace(/[.\s]+$/, ""); // the line ends with its own stop
+      html("li", { id }, box, this.T("why_line", { control: label.trim(), why: reason }));
       el.setAttribute("aria-describedby", id);
     }
   }
@@ -895,8 +908,9 @@ class BoardPage extends Page {
     this.redoButton.hidden = !b.redo; // there only when a move was taken back
     this.disable(this.redoButton, wait);
     // the computer agrees only after some quiet moves: the kernel says why
-    this.disable(this.agreeButton, wait || (b.agree ? "" : v.agree_why || ""));
-    this.agreeButton.title = v.agree_label || "";
+    const agreeWhy = wait || (b.agree ? "" : v.agree_why || "");
+    this.disable(this.agreeButton, agreeWhy);
+    this.agreeButton.title = agreeWhy ? `${v.agree_label || ""} (${agreeWhy})` : v.agree_label || "";
     this.disable(this.hintButton, wait || (b.hints ? "" : this.T("why_over")));
     this.hintButton.setAttribute("aria-pressed", String(Boolean(v.hints_on)));
     this.numbersButton.setAttribute("aria-pressed", String(Boolean(this.model.get("numbers"))));
@@ -1498,10 +1512,17 @@ export default {
       const open = (box) => Boolean(page && page[box] && page[box].open);
       const wasOpen = { settingsBox: open("settingsBox"), movesBox: open("movesBox") };
       const hadFocus = Boolean(page && page.languagePicker && document.activeElement === page.languagePicker);
+      const old = page;
       if (page) page.destroy();
       el.textContent = "";
       const compare = (model.get("view") || {}).mode === "compare";
       page = compare ? new ComparePage(model, el) : new BoardPage(model, el, key);
+      // the moves stay listed (in the old words) until the kernel sends them in the new ones
+      if (old && old.moveLog && page.moveLog && !page.moveLog.length) {
+        page.moveLog = old.moveLog;
+        page.record = page.record || old.record;
+        page.drawText();
+      }
       for (const [box, isOpen] of Object.entries(wasOpen)) if (isOpen && page[box]) page[box].open = true;
       if (hadFocus && page.languagePicker) page.languagePicker.focus();
       el.hoyitoBoard = page; // for tests and benchmarks
