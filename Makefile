@@ -28,7 +28,9 @@ endif
 # reloaded tabs after 45 idle seconds (checked every 15 s; open tabs keep theirs) and runs at
 # most 40 kernels at once (hoyito_edu/board/voila_kernels.py).
 VOILA_CONFIG := $(CURDIR)/scripts
-PLAY_NOTEBOOK := notebooks/03_play.ipynb
+# The play page: the board, short instructions and the rules in words; no teacher's notes and
+# no answers (the lesson itself is notebooks/03_play.ipynb).
+PLAY_NOTEBOOK := notebooks/play/play.ipynb
 # Jupyter refuses to run as root without this flag (containers, fresh machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -66,12 +68,13 @@ lab: $(STAMP) ## Set up .venv and open JupyterLab on notebooks/ at 127.0.0.1
 test: $(STAMP) ## Install everything (incl. Debian chromium and postgresql), lint, run ALL tests
 	bash scripts/ensure_chromium.sh
 	bash scripts/ensure_postgresql.sh
+	bash scripts/ensure_axe.sh
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(PY) -m pytest
 
 # --- other commands ----------------------------------------------------------
 
-voila: $(STAMP) ## Serve notebooks/03_play.ipynb with Voila (PORT=8866; for a class: HOST=0.0.0.0)
+voila: $(STAMP) ## Serve the play page notebooks/play/play.ipynb with Voila (PORT=8866; for a class: HOST=0.0.0.0)
 	@test -f $(PLAY_NOTEBOOK) || { echo "$(PLAY_NOTEBOOK) does not exist yet" >&2; exit 1; }
 	@# The token (exported above) has only letters, digits and - _ . ~ once this line passes.
 	@if [ -z "$(filter $(HOST),$(LOCAL_HOSTS))" ]; then $(PYTHON) scripts/voila_token.py >/dev/null; fi
@@ -99,8 +102,8 @@ clase: $(CLASS_STAMP) ## Clase entera en los teléfonos, en español (HOST=0.0.0
 class: $(CLASS_STAMP) ## A whole class on their phones, in English (HOST=0.0.0.0 on the network; DB=...)
 	$(PY) -m hoyito_edu serve --host $(HOST) --port $(CLASS_PORT) --db $(DB) --lang en
 
-jugar: ## The board in Spanish: like `make voila`, serving notebooks/es/03_jugar.ipynb
-	$(MAKE) voila PLAY_NOTEBOOK=notebooks/es/03_jugar.ipynb
+jugar: ## The board in Spanish: like `make voila`, serving notebooks/play/jugar.ipynb
+	$(MAKE) voila PLAY_NOTEBOOK=notebooks/play/jugar.ipynb
 
 html: $(STAMP) ## Execute every notebook and render it to build/html/ (Spanish: build/html/es/)
 	$(PY) scripts/render_html.py notebooks build/html

@@ -35,8 +35,10 @@ def test_a_click_tells_the_page_the_film_the_new_line_and_the_view():
     session = BoardSession("hoyito-i", opponent=None)
     heard = listen(session)
     session.handle({"type": "click", "hole": 2, "ply": 0, "game": session.epoch})
-    assert [m["type"] for m in heard] == ["film", "log", "view"]
-    film, log, view = heard
+    assert [m["type"] for m in heard] == ["film", "log", "record", "view"]
+    film, log, record, view = heard
+    assert record == {"type": "record", "start": 0, "items": [2], "over": False,
+                      "settings": session.settings}
     assert film["film"]["hole"] == 2 and film["film"]["after"] == list(session.position.board)
     assert log == {"type": "log", "start": 0, "lines": session.move_lines}
     assert view["view"]["ply"] == 1 and view["view"]["moves_count"] == 1

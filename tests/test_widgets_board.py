@@ -147,8 +147,7 @@ def test_a_whole_game_against_the_computer_from_either_side(human):
         assert board.game.moves and board.game.moves[0].player == 0
     assert board.position.player == human
     assert board.view["names"][human].startswith("You") and board.view["human"] == human
-    row = "bottom" if human == 0 else "top"
-    assert f"Your turn ({hy.PLAYER_NAMES[human]}, {row} row)" in board.status_text
+    assert f"Your turn ({hy.PLAYER_NAMES[human]}, the row nearest you)" in board.status_text
     rng = random.Random(human)
     while not board.position.is_over:
         assert set(board.view["playable"]) == set(board.position.legal_moves())

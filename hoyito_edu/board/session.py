@@ -9,7 +9,12 @@ plain dicts, ready for JSON:
   its size does not grow with the game, so a click costs the same at move 600 as at move 6;
 * ``{"type": "film", "film": {...}}``: one move, for the page to animate (sent once);
 * ``{"type": "log", "start": k, "lines": [...]}``: the list of moves from move ``k`` on
-  (the page keeps the list; an undo sends the shorter list's end, a language change all of it).
+  (the page keeps the list; an undo sends the shorter list's end, a language change all of it);
+* ``{"type": "record", "start": k, "items": [...], "settings": {...}, "over": bool}``: the
+  game's record from item ``k`` on (holes played, ``"next-round"`` between the rounds of a
+  match, ``"agree"`` for an agreement to stop) and its settings, sent when they change: the
+  page keeps them in the browser, and a new session continues the game from them with
+  ``{"type": "restore", "holes": [...], "settings": {...}}`` (see :meth:`BoardSession.restore`).
 
 Transports only carry these: the anywidget :class:`~hoyito_edu.board.widget.Board` in Jupyter
 and Voila, and the class server over a WebSocket. Nothing here needs a Jupyter kernel.
@@ -33,7 +38,7 @@ How an action is handled, once:
 >>> session.listeners.append(seen.append)
 >>> session.handle({"type": "click", "hole": 2, "ply": 0, "game": session.epoch})
 >>> [m["type"] for m in seen]
-['film', 'log', 'view']
+['film', 'log', 'record', 'view']
 >>> session.handle({"type": "click", "hole": 3})   # South's hole, but North is to move
 >>> session.notice_text
 "Hole 3 is South's, and it is North's turn."
@@ -57,7 +62,14 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.position import IllegalMove, Move, Position, new_game
 from ..engine.rules import BOARD_QUIET_LIMIT, VARIANTS, get_rules
-from ..i18n import N_, available_languages, check_language, language, why_unavailable
+from ..i18n import (
+    N_,
+    available_languages,
+    check_language,
+    language,
+    ngettext,
+    why_unavailable,
+)
 from ..i18n import gettext as _
 from ..teaching import words
 from . import texts
@@ -99,6 +111,19 @@ UNAVAILABLE = N_("{language} cannot be shown here ({why}), so the board speaks E
 #: The most characters of a message field quoted back in a refusal.
 QUOTE_LIMIT = 40
 
+#: The most items a restored record may hold (a 2 x 12 game stops long before: the quiet limit
+#: and the rounds of a match keep real records far below it).
+RECORD_LIMIT = 20_000
+
+#: The marks of a record besides holes: the next round of a match, an agreement to stop.
+RECORD_MARKS = ("next-round", "agree")
+
+#: A record the engine refuses to replay (the game on the board stays as it was).
+NOT_RESTORED = N_(
+    "The saved game could not be continued ({why}), so the board is as it was: press New game "
+    "or play on."
+)
+
 Think = Callable[[Any, Position, Callable[[Any, BaseException | None], None]], None]
 Listener = Callable[[dict], None]
 
@@ -128,7 +153,9 @@ def check_message(message: object) -> dict:
     engine says why a hole cannot be sown; P and G whole numbers or absent),
     ``{"type": "action", "name": one of ACTIONS}``, ``{"type": "settings", "settings": {...}}``
     (names from SETTING_NAMES), ``{"type": "language", "lang": "en" | "es" | None}`` and
-    ``{"type": "hello"}`` (a page that (re)opened asks for everything).
+    ``{"type": "hello"}`` (a page that (re)opened asks for everything) and
+    ``{"type": "restore", "holes": [...], "settings": {...}}`` (a game kept by the page:
+    whole numbers and the marks of :data:`RECORD_MARKS`, at most :data:`RECORD_LIMIT`).
 
     >>> check_message({"type": "action", "name": ["undo"]})
     Traceback (most recent call last):
@@ -153,9 +180,24 @@ def check_message(message: object) -> dict:
         lang = message.get("lang")
         if lang is not None and (not isinstance(lang, str) or lang not in LANGUAGE_NAMES):
             raise BadMessage(f"language {_quote(lang)}")
+    elif kind == "restore":
+        _check_record(message.get("holes"), message.get("settings"))
     elif kind != "hello":
         raise BadMessage(f"type {_quote(kind)}")
     return message
+
+
+def _check_record(holes: object, settings: object) -> None:
+    """A restore message's record: its shape only (the engine judges the moves)."""
+    if not isinstance(holes, list) or len(holes) > RECORD_LIMIT:
+        raise BadMessage(f"record {_quote(holes)}")
+    for item in holes:
+        if item in RECORD_MARKS and isinstance(item, str):
+            continue
+        if isinstance(item, bool) or not isinstance(item, int) or item < 0:
+            raise BadMessage(f"record item {_quote(item)}")
+    if not isinstance(settings, dict) or set(settings) != set(SETTING_NAMES):
+        raise BadMessage(f"settings {_quote(settings)}")
 
 
 def size_options(variant: str) -> list[int]:
@@ -256,6 +298,7 @@ class BoardSession:
         self._speaking = False
         self._lines: list[list] = []  # the move list: [player, hole, sentence]
         self._log_from: int | None = 0  # the first line the page has not heard of
+        self._told_record: tuple[list, dict, bool] | None = None  # the record the page last heard
         self.match: Match | None = None
         self._game: Game | None = None
         self.computer = None
@@ -345,8 +388,11 @@ class BoardSession:
                     self._render()
             elif kind == "language":
                 self.choose_language(message.get("lang"))
+            elif kind == "restore":
+                self.restore(message["holes"], message["settings"])
             else:  # hello: a page (re)opened and needs everything
                 self._log_from = 0
+                self._told_record = None
                 self._render()
         except Exception as error:  # the page must hear of it, not only the server's log
             self._report_error(error)
@@ -529,6 +575,84 @@ class BoardSession:
         self.settings = checked
         self.new_game()
 
+    @speaking
+    def restore(self, holes: object, settings: object) -> bool:
+        """Continue a game the page kept (its kernel was gone: a reload, a phone asleep, a
+        culled kernel): ``settings`` as :data:`SETTING_NAMES`, ``holes`` the record (see
+        :attr:`record`) replayed through the engine. A record the engine refuses changes
+        nothing and the notice says why (False); never a half-restored game.
+
+        >>> session = BoardSession("hoyito-i", opponent=None)
+        >>> session.restore([2, 7], {**session.settings})
+        True
+        >>> session.ply, session.record
+        (2, [2, 7])
+        >>> session.restore([2, 3], {**session.settings})   # hole 3 is South's: North is to move
+        False
+        >>> session.ply
+        2
+        """
+        try:
+            _check_record(holes, settings)
+            checked = check_settings(*(settings[name] for name in SETTING_NAMES))
+            engine = self._replayed(checked, holes)
+        except (BadMessage, ValueError) as error:  # IllegalMove is a ValueError too
+            self._say(_(NOT_RESTORED).format(why=error), "refused")
+            self._render()
+            return False
+        self.settings = checked
+        self.epoch += 1
+        self.thinking = False
+        self.question = self._pending = None
+        self.match, self._game = (engine, None) if checked["match"] else (None, engine)
+        self.computer = self._make_computer()
+        self._lines = [[m.player, m.hole, words.move_line(m, self.human)]
+                       for m in self.game.moves]
+        self._mark_log(0)
+        played = sum(1 for item in holes if item not in RECORD_MARKS)
+        replayed = ngettext("Your game goes on: {count} move replayed.",
+                            "Your game goes on: {count} moves replayed.", played)
+        self._say(replayed.format(count=played))
+        self._computer_turns()
+        return True
+
+    @staticmethod
+    def _replayed(settings: dict, holes: list) -> Game | Match:
+        """A new game (or match) with ``settings``, ``holes`` replayed in it; a ValueError
+        names the first item the engine refuses."""
+        make = Match if settings["match"] else Game
+        engine = make(settings["variant"], holes_per_row=settings["holes_per_row"],
+                      quiet_limit=BOARD_QUIET_LIMIT)
+        for number, item in enumerate(holes, 1):
+            try:
+                if item == "next-round":
+                    if not isinstance(engine, Match):
+                        raise ValueError(_("a next round, but this is not a match"))
+                    engine.next_round()
+                elif item == "agree":
+                    engine.end_by_agreement()
+                else:
+                    engine.play(item)
+            except ValueError as error:
+                raise ValueError(
+                    _("item {number} of the record: {why}").format(number=number, why=error)
+                ) from None
+        return engine
+
+    @property
+    def record(self) -> list:
+        """The game's record, as the page keeps it: the holes played, ``"next-round"``
+        between the rounds of a match, ``"agree"`` where the players agreed to stop."""
+        games = self.match.games if self.match is not None else [self._game]
+        items: list = []
+        for k, game in enumerate(games):
+            if k:
+                items.append("next-round")
+            items.extend(game.holes())
+            if game.ended_by_agreement:
+                items.append("agree")
+        return items
+
     def choose_language(self, lang: str | None) -> None:
         """Speak ``lang`` ("en" or "es"; None: the session's language) from now on: the page's
         words, the moves, the banner. The game goes on as it is.
@@ -697,9 +821,26 @@ class BoardSession:
         if self._log_from is not None:
             start, self._log_from = self._log_from, None
             self._emit({"type": "log", "start": start, "lines": self.move_lines[start:]})
+        self._tell_record()
         self._serial += 1  # every answer reaches the page, even one that changes nothing
         self.view = {**self._view(), "serial": self._serial}
         self._emit({"type": "view", "view": self.view})
+
+    def _tell_record(self) -> None:
+        """Tell the page the record's new items (and its settings) when they changed."""
+        record = self.record
+        over = self.match.is_over if self.match is not None else self.game.is_over
+        told, now = self._told_record, (record, {**self.settings}, over)
+        if told == now:
+            return
+        start = 0
+        if told is not None and told[1:] == now[1:]:
+            old = told[0]
+            while start < min(len(old), len(record)) and old[start] == record[start]:
+                start += 1
+        self._told_record = now
+        self._emit({"type": "record", "start": start, "items": record[start:],
+                    "settings": now[1], "over": over})
 
     def _view(self) -> dict:
         pos, game = self.position, self.game
@@ -750,9 +891,9 @@ class BoardSession:
         if self.computer is not None and self._computer_to_move():
             return _("The computer's turn.")
         if self.human == 0:
-            return _("Your turn (South, bottom row): click one of your holes.")
+            return _("Your turn (South, the row nearest you): tap one of your holes.")
         if self.human == 1:
-            return _("Your turn (North, top row): click one of your holes.")
+            return _("Your turn (North, the row nearest you): tap one of your holes.")
         who = texts.side_name(pos.player, self.human, self._level())
         return _("{who} to move.").format(who=who)
 

@@ -207,8 +207,8 @@ def page_texts() -> dict:
         # TRANSLATORS: a computer level in the Opponent menu ("Computer: expert"); the line
         # that says how it plays is written below the menu.
         "computer_option": _("Computer: {level}"),
-        "side_0": _("South (bottom row, opens)"),
-        "side_1": _("North (top row)"),
+        "side_0": _("South (opens)"),
+        "side_1": pgettext("setting", "North"),
         "names": [pgettext("side", "South"), pgettext("side", "North")],
         "row_bottom": _("{name}: bottom row"),
         "row_top": _("{name}: top row"),
@@ -336,4 +336,40 @@ def page_texts() -> dict:
         "c_skip_title": _("Show the end of the move on every board"),
         # TRANSLATORS: CompareRules' table: written after a heading or cell where the rules differ.
         "differs": _("differs"),
+        # the one menu of a play page (issue 25)
+        "menu": _("Menu: game, opponent, speed, look, language"),
+        # TRANSLATORS: the menu that chooses how the board is drawn.
+        "look": pgettext("setting", "Look"),
+        "skins": {
+            "earth": _("Holes dug in the earth"),
+            "concrete": _("Holes in concrete"),
+            "wood": _("A wooden board"),
+        },
+        # a game kept on this device, offered when the page's kernel is new
+        "resume_offer": _pair(
+            N_pair(
+                "Your game from before ({count} move) was kept on this device. Go on with it?",
+                "Your game from before ({count} moves) was kept on this device. Go on with it?",
+            )
+        ),
+        "resume_yes": _("Go on with it"),
+        "resume_no": _("Start afresh"),
+        # Show me, touch first: a first tap explains a hole, a second sows it
+        # TRANSLATORS: "Hole 3 (+4 −12):", then the hint's sentence, then "hint_again".
+        "hint_hole": _("Hole {hole} ({mark}):"),
+        "hint_again": _("Tap it again to sow it."),
+        "hint_pick": _("Tap one of your holes once to read here what sowing it does."),
+        "hint_legend": _(
+            "Marks: +4 is what the move takes; −4 (orange) is the most the other side can "
+            "take right after."
+        ),
+        # why a button cannot be pressed now, written below the buttons
+        # TRANSLATORS: "Undo: none of your moves to take back yet."
+        "why_line": _("{control}: {why}."),
+        "why_busy": _("wait, the last move is still being shown"),
+        "why_thinking": _("wait, the computer is thinking"),
+        "why_no_undo": _("none of your moves to take back yet"),
+        "why_over": _("the game is over"),
+        "why_round_on": _("this round is not over yet"),
+        "why_no_side": _("two people at this screen play both sides"),
     }

@@ -30,6 +30,10 @@ from ..i18n import language
 __all__ = ["CappedKernelManager"]
 
 
+#: The play pages written in Spanish (``make jugar`` serves notebooks/play/jugar.ipynb).
+SPANISH_PAGES = ("jugar",)
+
+
 def full_message(limit: int, lang: str = "en") -> str:
     """The sentence a student sees when ``limit`` kernels are running.
 
@@ -72,9 +76,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
 
     def _language(self, path: object) -> str:
-        """Spanish for a notebook in a folder named ``es`` (notebooks/es/, ``make jugar``),
-        else English: the served notebook (Voila's ``notebook_path``) or the kernel's folder."""
+        """Spanish for the Spanish play page (``notebooks/play/jugar.ipynb``, ``make jugar``)
+        or a notebook in a folder named ``es`` (notebooks/es/), else English: the served
+        notebook (Voila's ``notebook_path``) or the kernel's folder."""
         served = getattr(self.parent, "notebook_path", "") or ""
+        if served and Path(served).stem in SPANISH_PAGES:
+            return "es"
         candidates = [Path(os.path.abspath(served)).parent] if served else []
         candidates.append(Path(os.path.abspath(str(path or "."))))
         return "es" if any(folder.name == "es" for folder in candidates) else "en"

@@ -73,8 +73,9 @@ class Board(BoardComponent):
         holes_per_row: 6 to 12 for Hoyito, 6 for Ba-awa.
         opponent: a computer level (see ``texts.level_names()``, easiest first) or ``None``
             for two people at one screen.
-        human: the side the person plays against the computer: 0 (South, bottom row) or 1
-            (North, top row). South always opens, so with ``human=1`` the computer starts.
+        human: the side the person plays against the computer: 0 (South) or 1 (North); the
+            page draws the person's row nearest them either way. South always opens, so with
+            ``human=1`` the computer starts.
         speed: ``"off"``, ``"slow"``, ``"normal"`` or ``"fast"``.
         lang: the language of the page: ``"en"`` or ``"es"``; None (the default) speaks the
             session's language (``hy.set_language``) as it is when the board is made.

@@ -14,7 +14,9 @@ import pytest
 from servers import chromium
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAY_NOTEBOOK = ROOT / "notebooks" / "03_play.ipynb"
+PLAY_NOTEBOOK = ROOT / "notebooks" / "03_play.ipynb"  # the lesson, in Jupyter
+PLAY_PAGE = ROOT / "notebooks" / "play" / "play.ipynb"  # what `make voila` serves
+JUGAR_PAGE = ROOT / "notebooks" / "play" / "jugar.ipynb"  # what `make jugar` serves
 
 
 @pytest.fixture(scope="module")

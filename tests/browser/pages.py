@@ -148,17 +148,22 @@ def wait_for_ply_change(page, old: int, scope: str = BOARD, timeout: float = 60_
 def click_and_wait(page, hole: int, scope: str = BOARD) -> dict:
     """Click a hole, wait until the move (and the computer's replies) are shown, read."""
     old = read_board(page, scope)["ply"]
+    hints = page.locator(scope).first.get_attribute("data-hints") == "on"
     page.locator(f"{scope} .hoyito-hole-{hole}").click()
+    if hints:  # Show me on: the first tap explains the hole, the second sows it
+        page.locator(f"{scope} .hoyito-hole-{hole}").click()
     wait_for_ply_change(page, old, scope)
     return read_board(page, scope)
 
 
 def choose(page, control: str, value: str, scope: str = BOARD) -> None:
     """Pick ``value`` (an option's value) in one of the board's menus, e.g. ``speed``."""
-    settings = page.locator(f"{scope} .hoyito-settings")
-    if control != "speed" and not settings.evaluate("(el) => el.open"):
+    settings = page.locator(f"{scope} .hoyito-settings").first
+    picker = page.locator(f"{scope} .hoyito-{control}").first
+    inside = picker.evaluate("(el) => Boolean(el.closest('details.hoyito-settings'))")
+    if inside and not settings.evaluate("(el) => el.open"):
         settings.locator("summary").click()
-    page.locator(f"{scope} .hoyito-{control}").select_option(value)
+    picker.select_option(value)
 
 
 def set_speed_off(page, scope: str = BOARD) -> None:

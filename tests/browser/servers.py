@@ -128,3 +128,17 @@ def chromium():
 
 def temp_folder(prefix: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=prefix))
+
+
+@contextmanager
+def voila_folder(folder: Path, logs: Path, env: dict | None = None):
+    """Serve every notebook in ``folder`` with Voila; yields the base URL (a notebook is at
+    ``{url}voila/render/NAME.ipynb``; each page load starts its own kernel)."""
+    port = free_port()
+    command = [
+        str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        "--show_tracebacks=True", str(folder),
+    ]
+    ready = "/voila/templates/lab/static/voila.js"
+    with _server(command, ready, port, logs, env or isolated_env(logs)) as url:
+        yield url + "/"

@@ -84,7 +84,8 @@ def test_lab_board_first_then_play_undo_and_switch_variant(browser, lab, artifac
             assert 0 <= box["y"] and box["y"] + box["height"] <= 768, (selector, box)
         page.screenshot(path=artifacts / "lab-1366x768.png")
         state = read_board(page)
-        assert state["counts"] == (4,) * 12 and "Your turn (South, bottom row)" in state["status"]
+        assert state["counts"] == (4,) * 12
+        assert "Your turn (South, the row nearest you)" in state["status"]
         set_speed_off(page)
         state = click_and_wait(page, 2)
         game = replay(state, "hoyito-i")

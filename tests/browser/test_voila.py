@@ -4,7 +4,7 @@ would use it. Every test checks the page against the engine, replaying the page'
 from __future__ import annotations
 
 import pytest
-from conftest import PLAY_NOTEBOOK
+from conftest import PLAY_PAGE
 from pages import (
     BOARD,
     assert_page_matches,
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory, session_env):
-    with voila(PLAY_NOTEBOOK, tmp_path_factory.mktemp("voila"), session_env) as url:
+    with voila(PLAY_PAGE, tmp_path_factory.mktemp("voila"), session_env) as url:
         yield url
 
 
@@ -46,7 +46,7 @@ def test_a_whole_game_against_the_computer_from_each_side(page, voila_url, artif
     set_speed_off(page)
     if side == 1:
         choose(page, "side-picker", "1")  # between games: applies at once; South opens
-        wait_for_status(page, "Your turn (North, top row)")
+        wait_for_status(page, "Your turn (North, the row nearest you)")
         state = read_board(page)
         assert [p for p, _ in state["moves"]] == [0]
     me = hy.player("greedy", seed=1)  # the test's side: greedy games end in a few dozen moves
@@ -131,7 +131,7 @@ def test_a_click_while_a_move_is_shown_is_refused_and_pause_step_skip(page, voil
     page.locator(f"{BOARD} .hoyito-hole-0").click()  # five laps from the start: a long film
     wait_for_state(page, "animating")
     page.locator(f"{BOARD} .hoyito-drop").wait_for()
-    page.locator(f"{BOARD} .hoyito-hole-1").click()
+    page.locator(f"{BOARD} .hoyito-hole-1").click(force=True)  # not playable now: refused
     page.locator(f"{BOARD} .hoyito-notice").get_by_text("Hole 1 was not played").wait_for()
     assert "still being shown" in read_board(page)["notice"]
     page.screenshot(path=artifacts / "voila-animation.png")

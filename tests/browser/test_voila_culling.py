@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import PLAY_NOTEBOOK, ROOT
+from conftest import PLAY_PAGE, ROOT
 from servers import isolated_env, voila
 
 SETTINGS = ROOT / "scripts" / "voila.json"
@@ -83,7 +83,7 @@ def test_reloading_the_page_twice_leaves_one_kernel_and_closing_it_none(browser,
     env = isolated_env(tmp_path)
     config = Path(env["JUPYTER_CONFIG_DIR"]) / "voila.json"
     config.write_text(json.dumps({"MappingKernelManager": SHORT}))
-    with voila(PLAY_NOTEBOOK, tmp_path, env) as url:
+    with voila(PLAY_PAGE, tmp_path, env) as url:
         port = int(url.rsplit(":", 1)[1].strip("/"))
         context = browser.new_context(viewport={"width": 1366, "height": 768})
         page = context.new_page()

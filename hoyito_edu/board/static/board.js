@@ -1,16 +1,22 @@
 // The hoyito_edu board in the page: draws the `view` the kernel sends (an SVG board and its
 // controls) and animates each move's film by itself. It never decides what is legal: every
 // click goes to the kernel with the ply and game it was made at, and the kernel answers.
+//
+// Phone first (issue 25): the board's shape is chosen by the space it has (a ResizeObserver on
+// the board, never the device): a row of holes per player when the holes stay at least 44 px
+// wide and their counts 14 px, else the board turned so the rows run down the screen. The
+// person's own row is always the one nearest to them (North plays from the bottom too). The
+// page keeps the game's record on this device (localStorage) and offers to go on with it when
+// its kernel is gone.
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const PIT = 100; // distance between two pits (SVG units)
-const R = 40; // pit radius
-const PILE = 130; // width of each captured pile
-const H = 300; // board height
-const ROW_Y = [205, 95]; // South's row (bottom), North's row (top)
 const MS_PER_SEED = { off: 0, slow: 260, normal: 105, fast: 40 };
 const MOST_PEBBLES = 20; // more seeds than this: a number instead of pebbles
 const STONES = ["#f4ecd8", "#d9d2c5", "#c9b99f", "#e9dcc0"];
+const MAX_SCALE = 1.3;
+const COUNT_FONT = 27; // SVG units, also in board.css
+const SKINS = ["earth", "concrete", "wood"]; // the first is the default
+const STORE = "hoyito-board:v1:"; // localStorage key prefix
 
 function html(tag, attrs = {}, parent = null, text = null) {
   const node = document.createElement(tag);
@@ -77,13 +83,89 @@ function pebbleSpot(k, spread) {
   return [r * Math.cos(a), r * Math.sin(a)];
 }
 
+
+// Where everything sits on a board of n holes a row, in SVG units. `tall` and `short` put each
+// player's holes in a row (tall leaves room for Show me's marks between the rows); `column`
+// turns the board so the rows run down the screen (2 × 12 on a phone held upright). Row r = 0
+// is the person's own (nearest to them: at the bottom, or on the right when turned); c counts
+// along the row in the direction the seeds go, so sowing always runs counterclockwise.
+function geometry(n, layout) {
+  if (layout === "column") {
+    const P = 92;
+    const H = n * P + 16;
+    return {
+      layout, n, R: 40, W: 480, H, hintW: 96, min: minScale(40),
+      at: (r, c) => [r === 0 ? 330 : 150, H - 8 - (c + 0.5) * P],
+      count: (r, x, y) => [r === 0 ? 428 : 52, y],
+      hint: (x, y) => [240, y],
+      out: (r) => [r === 0 ? 1 : -1, 0],
+    };
+  }
+  const tall = layout === "tall";
+  const P = 100;
+  const R = tall ? 42 : 40;
+  const rowY = tall ? [280, 120] : [212, 88];
+  return {
+    layout, n, R, W: n * P + 8, H: tall ? 400 : 300, hintW: P - 6, min: minScale(R),
+    at: (r, c) => [4 + (c + 0.5) * P, rowY[r]],
+    count: (r, x, y) => [x, y + (r === 0 ? 1 : -1) * (R + 24)],
+    hint: (x) => [x, (rowY[0] + rowY[1]) / 2],
+    out: (r) => [0, r === 0 ? 1 : -1],
+  };
+}
+
+// The smallest scale a board with pits of radius R is drawn at: pits at least 44 px wide,
+// counts at least 14 px high (WCAG 2.5.5 target size; readable on a cheap phone).
+function minScale(R) {
+  return Math.max(44.5 / (2 * R), 14.2 / COUNT_FONT);
+}
+
+// The layout that fits `width` x `height` CSS pixels: tall rows when they fit at full width,
+// short rows when the holes stay big enough, else the board turned.
+function chooseLayout(n, width, height) {
+  const tall = geometry(n, "tall");
+  const short = geometry(n, "short");
+  const s = Math.min(width / tall.W, MAX_SCALE);
+  if (s >= tall.min && tall.H * s <= height) return "tall";
+  if (width / short.W >= short.min) return "short";
+  return "column";
+}
+
+// The scale a layout is drawn at: as big as the space allows, never under its minimum (the
+// page scrolls instead) unless the width itself is smaller.
+function chooseScale(g, width, height) {
+  const fit = Math.min(width / g.W, height / g.H, MAX_SCALE);
+  return Math.min(Math.max(fit, g.min), width / g.W);
+}
+
+function storage() {
+  try {
+    return window.localStorage || null;
+  } catch (e) {
+    return null; // storage refused (private mode, a sandboxed frame): nothing is kept
+  }
+}
+
+// Show me's mark on a hole: "+4" (seeds the move takes), "−12" (the most the reply can take).
+function hintMark(hint) {
+  return (hint.takes > 0 ? `+${hint.takes}` : "+0") + (hint.gives ? ` −${hint.gives}` : "");
+}
+
+function sameSettings(a, b) {
+  const keys = ["variant", "holes_per_row", "opponent", "human", "match"];
+  return Boolean(a && b) && keys.every((k) => a[k] === b[k]);
+}
+
 class BoardPage extends Page {
-  constructor(model, host) {
+  constructor(model, host, key = null) {
     super();
     this.model = model;
     this.host = host;
+    this.key = key; // where this board keeps its game on this device (null: nowhere)
     this.v = model.get("view") || {};
     this.n = 0;
+    this.geo = null;
+    this.layout = null;
     this.pits = [];
     this.shown = null; // {board, captures}: what the SVG shows now
     this.queue = []; // films waiting to be shown
@@ -98,16 +180,27 @@ class BoardPage extends Page {
     this.hand = { seeds: 0, hole: null, lap: 1 };
     this.askedPly = null; // Replay playing through: the move after which the next was asked
     this.nextTimer = null;
+    this.selected = null; // Show me: the hole whose hint is written out (a first tap)
+    this.pressed = null; // the hole tapped, shown pressed until the kernel answers
+    this.record = null; // the game's record as the kernel last told it
+    this.offered = null; // a record kept on this device, offered to be continued
+    this.kept = this.loadKept();
     this.texts = model.get("texts") || {};
+    this.skin = SKINS.includes(this.kept.skin) ? this.kept.skin : SKINS[0];
     this.build();
     this.onView = () => this.viewChanged();
     this.moveLog = []; // the board's list of moves, kept here: each message adds only what changed
     this.onMsg = (msg) => {
       if (msg && msg.type === "film") this.receiveFilm(msg.film);
       else if (msg && msg.type === "log") this.receiveLog(msg);
+      else if (msg && msg.type === "record") this.receiveRecord(msg);
     };
-    this.onSpeed = () => this.drawControls();
+    this.onSpeed = () => {
+      this.keep({ speed: this.model.get("speed") });
+      this.drawControls();
+    };
     this.onNumbers = () => {
+      this.keep({ numbers: Boolean(this.model.get("numbers")) });
       this.drawBoard();
       this.drawControls(); // the button's pressed look
     };
@@ -115,7 +208,14 @@ class BoardPage extends Page {
     model.on("msg:custom", this.onMsg);
     model.on("change:speed", this.onSpeed);
     model.on("change:numbers", this.onNumbers);
+    this.onResize = () => this.fit();
+    if (window.ResizeObserver) {
+      this.resizer = new ResizeObserver(() => this.fit());
+      this.resizer.observe(this.root);
+    }
+    window.addEventListener("resize", this.onResize);
     this.viewChanged();
+    this.applyKept();
     // a page opened on a board already in play (a second view, a reload) asks for the moves
     if (["play", "replay"].includes((model.get("view") || {}).mode)) model.send({ type: "hello" });
   }
@@ -128,6 +228,8 @@ class BoardPage extends Page {
   destroy() {
     clearTimeout(this.timer);
     clearTimeout(this.nextTimer);
+    if (this.resizer) this.resizer.disconnect();
+    window.removeEventListener("resize", this.onResize);
     this.model.off("change:view", this.onView);
     this.model.off("msg:custom", this.onMsg);
     this.model.off("change:speed", this.onSpeed);
@@ -138,18 +240,101 @@ class BoardPage extends Page {
     return (this.texts.names || [])[p] ?? "";
   }
 
+  // -- kept on this device ------------------------------------------------------------------
+  loadKept() {
+    const store = this.key && storage();
+    if (!store) return {};
+    try {
+      const kept = JSON.parse(store.getItem(STORE + this.key) || "{}");
+      return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+    } catch (e) {
+      return {}; // a broken entry is forgotten, never a broken board
+    }
+  }
+
+  keep(changes) {
+    Object.assign(this.kept, changes);
+    const store = this.key && storage();
+    if (!store) return;
+    try {
+      store.setItem(STORE + this.key, JSON.stringify(this.kept));
+    } catch (e) {
+      // storage full or refused: the board plays on, it only cannot keep the game
+    }
+  }
+
+  // Speed, hole numbers and language come back at once; settings only when there is no game
+  // to offer (a kept game brings its own settings).
+  applyKept() {
+    if (!this.key || this.v.mode !== "play") return;
+    const k = this.kept;
+    if (k.speed && MS_PER_SEED[k.speed] !== undefined && k.speed !== this.model.get("speed")) {
+      this.model.set("speed", k.speed);
+      this.model.save_changes();
+    }
+    if (typeof k.numbers === "boolean" && k.numbers !== Boolean(this.model.get("numbers"))) {
+      this.model.set("numbers", k.numbers);
+      this.model.save_changes();
+    }
+    const speaks = this.texts.lang || this.v.lang; // the words come before the view
+    if (k.lang && k.lang !== speaks && (this.v.languages || []).some(([code]) => code === k.lang)) {
+      this.model.send({ type: "language", lang: k.lang });
+    }
+  }
+
+  // The kernel's record: kept on this device, unless a kept game is waiting to be offered
+  // and the kernel's is still empty (a new kernel: the kept game must not be overwritten).
+  receiveRecord(msg) {
+    const items = (this.record ? this.record.holes.slice(0, msg.start) : []).concat(msg.items || []);
+    this.record = { holes: items, settings: msg.settings, over: Boolean(msg.over) };
+    if (this.offered === null && this.key && this.v.mode === "play") {
+      const kept = this.kept.record;
+      const fresh = items.length === 0;
+      if (fresh && kept && Array.isArray(kept.holes) && kept.holes.length && !kept.over) {
+        this.offered = kept;
+        this.drawText();
+        return;
+      }
+      if (fresh && kept && kept.settings && !sameSettings(kept.settings, msg.settings)) {
+        this.offered = false; // no game to go on with: the kept settings come back at once
+        this.model.send({ type: "settings", settings: kept.settings });
+        return;
+      }
+      this.offered = false;
+    }
+    if (this.offered && items.length === 0) return; // still offered: keep what is kept
+    this.offered = false;
+    this.keep({ record: this.record });
+    this.drawText();
+  }
+
+  answerOffer(yes) {
+    const kept = this.offered;
+    this.offered = false;
+    if (yes && kept) {
+      this.model.send({ type: "restore", holes: kept.holes, settings: kept.settings });
+    } else if (this.record) {
+      this.keep({ record: this.record });
+    }
+    this.drawText();
+  }
+
   // -- building ---------------------------------------------------------------------------
   build() {
     const root = html("div", { class: "hoyito-board" }, this.host);
     root.lang = this.texts.lang || "en"; // for screen readers: the page's own language
+    root.dataset.skin = this.skin;
     this.root = root;
-    this.status = html("div", { class: "hoyito-status", role: "status", "aria-live": "polite" }, root);
-    this.notice = html("div", { class: "hoyito-notice", role: "alert" }, root);
-    this.sides = [null, null];
-    this.sides[1] = html("div", { class: "hoyito-side hoyito-side-1" }, root);
+    // The board first, with each player's captured pile beside their row; every line that
+    // comes and goes is written below it, so nothing moves the holes under a finger.
     const stage = html("div", { class: "hoyito-stage" }, root);
-    this.svg = svg("svg", { class: "hoyito-svg", role: "group", "aria-label": this.T("board") }, stage);
-    this.banner = html("div", { class: "hoyito-banner", role: "dialog", hidden: "" }, stage);
+    this.stage = stage;
+    this.sides = [null, null];
+    this.sides[1] = this.side(stage, 1);
+    const holder = html("div", { class: "hoyito-holder" }, stage);
+    this.svg = svg("svg", { class: "hoyito-svg", role: "group", "aria-label": this.T("board") }, holder);
+    this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    this.banner = html("div", { class: "hoyito-banner", role: "dialog", hidden: "" }, holder);
     this.bannerTitle = html("h2", {}, this.banner);
     this.bannerWhy = html("p", {}, this.banner);
     const bannerRow = html("div", {}, this.banner);
@@ -159,15 +344,56 @@ class BoardPage extends Page {
     this.bannerNew.onclick = () => this.action(this.v.mode === "replay" ? "start" : "new");
     this.bannerNext.onclick = () => this.action("next-round");
     this.bannerHide.onclick = () => { this.bannerHidden = true; this.banner.hidden = true; };
-    this.sides[0] = html("div", { class: "hoyito-side hoyito-side-0" }, root);
+    // a game kept on this device, offered when the kernel is new (a reload, a phone asleep)
+    this.resumeBox = html("div", { class: "hoyito-resume", role: "dialog", hidden: "" }, holder);
+    this.resumeText = html("p", {}, this.resumeBox);
+    const resumeRow = html("div", {}, this.resumeBox);
+    this.resumeYes = button(resumeRow, "hoyito-resume-yes", this.T("resume_yes"));
+    this.resumeNo = button(resumeRow, "hoyito-resume-no", this.T("resume_no"));
+    this.resumeYes.onclick = () => this.answerOffer(true);
+    this.resumeNo.onclick = () => this.answerOffer(false);
+    this.sides[0] = this.side(stage, 0);
+    this.status = html("div", { class: "hoyito-status", role: "status", "aria-live": "polite" }, root);
+    this.notice = html("div", { class: "hoyito-notice", role: "alert" }, root);
+    // what the computer played and what was taken, for screen readers (the film's own line)
+    this.announce = html("div", { class: "hoyito-announce", role: "log", "aria-live": "polite" }, root);
+    this.hintLine = html("div", { class: "hoyito-hint-line", hidden: "" }, root);
+    this.hintText = html("p", { class: "hoyito-hint-text-line" }, this.hintLine);
+    this.legend = html("p", { class: "hoyito-legend" }, this.hintLine);
     this.caption = html("div", { class: "hoyito-caption", "aria-live": "off" }, root);
 
+    this.question = html("div", { class: "hoyito-question", role: "alertdialog", hidden: "" }, root);
+    this.questionText = html("span", {}, this.question);
+    this.yesButton = button(this.question, "hoyito-yes", this.T("yes"));
+    this.noButton = button(this.question, "hoyito-no", this.T("no"));
+    this.yesButton.onclick = () => this.action("yes");
+    this.noButton.onclick = () => this.action("no");
+    this.offer = html("div", { class: "hoyito-offer" }, root);
+
+    const game = html("div", { class: "hoyito-row hoyito-game-row" }, root);
+    this.gameRow = game;
+    this.newButton = button(game, "hoyito-new", this.T("new_game"), this.T("new_game_title"));
+    this.undoButton = button(game, "hoyito-undo", this.T("undo"), this.T("undo_title"));
+    this.redoButton = button(game, "hoyito-redo", this.T("redo"), this.T("redo_title"));
+    this.nextButton = button(game, "hoyito-next-round", this.T("next_round"), this.T("next_round_title"));
+    this.hintButton = button(game, "hoyito-show-me", this.T("show_me"), this.T("show_me_title"));
+    this.agreeButton = button(game, "hoyito-agree", (this.v && this.v.agree_label) || "");
+    this.newButton.onclick = () => this.action("new");
+    this.undoButton.onclick = () => this.action("undo");
+    this.redoButton.onclick = () => this.action("redo");
+    this.nextButton.onclick = () => this.action("next-round");
+    this.hintButton.onclick = () => { this.selected = null; this.action("hints"); };
+    this.agreeButton.onclick = () => this.action("agree");
+    // why each disabled button is disabled, in words anyone can see (not only a tooltip)
+    this.whyBox = html("ul", { class: "hoyito-why" }, root);
+
     const film = html("div", { class: "hoyito-row hoyito-film-row" }, root);
+    this.filmRow = film;
     this.pauseButton = button(film, "hoyito-pause", this.T("pause"), this.T("pause_title"));
     this.playButton = button(film, "hoyito-play", this.T("resume"), this.T("resume_title"));
     this.stepButton = button(film, "hoyito-step", this.T("step"), this.T("step_title"));
     this.skipButton = button(film, "hoyito-skip", this.T("skip"), this.T("skip_title"));
-    const speedLabel = html("label", {}, film, `${this.T("animation")} `);
+    const speedLabel = html("label", { class: "hoyito-speed-label" }, film, `${this.T("animation")} `);
     this.speedPicker = html("select", { class: "hoyito-speed", "aria-label": this.T("animation_speed") }, speedLabel);
     for (const s of ["off", "slow", "normal", "fast"]) html("option", { value: s }, this.speedPicker, (this.texts.speeds || {})[s] ?? s);
     this.pauseButton.onclick = () => this.pause();
@@ -177,6 +403,7 @@ class BoardPage extends Page {
     this.speedPicker.onchange = () => {
       this.model.set("speed", this.speedPicker.value);
       this.model.save_changes();
+      this.keep({ speed: this.speedPicker.value });
       if (this.speedPicker.value === "off") this.skip();
       else this.schedule();
     };
@@ -204,50 +431,41 @@ class BoardPage extends Page {
     this.gotoInput.onchange = () => this.model.send({ type: "goto", move: Number(this.gotoInput.value) });
     this.roundPicker.onchange = () => this.model.send({ type: "round", round: Number(this.roundPicker.value) });
 
-    const game = html("div", { class: "hoyito-row hoyito-game-row" }, root);
-    this.gameRow = game;
-    this.newButton = button(game, "hoyito-new", this.T("new_game"), this.T("new_game_title"));
-    this.undoButton = button(game, "hoyito-undo", this.T("undo"), this.T("undo_title"));
-    this.redoButton = button(game, "hoyito-redo", this.T("redo"), this.T("redo_title"));
-    this.nextButton = button(game, "hoyito-next-round", this.T("next_round"), this.T("next_round_title"));
-    this.hintButton = button(game, "hoyito-show-me", this.T("show_me"), this.T("show_me_title"));
-    this.numbersButton = button(game, "hoyito-numbers", this.T("numbers"), this.T("numbers_title"));
-    this.agreeButton = button(game, "hoyito-agree", (this.v && this.v.agree_label) || "");
-    this.newButton.onclick = () => this.action("new");
-    this.undoButton.onclick = () => this.action("undo");
-    this.redoButton.onclick = () => this.action("redo");
-    this.nextButton.onclick = () => this.action("next-round");
-    this.hintButton.onclick = () => this.action("hints");
-    this.agreeButton.onclick = () => this.action("agree");
-    this.numbersButton.onclick = () => {
-      this.model.set("numbers", !this.model.get("numbers"));
-      this.model.save_changes();
-    };
-
-    this.question = html("div", { class: "hoyito-question", role: "alertdialog", hidden: "" }, root);
-    this.questionText = html("span", {}, this.question);
-    this.yesButton = button(this.question, "hoyito-yes", this.T("yes"));
-    this.noButton = button(this.question, "hoyito-no", this.T("no"));
-    this.yesButton.onclick = () => this.action("yes");
-    this.noButton.onclick = () => this.action("no");
-    this.offer = html("div", { class: "hoyito-offer" }, root);
-
+    // Every setting behind one menu: the game, the look, the speed, the language, the numbers
     const settings = html("details", { class: "hoyito-settings" }, root);
     this.settingsBox = settings;
-    html("summary", {}, settings, this.T("settings"));
+    html("summary", {}, settings, this.T("menu"));
     const row = html("div", { class: "hoyito-row" }, settings);
     this.variantPicker = this.picker(row, "hoyito-variant", this.T("game"));
     this.sizePicker = this.picker(row, "hoyito-size", this.T("board_size"));
     this.opponentPicker = this.picker(row, "hoyito-opponent", this.T("opponent"));
     this.sidePicker = this.picker(row, "hoyito-side-picker", this.T("you_play"));
-    this.languagePicker = this.picker(row, "hoyito-language", this.T("language"));
-    this.languagePicker.onchange = () => this.model.send({ type: "language", lang: this.languagePicker.value });
-    const matchLabel = html("label", {}, row);
+    const matchLabel = html("label", { class: "hoyito-check" }, row);
     this.matchBox = html("input", { type: "checkbox", class: "hoyito-mode" }, matchLabel);
     matchLabel.append(` ${this.T("match")}`);
+    this.settingsWhy = html("ul", { class: "hoyito-why" }, settings);
     this.levelLine = html("div", { class: "hoyito-level-line" }, settings);
-    html("div", { class: "hoyito-keys" }, settings,
-      this.T("keys"));
+    const looks = html("div", { class: "hoyito-row" }, settings);
+    if (this.v.mode !== "replay") looks.appendChild(speedLabel); // a play page's speed is a setting
+    this.skinPicker = this.picker(looks, "hoyito-skin", this.T("look"));
+    this.fill(this.skinPicker, SKINS.map((s) => [s, (this.texts.skins || {})[s] ?? s]), this.skin);
+    this.skinPicker.onchange = () => {
+      this.skin = this.skinPicker.value;
+      this.root.dataset.skin = this.skin;
+      this.keep({ skin: this.skin });
+    };
+    this.languagePicker = this.picker(looks, "hoyito-language", this.T("language"));
+    this.languagePicker.onchange = () => {
+      this.keep({ lang: this.languagePicker.value });
+      this.model.send({ type: "language", lang: this.languagePicker.value });
+    };
+    this.numbersButton = button(looks, "hoyito-numbers", this.T("numbers"), this.T("numbers_title"));
+    this.numbersButton.onclick = () => {
+      this.model.set("numbers", !this.model.get("numbers"));
+      this.model.save_changes();
+      this.keep({ numbers: Boolean(this.model.get("numbers")) });
+    };
+    html("div", { class: "hoyito-keys" }, settings, this.T("keys"));
     this.rules = html("div", { class: "hoyito-rules" }, settings);
     const send = () => this.sendSettings();
     for (const p of [this.variantPicker, this.sizePicker, this.opponentPicker, this.sidePicker]) {
@@ -260,18 +478,84 @@ class BoardPage extends Page {
     this.movesList = html("ol", {}, this.movesBox);
   }
 
+  // One player's line beside their row: who they are, whose turn, and their captured pile.
+  side(parent, p) {
+    const line = html("div", { class: `hoyito-side hoyito-side-${p}` }, parent);
+    html("span", { class: "hoyito-chip", "aria-hidden": "true" }, line);
+    const who = html("span", { class: "hoyito-who" }, line);
+    const turn = html("span", { class: "hoyito-turn" }, line);
+    const pile = html("div", { class: `hoyito-captures hoyito-captures-${p}`, role: "img" }, line);
+    const stones = html("span", { class: "hoyito-pile-stones", "aria-hidden": "true" }, pile);
+    const count = html("span", { class: "hoyito-pile-count", "aria-hidden": "true" }, pile);
+    return { line, who, turn, pile, stones, count };
+  }
+
   picker(parent, cls, label) {
     const l = html("label", {}, parent, `${label} `);
     return html("select", { class: cls, "aria-label": label }, l);
   }
 
-  // The SVG for a board of n holes per row: built once per size, then only updated.
-  buildBoard(n) {
+  // -- the board's shape, from the space it has ------------------------------------------
+  space() {
+    const width = Math.max(this.root.clientWidth || this.host.clientWidth || 600, 200);
+    // the side lines and the status take about 150 px of the screen's height
+    const height = Math.max((window.innerHeight || 800) - 150, 200);
+    return [width, height];
+  }
+
+  fit() {
+    if (!this.n) return;
+    let [width, height] = this.space();
+    // A scroll bar that comes and goes (a line written below the board) changes the width a
+    // little: the board keeps its size then, so the holes never move under a finger.
+    const last = this.fitted;
+    if (last && this.layout && Math.abs(width - last[0]) < 24 && Math.abs(height - last[1]) < 60) {
+      [width, height] = last;
+    } else {
+      this.fitted = [width, height];
+    }
+    const layout = this.fixedLayout || chooseLayout(this.n, width, height);
+    if (layout !== this.layout) {
+      this.buildBoard(this.n, layout);
+      this.drawBoard();
+    }
+    const g = this.geo;
+    const scale = chooseScale(g, width, height);
+    const w = `${Math.floor(g.W * scale)}px`;
+    if (this.svg.style.width !== w) {
+      this.svg.style.width = w;
+      this.svg.style.height = `${Math.floor(g.H * scale)}px`;
+    }
+    this.root.dataset.layout = layout;
+  }
+
+  // The side whose row is drawn nearest the person: their own (South between two people).
+  bottomSide() {
+    return this.v.human === 1 ? 1 : 0;
+  }
+
+  // Row (0: the person's) and place along it of ring hole i; the far row is the near one
+  // turned half round, so the seeds still go counterclockwise.
+  place(i) {
+    const n = this.n;
+    const south = i < n;
+    let c = south ? i : 2 * n - 1 - i;
+    const r = (south ? 0 : 1) === this.bottom ? 0 : 1;
+    if (this.bottom === 1) c = n - 1 - c;
+    return [r, c];
+  }
+
+  // The SVG for a board of n holes per row in `layout`: built once per size, layout and side,
+  // then only updated.
+  buildBoard(n, layout = this.layout || "short") {
     this.n = n;
-    const W = 2 * PILE + n * PIT;
+    this.layout = layout;
+    this.bottom = this.bottomSide();
+    const g = geometry(n, layout);
+    this.geo = g;
     const s = this.svg;
     s.textContent = "";
-    s.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    s.setAttribute("viewBox", `0 0 ${g.W} ${g.H}`);
     const defs = svg("defs", {}, s);
     const wood = svg("linearGradient", { id: "hoyito-wood", x1: "0", y1: "0", x2: "0", y2: "1" }, defs);
     svg("stop", { offset: "0", "stop-color": "#c08a4e" }, wood);
@@ -280,48 +564,49 @@ class BoardPage extends Page {
     const hollow = svg("radialGradient", { id: "hoyito-hollow", cx: "0.45", cy: "0.4", r: "0.65" }, defs);
     svg("stop", { offset: "0", "stop-color": "#5a3718" }, hollow);
     svg("stop", { offset: "1", "stop-color": "#7a4d24" }, hollow);
+    // a hole dug in the earth: dark at the bottom, a lighter rim of packed soil
+    const dug = svg("radialGradient", { id: "hoyito-dug", cx: "0.5", cy: "0.42", r: "0.6" }, defs);
+    svg("stop", { offset: "0", "stop-color": "#3a2414" }, dug);
+    svg("stop", { offset: "0.75", "stop-color": "#5b3a22" }, dug);
+    svg("stop", { offset: "1", "stop-color": "#7d5434" }, dug);
+    const cast = svg("radialGradient", { id: "hoyito-cast", cx: "0.5", cy: "0.42", r: "0.6" }, defs);
+    svg("stop", { offset: "0", "stop-color": "#55585c" }, cast);
+    svg("stop", { offset: "1", "stop-color": "#8b8f94" }, cast);
     const hatch = svg("pattern", { id: "hoyito-hatch", width: "10", height: "10", patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
     svg("rect", { width: "10", height: "10", fill: "#ddd" }, hatch);
     svg("rect", { width: "5", height: "10", fill: "#999" }, hatch);
     const glow = svg("filter", { id: "hoyito-glow", x: "-50%", y: "-50%", width: "200%", height: "200%" }, defs);
     svg("feGaussianBlur", { stdDeviation: "4" }, glow);
-    svg("rect", { class: "hoyito-wood", x: 2, y: 2, width: W - 4, height: H - 4, rx: 46 }, s);
-    // the captured piles: North's on the left, South's on the right (where each row ends)
-    this.piles = [0, 1].map((p) => {
-      const x = p === 0 ? W - PILE + 8 : 8;
-      const g = svg("g", { class: `hoyito-captures hoyito-captures-${p}` }, s);
-      svg("rect", { class: "hoyito-pile", x, y: 20, width: PILE - 16, height: H - 40, rx: 40 }, g);
-      const stones = svg("g", {}, g);
-      const name = svg("text", { class: "hoyito-pile-name", x: x + (PILE - 16) / 2, y: 46 }, g);
-      const count = svg("text", { class: "hoyito-pile-count", x: x + (PILE - 16) / 2, y: H - 38 }, g);
-      return { g, stones, name, count, cx: x + (PILE - 16) / 2, cy: H / 2 };
-    });
+    // the ground the holes are made in (earth, concrete, or a board of wood)
+    svg("rect", { class: "hoyito-ground", x: 2, y: 2, width: g.W - 4, height: g.H - 4, rx: 30 }, s);
     this.pits = [];
+    const holes = svg("g", {}, s);
+    this.marks = svg("g", { class: "hoyito-layer", "aria-hidden": "true", "pointer-events": "none" }, s);
     for (let i = 0; i < 2 * n; i++) {
-      const [x, y] = this.spot(i);
-      const g = svg("g", { class: `hoyito-hole hoyito-hole-${i}`, tabindex: "0", role: "button", "data-hole": String(i) }, s);
-      const title = svg("title", {}, g);
-      svg("circle", { class: "hoyito-ring", cx: x, cy: y, r: R + 6 }, g);
-      svg("circle", { class: "hoyito-last", cx: x, cy: y, r: R + 12 }, g);
-      svg("circle", { class: "hoyito-pit", cx: x, cy: y, r: R }, g);
-      svg("circle", { class: "hoyito-focus", cx: x, cy: y, r: R + 2 }, g);
-      const stones = svg("g", {}, g);
-      const below = i < n ? 1 : -1;
-      const cy = y + below * (R + 22);
-      svg("rect", { class: "hoyito-count-bg", x: x - 22, y: cy - 14, width: 44, height: 28, rx: 10 }, g);
-      const count = svg("text", { class: "hoyito-count", x, y: cy }, g);
-      const extra = svg("g", {}, g);
-      g.addEventListener("click", (e) => this.pitClicked(i, e.detail));
-      g.addEventListener("keydown", (e) => this.pitKey(i, e));
-      this.pits.push({ g, title, stones, count, extra, x, y });
+      const [r, c] = this.place(i);
+      const [x, y] = g.at(r, c);
+      const el = svg("g", { class: `hoyito-hole hoyito-hole-${i}`, tabindex: "-1", role: "button", "data-hole": String(i) }, holes);
+      const title = svg("title", {}, el);
+      // the whole cell answers a tap, not only the pit (a bigger target for a finger)
+      const cell = layout === "column" ? [180, 92] : [100, 100];
+      svg("rect", { class: "hoyito-target", x: x - cell[0] / 2, y: y - cell[1] / 2, width: cell[0], height: cell[1] }, el);
+      svg("circle", { class: "hoyito-ring", cx: x, cy: y, r: g.R + 6 }, el);
+      svg("circle", { class: "hoyito-last", cx: x, cy: y, r: g.R + 11 }, el);
+      svg("circle", { class: "hoyito-pit", cx: x, cy: y, r: g.R }, el);
+      svg("circle", { class: "hoyito-focus", cx: x, cy: y, r: g.R + 2 }, el);
+      const [cx, cy] = g.count(r, x, y);
+      svg("rect", { class: "hoyito-count-bg", x: cx - 28, y: cy - 18, width: 56, height: 36, rx: 12 }, el);
+      const count = svg("text", { class: "hoyito-count", x: cx, y: cy }, el);
+      // the pebbles and the marks (Show me, numbers, owners) lie on a layer of their own: the
+      // hole's label says all of it in words, and a tap on them reaches the hole below
+      const stones = svg("g", { class: `hoyito-stones-${i}` }, this.marks);
+      const extra = svg("g", { class: `hoyito-marks-${i}` }, this.marks);
+      el.addEventListener("click", (e) => this.pitClicked(i, e.detail));
+      el.addEventListener("keydown", (e) => this.pitKey(i, e));
+      el.addEventListener("focus", () => this.pitFocused(i));
+      this.pits.push({ g: el, title, stones, count, extra, x, y, r, c });
     }
     this.fly = svg("g", { class: "hoyito-fly", "pointer-events": "none" }, s);
-  }
-
-  spot(i) {
-    const n = this.n;
-    const col = i < n ? i : 2 * n - 1 - i;
-    return [PILE + (col + 0.5) * PIT, ROW_Y[i < n ? 0 : 1]];
   }
 
   // -- drawing ----------------------------------------------------------------------------
@@ -337,10 +622,17 @@ class BoardPage extends Page {
       this.lastFilmPly = v.ply;
     }
     if (newGame) { this.bannerHidden = false; this.paused = false; this.askedPly = null; }
+    if (newGame || old.ply !== v.ply || !v.hints_on) this.selected = null;
     this.sent = null; // every click is answered with a new view
+    this.pressed = null;
     if (v.notice && v.notice.text) this.localNotice = null;
     if (v.to_move !== this.skipPlayer && this.film === null && this.queue.length === 0) this.skipPlayer = null;
-    if (this.n !== v.n) this.buildBoard(v.n);
+    if (this.n !== v.n || this.bottom !== this.bottomSide()) {
+      this.n = v.n;
+      this.layout = null; // chosen again for the new size (or side)
+      this.fitted = null;
+    }
+    if (!this.layout) this.fit();
     this.drawAll();
   }
 
@@ -361,72 +653,79 @@ class BoardPage extends Page {
   drawBoard() {
     const v = this.v;
     if (!this.shown || !this.pits.length) return;
+    const g = this.geo;
+    const R = g.R;
     const idle = !this.busy();
     const board = this.shown.board;
     const closed = new Set(v.closed || []);
     const playable = new Set(idle ? v.playable || [] : []);
     const hints = idle ? v.hints || {} : {};
     const numbers = this.model.get("numbers");
-    const last = idle ? v.last_move : this.film ? null : null;
+    const last = idle ? v.last_move : null;
     const static_ = v.mode === "replay";
     const differ = new Set(idle ? v.differ || [] : []);
     this.root.classList.toggle("hoyito-static", static_);
     for (let i = 0; i < this.pits.length; i++) {
       const pit = this.pits[i];
       const count = board[i];
-      const g = pit.g;
-      g.setAttribute("data-seeds", String(count));
-      g.classList.toggle("hoyito-playable", playable.has(i));
-      g.classList.toggle("hoyito-closed", closed.has(i));
-      g.classList.toggle("hoyito-empty", count === 0);
-      g.classList.toggle("hoyito-last-move", last === i);
-      g.classList.toggle("hoyito-diff", differ.has(i));
+      const el = pit.g;
+      el.setAttribute("data-seeds", String(count));
+      el.classList.toggle("hoyito-playable", playable.has(i));
+      el.classList.toggle("hoyito-closed", closed.has(i));
+      el.classList.toggle("hoyito-empty", count === 0);
+      el.classList.toggle("hoyito-last-move", last === i);
+      el.classList.toggle("hoyito-diff", differ.has(i));
+      el.classList.toggle("hoyito-selected", this.selected === i);
+      el.classList.toggle("hoyito-pressed", this.pressed === i);
       const owner = (v.owners || [])[i] ?? (i < this.n ? 0 : 1);
-      g.classList.toggle("hoyito-owner-0", owner === 0);
-      g.classList.toggle("hoyito-owner-1", owner === 1);
+      el.classList.toggle("hoyito-owner-0", owner === 0);
+      el.classList.toggle("hoyito-owner-1", owner === 1);
       this.drawPebbles(pit, count, closed.has(i));
       pit.count.textContent = closed.has(i) ? "–" : String(count);
       pit.extra.textContent = "";
+      const [ox, oy] = g.out(pit.r);
       if (numbers) { // on the pit's outer corner, so the middle strip stays free for Show me
-        const ny = pit.y + (i < this.n ? R - 4 : -R + 4);
-        svg("circle", { class: "hoyito-number-bg", cx: pit.x - R + 4, cy: ny, r: 13 }, pit.extra);
-        svg("text", { class: "hoyito-number", x: pit.x - R + 4, y: ny }, pit.extra, String(i));
+        const nx = oy ? pit.x - R + 4 : pit.x + ox * (R - 4);
+        const ny = oy ? pit.y + oy * (R - 4) : pit.y - R + 4;
+        svg("circle", { class: "hoyito-number-bg", cx: nx, cy: ny, r: 15 }, pit.extra);
+        svg("text", { class: "hoyito-number", x: nx, y: ny }, pit.extra, String(i));
       }
       if (v.territory) {
-        const ox = pit.x + R - 4;
-        const oy = pit.y - R + 4;
-        svg("circle", { class: `hoyito-owner-bg-${owner}`, cx: ox, cy: oy, r: 12 }, pit.extra);
-        svg("text", { class: "hoyito-owner", x: ox, y: oy }, pit.extra, this.name(owner).slice(0, 1));
+        const tx = oy ? pit.x + R - 4 : pit.x - ox * (R - 4);
+        const ty = oy ? pit.y - oy * (R - 4) : pit.y + R - 4;
+        svg("circle", { class: `hoyito-owner-bg-${owner}`, cx: tx, cy: ty, r: 14 }, pit.extra);
+        svg("text", { class: "hoyito-owner", x: tx, y: ty }, pit.extra, this.name(owner).slice(0, 1));
       }
       const hint = hints[String(i)];
       if (hint) {
-        // in the strip between the rows, centred on the pit: never over a neighbour's label
-        const hx = pit.x;
-        const hy = (ROW_Y[0] + ROW_Y[1]) / 2;
-        const label = (hint.takes > 0 ? `+${hint.takes}` : "+0") + (hint.gives ? ` −${hint.gives}` : "");
-        const w = Math.min(PIT - 6, 14 + 10.5 * label.length);
-        svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - w / 2, y: hy - 12, width: w, height: 24, rx: 8 }, pit.extra);
-        svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
+        // in the strip between the rows, beside the pit: never over a neighbour's label
+        const [hx, hy] = g.hint(pit.x, pit.y);
+        const label = hintMark(hint);
+        const natural = 18 + 14 * label.length;
+        const w = Math.min(g.hintW, natural);
+        svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - w / 2, y: hy - 17, width: w, height: 34, rx: 10 }, pit.extra);
+        const t = svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
+        if (natural > w) { t.setAttribute("textLength", String(w - 8)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
       }
-      let label = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
-      if (differ.has(i)) label += `, ${this.T("pit_differs")}`;
-      g.setAttribute("aria-label", label);
-      pit.title.textContent = label;
-      if (static_) g.setAttribute("aria-disabled", "true");
+      let text = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
+      if (differ.has(i)) text += `, ${this.T("pit_differs")}`;
+      el.setAttribute("aria-label", text);
+      pit.title.textContent = text;
+      // in play, only the holes that can be played are Tab stops, the others say they cannot
+      // be; a replay's holes are only shown; CompareRules sows any hole clicked
+      const open = v.mode === "play" ? playable.has(i) : !static_;
+      el.setAttribute("tabindex", open ? "0" : "-1");
+      if (open) el.removeAttribute("aria-disabled");
+      else el.setAttribute("aria-disabled", "true");
     }
     for (const p of [0, 1]) {
-      const pile = this.piles[p];
+      const pile = this.sides[p];
       const taken = this.shown.captures[p];
       const surplus = (v.surplus || [0, 0])[p];
       pile.count.textContent = surplus ? `${taken}+${surplus}` : String(taken);
-      pile.name.textContent = this.name(p);
-      pile.g.setAttribute("aria-label", this.T(surplus ? "captured_surplus" : "captured", { name: this.name(p), count: taken, surplus }));
+      pile.pile.setAttribute("aria-label", this.T(surplus ? "captured_surplus" : "captured", { name: this.name(p), count: taken, surplus }));
       pile.stones.textContent = "";
-      const shownStones = Math.min(taken, 48);
-      for (let k = 0; k < shownStones; k++) {
-        const [dx, dy] = pebbleSpot(k, 6.2);
-        svg("circle", { class: "hoyito-pebble", cx: pile.cx + dx, cy: pile.cy - 6 + dy, r: 6, fill: STONES[k % STONES.length] }, pile.stones);
-      }
+      for (let k = 0; k < Math.min(taken, 12); k++) html("i", {}, pile.stones);
     }
   }
 
@@ -479,10 +778,18 @@ class BoardPage extends Page {
     this.notice.setAttribute("data-kind", notice.kind || "info");
     for (const p of [0, 1]) {
       const side = this.sides[p];
-      side.textContent = "";
-      html("span", { class: "hoyito-chip", "aria-hidden": "true" }, side);
-      html("span", {}, side, this.T(p === 1 ? "row_top" : "row_bottom", { name: names[p] }));
-      if (idle && v.to_move === p) html("span", { class: "hoyito-turn" }, side, this.T(v.thinking ? "thinking" : "to_move"));
+      side.who.textContent = names[p] ?? "";
+      // the badge keeps its place when it is not shown, so the line never changes height
+      const turn = idle && v.to_move === p && !v.banner;
+      side.turn.textContent = this.T(v.thinking ? "thinking" : "to_move");
+      side.turn.classList.toggle("hoyito-off", !turn);
+      side.turn.setAttribute("aria-hidden", String(!turn));
+      side.line.classList.toggle("hoyito-near", p === this.bottom);
+    }
+    // the person's row is nearest to them: their line is below the board, the other's above
+    if (this.stage.lastElementChild !== this.sides[this.bottom].line) {
+      this.stage.appendChild(this.sides[this.bottom].line);
+      this.stage.insertBefore(this.sides[1 - this.bottom].line, this.stage.firstChild);
     }
     const banner = idle ? v.banner : null;
     this.banner.hidden = !banner || this.bannerHidden;
@@ -493,6 +800,12 @@ class BoardPage extends Page {
       this.bannerNew.hidden = Boolean(v.buttons && v.buttons.next_round);
       this.bannerNew.textContent = this.T(v.mode === "replay" ? "watch_again" : "new_game");
     }
+    const offered = this.offered;
+    this.resumeBox.hidden = !offered;
+    if (offered) {
+      const count = offered.holes.filter((h) => typeof h === "number").length;
+      this.resumeText.textContent = this.T("resume_offer", { count });
+    }
     const q = v.question;
     this.question.hidden = !q;
     if (q) this.questionText.textContent = `${q.text} `;
@@ -501,6 +814,7 @@ class BoardPage extends Page {
     this.rules.textContent = v.limits || "";
     this.rounds.textContent = "";
     for (const line of v.rounds || []) html("div", {}, this.rounds, line);
+    this.drawHintLine();
     const replaying = v.mode === "replay";
     const moves = (v.moves || this.moveLog).slice(0, this.film && !replaying ? this.film.ply : undefined);
     const current = replaying ? (this.film ? this.film.ply : v.ply) : moves.length;
@@ -521,10 +835,50 @@ class BoardPage extends Page {
     });
   }
 
+  // Show me, touch first: the marks' legend, and the tapped (or focused) hole's explanation
+  // in a line of its own, below the board.
+  drawHintLine() {
+    const v = this.v;
+    const on = Boolean(v.hints_on) && v.mode === "play" && !v.banner;
+    this.hintLine.hidden = !on;
+    this.root.dataset.hints = on ? "on" : "off";
+    if (!on) return;
+    const hint = this.selected !== null ? (v.hints || {})[String(this.selected)] : null;
+    this.hintText.textContent = hint
+      ? `${this.T("hint_hole", { hole: this.selected, mark: hintMark(hint) })} ${hint.text} ${this.T("hint_again")}`
+      : this.T("hint_pick");
+    this.legend.textContent = this.T("hint_legend");
+  }
+
+  // A disabled button says why, in the visible list below the buttons (and to screen readers
+  // through aria-describedby); an enabled one says nothing.
+  disable(el, why, box = this.whyBox) {
+    el.disabled = Boolean(why);
+    this.whys.push([el, why, box]);
+  }
+
+  drawWhys() {
+    this.whyBox.textContent = "";
+    this.settingsWhy.textContent = "";
+    for (const [el, why, box] of this.whys) {
+      if (!why || el.hidden || (el.closest && el.closest("[hidden]"))) {
+        el.removeAttribute("aria-describedby");
+        continue;
+      }
+      this.whyCount = (this.whyCount || 0) + 1;
+      const id = `hoyito-why-${this.whyCount}`;
+      const label = el.tagName === "SELECT" ? el.getAttribute("aria-label") : el.textContent;
+      const reason = String(why).replace(/[.\s]+$/, ""); // the line ends with its own stop
+      html("li", { id }, box, this.T("why_line", { control: label.trim(), why: reason }));
+      el.setAttribute("aria-describedby", id);
+    }
+  }
+
   drawControls() {
     const v = this.v;
     const b = v.buttons || {};
     const busy = this.busy();
+    this.whys = [];
     // What the page is doing, for people (the status says it) and for tests (this attribute).
     const computerNext = v.human !== null && v.human !== undefined && v.to_move !== null
       && v.to_move !== undefined && v.to_move !== v.human;
@@ -534,30 +888,41 @@ class BoardPage extends Page {
       : this.sent || computerNext ? "waiting" : v.playing ? "playing" : "idle";
     this.root.dataset.ply = String(busy && this.film ? this.film.ply - 1 : v.ply);
     this.speedPicker.value = this.model.get("speed");
-    this.pauseButton.disabled = !busy || this.paused;
     // Replay playing through the game stays paused between two moves until Play is pressed
     const between = mode === "replay" && Boolean(v.playing);
-    this.playButton.disabled = !(busy || between) || !this.paused;
+    // the film's buttons are there while a move is shown; Pause and Resume share one place
+    const filming = busy || between;
+    for (const el of [this.pauseButton, this.playButton, this.stepButton, this.skipButton]) {
+      el.hidden = mode === "play" && !filming;
+    }
+    this.pauseButton.disabled = !busy || this.paused;
+    this.playButton.disabled = !filming || !this.paused;
+    if (mode === "play") {
+      this.pauseButton.hidden = !filming || this.paused;
+      this.playButton.hidden = !filming || !this.paused;
+    }
     this.stepButton.disabled = !busy;
     this.skipButton.disabled = !busy;
-    this.undoButton.disabled = busy || !b.undo;
-    this.redoButton.disabled = busy || !b.redo;
-    this.agreeButton.disabled = busy || !b.agree;
-    // a disabled button says why (the computer agrees only after some quiet moves)
-    const why = b.agree ? "" : v.agree_why || "";
-    this.agreeButton.title = why ? `${v.agree_label || ""} (${why})` : v.agree_label || "";
-    if (why) this.agreeButton.setAttribute("aria-description", why);
-    else this.agreeButton.removeAttribute("aria-description");
-    this.hintButton.disabled = busy || !b.hints;
+    const wait = busy ? this.T("why_busy") : v.thinking ? this.T("why_thinking") : "";
+    this.disable(this.undoButton, wait || (b.undo ? "" : this.T("why_no_undo")));
+    this.redoButton.hidden = !b.redo; // there only when a move was taken back
+    this.disable(this.redoButton, wait);
+    // the computer agrees only after some quiet moves: the kernel says why
+    const agreeWhy = wait || (b.agree ? "" : v.agree_why || "");
+    this.disable(this.agreeButton, agreeWhy);
+    this.agreeButton.title = agreeWhy ? `${v.agree_label || ""} (${agreeWhy})` : v.agree_label || "";
+    this.disable(this.hintButton, wait || (b.hints ? "" : this.T("why_over")));
     this.hintButton.setAttribute("aria-pressed", String(Boolean(v.hints_on)));
     this.numbersButton.setAttribute("aria-pressed", String(Boolean(this.model.get("numbers"))));
     this.nextButton.hidden = !b.match;
-    for (const el of [this.newButton, this.undoButton, this.redoButton, this.hintButton, this.agreeButton, this.settingsBox]) {
+    for (const el of [this.newButton, this.undoButton, this.hintButton, this.agreeButton, this.settingsBox]) {
       el.hidden = mode !== "play";
     }
+    if (mode !== "play") this.redoButton.hidden = true;
+    this.whyBox.hidden = mode !== "play";
     this.replayRow.hidden = mode !== "replay";
     if (mode === "replay") this.drawReplayControls(busy);
-    this.nextButton.disabled = busy || !b.next_round;
+    this.disable(this.nextButton, wait || (b.next_round ? "" : this.T("why_round_on")));
     const c = v.choices || {};
     const s = v.settings || {};
     this.fill(this.variantPicker, c.variants || [], s.variant);
@@ -567,12 +932,13 @@ class BoardPage extends Page {
       (c.opponents || []).map(([name, line, level]) => [name, this.T("computer_option", { level }), line]));
     this.fill(this.opponentPicker, opponents.map(([name, label]) => [name, label]), s.opponent === null ? "person" : s.opponent);
     this.fill(this.sidePicker, [["0", this.T("side_0")], ["1", this.T("side_1")]], String(s.human));
-    this.sidePicker.disabled = s.opponent === null;
+    this.disable(this.sidePicker, s.opponent === null ? this.T("why_no_side") : "", this.settingsWhy);
     this.fill(this.languagePicker, v.languages || [], v.lang);
     this.languagePicker.parentElement.hidden = !(v.languages || []).length;
     this.matchBox.checked = Boolean(s.match);
     const line = opponents.find(([name]) => name === (s.opponent === null ? "person" : s.opponent));
     this.levelLine.textContent = line ? line[2] : "";
+    this.drawWhys();
   }
 
   drawReplayControls(busy) {
@@ -639,11 +1005,34 @@ class BoardPage extends Page {
     });
   }
 
+
   say(text) {
     this.localNotice = { text, kind: "refused" };
+    this.unpress();
     this.drawText();
   }
 
+  // The tapped hole looks pressed at once (before the kernel answers: the move itself is still
+  // the engine's); a refusal or the kernel's answer takes the look away.
+  pointerDown(e) {
+    const el = e.target && e.target.closest ? e.target.closest(".hoyito-hole") : null;
+    if (!el || this.v.mode !== "play" || !el.classList.contains("hoyito-playable")) return;
+    this.unpress();
+    this.pressed = Number(el.dataset.hole);
+    el.classList.add("hoyito-pressed");
+  }
+
+  unpress() {
+    if (this.pressed === null) return;
+    const pit = this.pits[this.pressed];
+    if (pit) pit.g.classList.remove("hoyito-pressed");
+    this.pressed = null;
+  }
+
+  // Show me, touch first: a first tap on a playable hole explains it in the line below the
+  // board, a second tap sows it. Not a long press: students do not find it, and on a phone it
+  // is the browser's own gesture (selecting text, the context menu); two taps work the same
+  // with a finger, a mouse and the keys (a focused hole is explained, Enter sows it).
   pitClicked(i, clicks) {
     const v = this.v;
     if (v.mode !== "play") {
@@ -658,30 +1047,59 @@ class BoardPage extends Page {
     if (this.busy()) return this.say(this.T("busy", { hole: i }));
     if (v.thinking) return this.say(this.T("busy_thinking", { hole: i }));
     if (samePosition) return this.say(this.T("on_its_way", { hole: i }));
+    if (v.hints_on && (v.playable || []).includes(i) && this.selected !== i) {
+      this.selected = i;
+      this.unpress();
+      this.drawBoard();
+      this.drawHintLine();
+      return;
+    }
     this.localNotice = null;
     this.sent = [v.game, v.ply];
+    if (this.pressed !== i && (v.playable || []).includes(i)) { // a key, not a finger
+      this.unpress();
+      this.pressed = i;
+      this.pits[i].g.classList.add("hoyito-pressed");
+    }
     this.model.send({ type: "click", hole: i, ply: v.ply, game: v.game });
     this.drawText();
     this.drawControls();
   }
 
+  // A hole reached with the keys is explained at once when Show me is on.
+  pitFocused(i) {
+    const el = this.pits[i] && this.pits[i].g;
+    if (!el || !this.v.hints_on || this.selected === i) return;
+    if (el.matches && !el.matches(":focus-visible")) return; // a tap: the click decides
+    if (!(this.v.playable || []).includes(i)) return;
+    this.selected = i;
+    this.drawBoard();
+    this.drawHintLine();
+  }
+
+  // Arrow keys go to the nearest hole that way on the screen, whatever the board's shape.
   pitKey(i, e) {
-    const n = this.n;
-    const col = i < n ? i : 2 * n - 1 - i;
-    const row = i < n ? 0 : 1;
-    const at = (r, c) => (r === 0 ? c : 2 * n - 1 - c);
-    let next = null;
-    if (e.key === "ArrowRight") next = at(row, Math.min(n - 1, col + 1));
-    else if (e.key === "ArrowLeft") next = at(row, Math.max(0, col - 1));
-    else if (e.key === "ArrowUp") next = at(1, col);
-    else if (e.key === "ArrowDown") next = at(0, col);
-    else if (e.key === "Enter" || e.key === " ") {
+    const dirs = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       this.pitClicked(i, 1);
       return;
-    } else return;
+    }
+    const d = dirs[e.key];
+    if (!d) return;
     e.preventDefault();
-    this.pits[next].g.focus();
+    const from = this.pits[i];
+    let best = null;
+    let bestScore = Infinity;
+    this.pits.forEach((pit, j) => {
+      const dx = pit.x - from.x;
+      const dy = pit.y - from.y;
+      const along = dx * d[0] + dy * d[1];
+      if (j === i || along <= 0) return;
+      const score = along + 3 * Math.abs(dx * d[1] - dy * d[0]);
+      if (score < bestScore) { bestScore = score; best = j; }
+    });
+    if (best !== null) this.pits[best].g.focus();
   }
 
   // -- films ------------------------------------------------------------------------------
@@ -730,6 +1148,8 @@ class BoardPage extends Page {
 
   endFilm() {
     const f = this.film;
+    // what was played and taken, said once to screen readers (a polite live region)
+    if (f.line) this.announce.textContent = f.line;
     this.fly.textContent = "";
     this.clearMarks();
     this.shown = { board: f.after.slice(), captures: f.captures_after.slice() };
@@ -814,10 +1234,20 @@ class BoardPage extends Page {
     }
   }
 
+
   where(place) {
     if (typeof place === "string") {
-      const p = this.piles[Number(place.split("-")[1])];
-      return [p.cx, p.cy];
+      // a captured pile is beside the board, in its player's line: where it is, in SVG units
+      const p = Number(place.split("-")[1]);
+      const box = this.sides[p].pile.getBoundingClientRect();
+      const m = this.svg.getScreenCTM && this.svg.getScreenCTM();
+      if (m && box.width) {
+        const inv = m.inverse();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        return [inv.a * x + inv.c * y + inv.e, inv.b * x + inv.d * y + inv.f];
+      }
+      return [this.geo.W / 2, p === this.bottom ? this.geo.H : 0];
     }
     const pit = this.pits[place];
     return pit ? [pit.x, pit.y] : null;
@@ -1068,19 +1498,31 @@ class ComparePage extends Page {
   }
 }
 
+// Each board of a page keeps its game on this device under the page's path and its place
+// among the page's boards (a reload finds the same key).
+let boardsOnPage = 0;
+
 export default {
   render({ model, el }) {
     let page = null;
+    const key = `${window.location.pathname}#${boardsOnPage++}`;
     // Drawn anew when the language changes: every word comes from `texts`.
     const draw = () => {
       // the open menus stay open (the language is chosen in the settings menu)
       const open = (box) => Boolean(page && page[box] && page[box].open);
       const wasOpen = { settingsBox: open("settingsBox"), movesBox: open("movesBox") };
       const hadFocus = Boolean(page && page.languagePicker && document.activeElement === page.languagePicker);
+      const old = page;
       if (page) page.destroy();
       el.textContent = "";
       const compare = (model.get("view") || {}).mode === "compare";
-      page = compare ? new ComparePage(model, el) : new BoardPage(model, el);
+      page = compare ? new ComparePage(model, el) : new BoardPage(model, el, key);
+      // the moves stay listed (in the old words) until the kernel sends them in the new ones
+      if (old && old.moveLog && page.moveLog && !page.moveLog.length) {
+        page.moveLog = old.moveLog;
+        page.record = page.record || old.record;
+        page.drawText();
+      }
       for (const [box, isOpen] of Object.entries(wasOpen)) if (isOpen && page[box]) page[box].open = true;
       if (hadFocus && page.languagePicker) page.languagePicker.focus();
       el.hoyitoBoard = page; // for tests and benchmarks
