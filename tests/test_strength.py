@@ -209,3 +209,32 @@ def test_command_line_prints_the_report(tmp_path, capsys):
     assert "pentanomial" in out and "SPRT(elo0=0, elo1=30" in out and "ply cap" in out
     with pytest.raises(SystemExit):
         st.main(["--shard", "3"])
+
+
+# -- the opening books (scripts/make_openings.py) ------------------------------------------------
+@pytest.mark.parametrize("variant", ["hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa"])
+def test_each_rule_set_has_a_book_of_live_openings(variant):
+    book = st.load_book(variant)
+    assert len(book) >= 6 and len(set(book)) == len(book)
+    assert all(len(moves) == 2 for moves in book)
+    with open(st.BOOKS / f"{variant}.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    # balanced lines first; "most balanced" only fills the book up to its least size
+    for row in rows:
+        assert row["chosen"] in ("balanced", "most balanced")
+        assert (abs(int(row["value"])) <= 8) == (row["chosen"] == "balanced")
+
+
+def test_a_bad_book_is_refused(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("moves\n0 99\n")
+    with pytest.raises(ValueError):
+        st.load_book("hoyito-i", bad)
+    bad.write_text("holes\n0\n")
+    with pytest.raises(ValueError, match="column 'moves'"):
+        st.load_book("hoyito-i", bad)
+
+
+def test_a_time_budget_stops_new_pairs(tmp_path):
+    assert st.run_match(cheap(), 5, tmp_path, stop_at_verdict=False, minutes=0) == []
+    assert len(st.run_match(cheap(), 2, tmp_path, stop_at_verdict=False, minutes=5)) == 2

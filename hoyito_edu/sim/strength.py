@@ -528,7 +528,8 @@ def _append(path: Path, row: dict) -> None:
 def run_match(match: Match, pairs: int, folder: str | Path | None = None, jobs: int = 1,
               shard: tuple[int, int] = (0, 1), stop_at_verdict: bool = True,
               sprt_settings: dict | None = None, client: Any = None,
-              progress: Callable[[dict], object] | None = None) -> list[dict]:  # fmt: skip
+              progress: Callable[[dict], object] | None = None,
+              minutes: float | None = None) -> list[dict]:  # fmt: skip
     """Play ``match`` until ``pairs`` pairs are in ``folder`` (or the SPRT decides, with
     ``stop_at_verdict``), appending each pair to ``folder/<host>.csv`` as it finishes.
 
@@ -537,7 +538,9 @@ def run_match(match: Match, pairs: int, folder: str | Path | None = None, jobs: 
     their files into one folder. Pair ``i`` starts from opening ``i`` of the book (modulo its
     length) and its seeds come from ``match.seed`` and ``i``. ``jobs`` processes play the pairs
     (at most ``jobs`` at a time); with a ``client`` (``distributed.Client``) the pairs are tasks
-    on its Dask cluster. ``progress`` is called with each new row. Returns every row.
+    on its Dask cluster. ``progress`` is called with each new row. With ``minutes``, no pair
+    starts after that many minutes (the pairs already started finish and are kept): a budget
+    for a shared machine, the rest left to a rerun. Returns every row.
     """
     if not isinstance(pairs, int) or pairs < 1:
         raise ValueError(f"pairs must be a whole number from 1, not {pairs!r}")
@@ -554,7 +557,11 @@ def run_match(match: Match, pairs: int, folder: str | Path | None = None, jobs: 
     done = {int(row["pair"]) for row in rows}
     settings = sprt_settings or {}
 
+    deadline = None if minutes is None else time.monotonic() + 60 * minutes
+
     def decided() -> bool:
+        if deadline is not None and time.monotonic() > deadline:
+            return True
         return stop_at_verdict and summarize(rows, **settings).sprt.verdict != ""
 
     todo = [i for i in range(pairs) if i % m == k and i not in done]
@@ -640,6 +647,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m hoyito_edu st
                         "data/strength/, named after the players, rule set and budget)")
     parser.add_argument("--no-stop", action="store_true",
                         help="play all --pairs even after the SPRT decides")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="start no pair after this many minutes (a rerun goes on)")
     parser.add_argument("--report", action="store_true", help="only print what is in the folder")
     parser.add_argument("--quiet", action="store_true", help="no line per pair")
     args = parser.parse_args(argv)
@@ -670,7 +679,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m hoyito_edu st
                           f"{row['plies']}, {row['seconds']} s", flush=True)  # fmt: skip
 
             run_match(match, args.pairs, folder, args.jobs, shard, not args.no_stop, settings,
-                      progress=show)  # fmt: skip
+                      progress=show, minutes=args.minutes)  # fmt: skip
         stats = report(folder, **settings)
     except (ValueError, json.JSONDecodeError, OSError) as error:
         parser.error(str(error))
