@@ -9,6 +9,7 @@ import pytest
 
 import hoyito_edu as hy
 from hoyito_edu.compiled import endgames as eg
+from hoyito_edu.i18n import language
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 
@@ -87,3 +88,21 @@ def test_tables_are_cached_outside_the_repository(tmp_path, monkeypatch):
     assert list((tmp_path / "endgames").glob("*.npz"))
     again = eg.endgame_table("ba-awa", seeds=3, quiet=4)
     assert (again.values == first.values).all() and (again.codes == first.codes).all()
+
+
+def test_the_expert_plays_endgames_by_the_table_and_the_board_can_say_so(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOYITO_EDU_CACHE", str(tmp_path))
+    monkeypatch.setattr(eg, "_LOADED", {})
+    position = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0],
+                           captures=(24, 20))  # fmt: skip
+    assert eg.best_play(position) is None  # nothing built yet: nothing is built in a move
+    expert = hy.player("expert", seed=1)
+    expert.choose(position)
+    assert "endgame" not in expert.last_search
+    eg.endgame_table("hoyito-i", seeds=4, quiet=eg.QUIET)  # built, and cached in tmp_path
+    monkeypatch.setattr(eg, "_LOADED", {})
+    assert eg.best_play(position) == {"margin": 8, "value": 4, "best": [5], "seeds": 4}
+    assert eg.best_play_words(position) == "won by 8 with best play"
+    assert expert.choose(position) == 5 and expert.last_search["endgame"]
+    with language("es"):
+        assert eg.best_play_words(position) == "ganada por 8 con el mejor juego"

@@ -48,14 +48,18 @@ import numpy as np
 
 from ..engine.position import Position, new_game
 from ..engine.rules import get_rules
+from ..i18n import gettext, ngettext
 
-__all__ = ["EndgameTable", "endgame_table", "cache_folder", "HOLES", "MAX_TABLE_SEEDS"]
+__all__ = ["EndgameTable", "endgame_table", "cache_folder", "HOLES", "MAX_TABLE_SEEDS",
+           "QUIET", "cached_table", "perfect_move", "best_play", "best_play_words"]  # fmt: skip
 
 #: Holes on the board the tables cover (2x6).
 HOLES = 12
 #: The most seeds a table may hold (a bigger one would not fit this machine's memory or hour).
 MAX_TABLE_SEEDS = 12
 _ROWS = (0,) * 6 + (1,) * 6
+#: The quiet limit the tables are built with unless told (see the module's docstring).
+QUIET = 40
 #: Marks a state nobody can be in (the player to move has nothing to sow: they pass).
 NO_STATE = -128
 
@@ -157,15 +161,17 @@ class EndgameTable:
 
     def words(self, position: Position) -> str | None:
         """What the board's Show me can say, e.g. ``"won by 4 with best play"`` (for the player
-        to move), or None when the table does not hold the position."""
+        to move, in the current language), or None when the table does not hold the position."""
         margin = self.margin(position)
         if margin is None:
             return None
         if margin > 0:
-            return f"won by {margin} with best play"
+            return ngettext("won by {n} seed with best play", "won by {n} with best play",
+                            margin).format(n=margin)  # fmt: skip
         if margin < 0:
-            return f"lost by {-margin} with best play"
-        return "drawn with best play"
+            return ngettext("lost by {n} seed with best play", "lost by {n} with best play",
+                            -margin).format(n=-margin)  # fmt: skip
+        return gettext("drawn with best play")
 
 
 def _state(board, player: int, starter: int, variant: str) -> Position:
@@ -257,3 +263,52 @@ def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = T
                             stable=table.stable)  # fmt: skip
         os.replace(temporary, path)
     return table
+
+
+# -- what the players and the board use: tables already built, never a build in a move -------
+_LOADED: dict[str, EndgameTable | None] = {}
+
+
+def cached_table(variant: str) -> EndgameTable | None:
+    """The largest table of ``variant`` already in :func:`cache_folder` with the quiet limit
+    :data:`QUIET`, loaded once; None when none has been built (this never builds one: a move
+    or a click must not wait minutes; ``scripts/endgame_tables.py`` builds them)."""
+    name = get_rules(variant).name
+    if name not in _LOADED:
+        found = sorted(cache_folder().glob(f"{name}-seeds*-quiet{QUIET}.npz"),
+                       key=lambda p: int(p.stem.split("-seeds")[1].split("-")[0]))  # fmt: skip
+        table = None
+        if found:
+            seeds = int(found[-1].stem.split("-seeds")[1].split("-")[0])
+            table = endgame_table(name, seeds, QUIET)
+        _LOADED[name] = table
+    return _LOADED[name]
+
+
+def best_play(position: Position) -> dict | None:
+    """What perfect play gives from ``position``, from a cached table: ``{"margin": final
+    margin of the player to move, "value": seeds they gain from here, "best": the best moves,
+    "seeds": the table's size}``; None when no cached table holds the position or its value
+    depends on how long capture-free play may last (see ``stable``)."""
+    table = cached_table(position.rules.name)
+    if table is None or not table.covers(position) or not table.is_stable(position):
+        return None
+    return {"margin": table.margin(position), "value": table.value(position),
+            "best": table.best_moves(position), "seeds": table.seeds}  # fmt: skip
+
+
+def best_play_words(position: Position) -> str | None:
+    """The sentence the board's Show me can say about ``position`` (for the player to move),
+    e.g. "won by 4 with best play", or None (see :func:`best_play`)."""
+    if best_play(position) is None:
+        return None
+    return cached_table(position.rules.name).words(position)
+
+
+def perfect_move(position: Position, rng) -> int | None:
+    """A best move by the cached table (chosen with ``rng`` among equally good ones), or None
+    (see :func:`best_play`)."""
+    found = best_play(position)
+    if found is None or not found["best"]:
+        return None
+    return rng.choice(sorted(found["best"]))
