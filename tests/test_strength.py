@@ -238,3 +238,12 @@ def test_a_bad_book_is_refused(tmp_path):
 def test_a_time_budget_stops_new_pairs(tmp_path):
     assert st.run_match(cheap(), 5, tmp_path, stop_at_verdict=False, minutes=0) == []
     assert len(st.run_match(cheap(), 2, tmp_path, stop_at_verdict=False, minutes=5)) == 2
+
+
+def test_python_m_hoyito_edu_strength_runs_the_match_runner(tmp_path, capsys):
+    from hoyito_edu.__main__ import main
+
+    code = main(["strength", "--a", "greedy", "--b", "random", "--variant", "hoyito-i",
+                 "--book", "start", "--pairs", "1", "--no-stop", "--quiet",
+                 "--folder", str(tmp_path)])  # fmt: skip
+    assert code == 0 and "1 pairs (2 games), greedy against random" in capsys.readouterr().out
