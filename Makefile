@@ -39,7 +39,7 @@ LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
-.PHONY: help lab test voila jugar clase class html bench student worksheets catalogue clean distclean
+.PHONY: help lab test voila jugar clase class html bench ladder student worksheets catalogue clean distclean
 
 help: ## List the targets
 	@echo "Usage: make <target>"
@@ -113,6 +113,11 @@ bench: $(STAMP) ## Run every benchmarks/*.py script
 		echo "== $$script"; \
 		$(PY) $$script; \
 	done
+
+# Pairs per step and rule set of `make ladder` (20: at most an hour of both cores here).
+PAIRS ?= 20
+ladder: $(STAMP) ## Elo ladder of every level from game pairs, with intervals (PAIRS=20; resumable)
+	nice $(PY) benchmarks/strength.py ladder --pairs $(PAIRS) --jobs 2
 
 student: $(STAMP) ## Student copies (no "solution"/"teacher" cells) to build/student/ (+ es/)
 	$(PY) scripts/strip_solutions.py notebooks build/student

@@ -19,6 +19,11 @@ for runs bigger than memory; running the same command again finishes an interrup
 
 On a Dask cluster (``pip install 'hoyito_edu[dask]'``), ``--scheduler tcp://HOST:8786`` plays
 the games on its workers, and ``--dask-workers N`` starts a cluster of N local processes.
+
+``python -m hoyito_edu strength`` plays game pairs between two players and tests which is
+stronger (:mod:`hoyito_edu.sim.strength`; ``python -m hoyito_edu strength -h`` for help)::
+
+    python -m hoyito_edu strength --a expert --b mcts --variant ba-awa --seconds 0.1 --jobs 2
 """
 
 from __future__ import annotations
@@ -88,7 +93,8 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """The command line's parser and its ``simulate`` sub-parser."""
     parser = argparse.ArgumentParser(
         prog="python -m hoyito_edu",
-        description="Tools for hoyito_edu. Run 'python -m hoyito_edu simulate -h' for help.",
+        description="Tools for hoyito_edu. Run 'python -m hoyito_edu simulate -h' or "
+        "'python -m hoyito_edu strength -h' for help.",
     )
     commands = parser.add_subparsers(dest="command", metavar="command", required=True)
     sim = commands.add_parser(
@@ -502,6 +508,11 @@ def main(argv: list[str] | None = None) -> int:
     A bad argument exits with status 2 and argparse's usage message saying what is allowed,
     before any game is played; a file that cannot be written at the end exits with status 1.
     """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["strength"]:  # the match runner has its own parser
+        from .sim.strength import main as strength
+
+        return strength(argv[1:])
     parser, sim = _parser()
     args = parser.parse_args(argv)
     if args.command == "serve":

@@ -69,7 +69,8 @@ _FACTORIES: dict[str, Callable[..., Player]] = {
     ),
     "expert": lambda seed=None, **kw: SearchPlayer(
         seed=seed,
-        **{"max_nodes": EXPERT_NODES, "playouts": EXPERT_PLAYOUTS, "name": "expert", **kw},
+        **{"max_nodes": EXPERT_NODES, "playouts": EXPERT_PLAYOUTS, "endgames": True,
+           "name": "expert", **kw},
     ),
     "mcts": lambda seed=None, **kw: _mcts_player(seed=seed, **kw),
 }
@@ -125,7 +126,8 @@ def available() -> tuple[str, ...]:
 SETTINGS: dict[str, tuple[str, ...]] = {
     "random": ("capture_bias", "name"),
     "greedy": ("name",),
-    "search": ("max_depth", "max_nodes", "time_limit", "compiled", "playouts", "name"),
+    "search": ("max_depth", "max_nodes", "time_limit", "compiled", "playouts", "endgames",
+               "name"),
     "mcts": ("time_limit", "playouts", "exploration", "name"),
 }
 SETTINGS.update(

@@ -85,6 +85,12 @@ class SearchPlayer:
       a player who grabs seeds it often wins a drawn or lost game. ``last_search["trap"]`` is
       the hole chosen that way, or None. Looking for one may spend half a budget more.
 
+    With ``endgames=True`` (the ``expert`` level), a position that a perfect-endgame table
+    already built holds (few seeds left; :mod:`hoyito_edu.compiled.endgames`, whose tables are
+    built by ``scripts/endgame_tables.py`` and never during a move) is played by the table: a
+    best move, chosen by the seed among equally good ones, without searching;
+    ``last_search["endgame"]`` is then True.
+
     With ``playouts`` (the ``expert`` level has :data:`EXPERT_PLAYOUTS`), ties are broken by
     random games: when two or more moves are worth the best value and the game is not decided
     (no forced win or loss found), Monte Carlo tree search (:mod:`hoyito_edu.players.mcts`, that
@@ -145,6 +151,7 @@ class SearchPlayer:
         name: str = "search",
         compiled: bool = True,
         playouts: int | None = None,
+        endgames: bool = False,
     ) -> None:
         max_depth = _check_budget("max_depth", max_depth, MAX_DEPTH)
         max_nodes = _check_budget("max_nodes", max_nodes, MAX_NODES)
@@ -152,6 +159,9 @@ class SearchPlayer:
         self.playouts = _check_budget("playouts", playouts, MAX_NODES)
         if not isinstance(compiled, bool):
             raise ValueError(f"compiled must be True or False, not {compiled!r}")
+        if not isinstance(endgames, bool):
+            raise ValueError(f"endgames must be True or False, not {endgames!r}")
+        self.endgames = endgames
         if max_depth is None and max_nodes is None and time_limit is None:
             max_depth = 4
         if max_nodes is None and time_limit is None and max_depth > DEPTH_WITHOUT_BUDGET:
@@ -181,6 +191,16 @@ class SearchPlayer:
     def choose(self, position: Position) -> int:
         legal = _check_playable(position)
         started = time.perf_counter()
+        if self.endgames:  # a perfect move from a cached endgame table, where one holds it
+            from ..compiled.endgames import best_play
+
+            perfect = best_play(position)
+            if perfect is not None and perfect["best"]:
+                self.last_search = {"depth": 0, "nodes": 0, "value": perfect["value"],
+                                    "trap": None, "tie": None, "endgame": True,
+                                    "seconds": time.perf_counter() - started,
+                                    "compiled": False}
+                return self.rng.choice(sorted(perfect["best"]))
         self._deadline = None
         if self.time_limit is not None:  # with playouts, a fifth of the time is left for them
             share = 1.0 if self.playouts is None else 1.0 - TIE_SHARE

@@ -1,0 +1,314 @@
+"""Perfect endgames: the exact value of every position with few seeds left, by retrograde
+analysis (issue 28).
+
+A table holds, for one rule set on 2x6 and every board with at most ``seeds`` seeds on it and
+either player to move (and, in Ba-awa, either starter), the *value*: the seeds the player to
+move will capture from here on minus those the opponent will, when both play as well as
+possible. Seeds already captured do not change what is best from here, so one table serves
+every score; the final margin is the current lead plus the value.
+
+How it is computed. Seeds only leave the board by captures, so the positions fall into layers
+by the seeds on the board, and a move either captures (down to a smaller layer, already
+solved) or keeps the layer. Layers are solved smallest first. Inside a layer, capture-free play
+can go round in circles; the spec ends such play by repetition (R4.3: the third time a
+position occurs) or, as a rule option, by the quiet limit (R4.5: after ``quiet_limit`` plies
+without a capture), each player then taking the seeds in their own holes. Repetition depends
+on the whole history since the last capture, which no table of positions can hold, so the
+tables are exact for **the quiet limit** instead: ``value_k`` of a position is its value when
+the game ends (owners taking their seeds) after ``k`` more plies without a capture, computed
+for ``k = 0, 1, ..., quiet`` (``value_0`` is what the owners would take now), and the table
+keeps ``value_quiet``: the exact value, for a position just after a capture, of the rules
+with ``quiet_limit = quiet`` if repetition never came first. A three-fold repetition needs at
+least four capture-free plies, so for ``quiet <= 4`` the two endings coincide and the tables
+are the exact values of the engine's rules with that quiet limit (a plain minimax through the
+engine checks this in ``tests/test_endgames.py``). ``stable`` marks the positions whose value
+is the same for every limit from ``quiet - 2`` to ``quiet``: for them, how long capture-free
+play may last does not matter (the others' best play stalls, and their value depends on when
+stalling is stopped). The lap limit (R2.8) lies inside a move and needs no history: the
+engine plays it.
+
+Every move of the table is played by the engine (``Position.play``): the table cannot drift
+from the rules. Tables are built on first use and cached in ``~/.cache/hoyito_edu/endgames``
+(``HOYITO_EDU_CACHE`` moves it), never in git.
+
+>>> table = endgame_table("hoyito-i", seeds=3, quiet=4, cache=False)
+>>> import hoyito_edu as hy
+>>> table.value(hy.new_game("hoyito-i", board=[0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0]))
+-3
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from ..engine.position import Position, new_game
+from ..engine.rules import get_rules
+from ..i18n import gettext, ngettext
+
+__all__ = ["EndgameTable", "endgame_table", "cache_folder", "HOLES", "MAX_TABLE_SEEDS",
+           "QUIET", "cached_table", "perfect_move", "best_play", "best_play_words"]
+
+#: Holes on the board the tables cover (2x6).
+HOLES = 12
+#: The most seeds a table may hold (a bigger one would not fit this machine's memory or hour).
+MAX_TABLE_SEEDS = 12
+_ROWS = (0,) * 6 + (1,) * 6
+#: The quiet limit the tables are built with unless told (see the module's docstring).
+QUIET = 40
+#: Marks a state nobody can be in (the player to move has nothing to sow: they pass).
+NO_STATE = -128
+
+
+def cache_folder() -> Path:
+    """Where tables are kept: ``$HOYITO_EDU_CACHE/endgames`` or ``~/.cache/hoyito_edu/endgames``."""
+    base = os.environ.get("HOYITO_EDU_CACHE") or Path.home() / ".cache" / "hoyito_edu"
+    return Path(base) / "endgames"
+
+
+def _boards(seeds: int) -> np.ndarray:
+    """Every board of 12 holes with 1..``seeds`` seeds, fewest seeds first (an array, one row
+    a board)."""
+    rows = []
+    for total in range(1, seeds + 1):
+        # compositions of ``total`` into 12 parts: stars and bars
+        for bars in itertools.combinations(range(total + HOLES - 1), HOLES - 1):
+            edges = (-1, *bars, total + HOLES - 1)
+            rows.append([edges[i + 1] - edges[i] - 1 for i in range(HOLES)])
+    return np.array(rows, dtype=np.int8)
+
+
+def _codes(boards: np.ndarray, seeds: int) -> np.ndarray:
+    """Each board as one number in base ``seeds + 1`` (its index in a sorted array finds it)."""
+    weights = (seeds + 1) ** np.arange(HOLES, dtype=np.int64)
+    return boards.astype(np.int64) @ weights
+
+
+@dataclass
+class EndgameTable:
+    """Exact values of the positions with at most ``seeds`` seeds on the board (see the
+    module's docstring). ``values[s, p, b]``: starter ``s`` (always 0 outside Ba-awa), player
+    to move ``p``, board ``b`` (in :attr:`codes` order)."""
+
+    variant: str
+    seeds: int
+    quiet: int
+    codes: np.ndarray
+    values: np.ndarray
+    stable: np.ndarray
+
+    def _index(self, position: Position) -> tuple[int, int, int] | None:
+        rules = position.rules
+        if (replace(rules, quiet_limit=None) != get_rules(self.variant)
+                or len(position.board) != HOLES or position.closed or position.is_over
+                or position.owners not in ((), _ROWS) or position.seeds_on_board > self.seeds
+                or position.seeds_on_board == 0):
+            return None
+        code = int(_codes(np.array([position.board]), self.seeds)[0])
+        b = int(np.searchsorted(self.codes, code))
+        starter = position.starter if rules.territory else 0
+        return starter, position.player, b
+
+    def covers(self, position: Position) -> bool:
+        """True when the table holds ``position`` (the standard rules of its rule set on 2x6,
+        rows owned as at the start, no closed holes, at most :attr:`seeds` seeds)."""
+        return self._index(position) is not None
+
+    def value(self, position: Position) -> int | None:
+        """The seeds the player to move will gain on the opponent from here with best play
+        (None if the table does not hold the position)."""
+        index = self._index(position)
+        return None if index is None else int(self.values[index])
+
+    def margin(self, position: Position) -> int | None:
+        """The final margin of the player to move with best play: the lead now plus the value
+        (surplus and captures so far counted, R4.4)."""
+        value = self.value(position)
+        if value is None:
+            return None
+        me = position.player
+        return position.score[me] - position.score[1 - me] + value
+
+    def best_moves(self, position: Position) -> list[int]:
+        """The moves that keep :meth:`value` (every move the table rates best)."""
+        if self.value(position) is None:
+            return []
+        return [h for h in position.legal_moves() if self.move_value(position, h)
+                == self.value(position)]
+
+    def move_value(self, position: Position, hole: int) -> int | None:
+        """The value of playing ``hole`` in ``position``, for the player to move."""
+        me = position.player
+        child = position.play(hole)
+        gained = (child.captures[me] - position.captures[me]) - (
+            child.captures[1 - me] - position.captures[1 - me])
+        if child.is_over:
+            return gained
+        after = self.value(child)  # at a full quiet allowance (exact for stable positions)
+        if after is None:
+            return None
+        return gained + (after if child.player == me else -after)
+
+    def is_stable(self, position: Position) -> bool | None:
+        """True when the value of ``position`` does not depend on the quiet limit (see the
+        module's docstring); None if the table does not hold it."""
+        index = self._index(position)
+        return None if index is None else bool(self.stable[index])
+
+    def words(self, position: Position) -> str | None:
+        """What the board's Show me can say, e.g. ``"won by 4 with best play"`` (for the player
+        to move, in the current language), or None when the table does not hold the position."""
+        margin = self.margin(position)
+        if margin is None:
+            return None
+        if margin > 0:
+            return ngettext("won by {n} seed with best play", "won by {n} with best play",
+                            margin).format(n=margin)
+        if margin < 0:
+            return ngettext("lost by {n} seed with best play", "lost by {n} with best play",
+                            -margin).format(n=-margin)
+        return gettext("drawn with best play")
+
+
+def _state(board, player: int, starter: int, variant: str) -> Position:
+    return new_game(variant, board=[int(x) for x in board], player=player, starter=starter)
+
+
+def build(variant: str, seeds: int, quiet: int) -> EndgameTable:
+    """Build a table (see the module's docstring); :func:`endgame_table` caches it."""
+    rules = get_rules(variant)
+    boards = _boards(seeds)
+    codes = _codes(boards, seeds)
+    order = np.argsort(codes, kind="stable")
+    boards, codes = boards[order], codes[order]
+    totals = boards.sum(axis=1)
+    starters = (0, 1) if rules.territory else (0,)
+    shape = (len(starters), 2, len(codes))
+    values = np.full(shape, NO_STATE, dtype=np.int16)
+    stable = np.zeros(shape, dtype=bool)
+    owners_take = (boards[:, :6].sum(axis=1) - boards[:, 6:].sum(axis=1)).astype(np.int16)
+    index = {int(c): i for i, c in enumerate(codes)}
+    for total in range(1, seeds + 1):
+        layer = np.flatnonzero(totals == total)
+        for s in starters:
+            # edges: (state, kind, child state, sign, gain); kind 0 ends, 1 captures, 2 quiet
+            src, kind, kid_p, kid_b, sign, gain = [], [], [], [], [], []
+            for p in (0, 1):
+                for b in layer:
+                    position = _state(boards[b], p, s, variant)
+                    if position.player != p or position.is_over:
+                        continue  # p has nothing to sow: this state is never the one to move
+                    for hole in position.legal_moves():
+                        child = position.play(hole)
+                        got = child.captures[p] - child.captures[1 - p]
+                        src.append(p * len(codes) + b)
+                        gain.append(got)
+                        if child.is_over:
+                            kind.append(0)
+                            kid_p.append(0)
+                            kid_b.append(0)
+                            sign.append(0)
+                            continue
+                        kind.append(1 if child.quiet_plies == 0 else 2)
+                        kid_p.append(child.player)
+                        kid_b.append(index[int(_codes(np.array([child.board]), seeds)[0])])
+                        sign.append(1 if child.player == p else -1)
+            src_a, kind_a = np.array(src, dtype=np.int64), np.array(kind)
+            kid = np.array(kid_p, dtype=np.int64) * len(codes) + np.array(kid_b, dtype=np.int64)
+            sign_a, gain_a = np.array(sign, dtype=np.int64), np.array(gain, dtype=np.int64)
+            flat = values[s].reshape(-1)  # a view: solved layers below are final
+            states = np.unique(src_a)
+            mover = np.where(states >= len(codes), -1, 1)
+            base = owners_take[states % len(codes)] * mover  # value_0: owners take now
+            now = np.zeros(2 * len(codes), dtype=np.int64)
+            now[states] = base
+            fixed = np.where(kind_a == 1, sign_a * flat[kid], 0) + gain_a
+            history = []
+            for _ in range(quiet):
+                edge = fixed + np.where(kind_a == 2, sign_a * now[kid], 0)
+                best = np.full(2 * len(codes), -10_000, dtype=np.int64)
+                np.maximum.at(best, src_a, edge)
+                now = np.where(best > -10_000, best, now)
+                history.append(now[states].copy())
+            flat[states] = now[states]
+            tail = history[-3:] if len(history) >= 3 else history
+            same = np.all([h == tail[-1] for h in tail], axis=0) if tail else True
+            stable[s].reshape(-1)[states] = same
+    return EndgameTable(variant, seeds, quiet, codes, values, stable)
+
+
+def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = True
+                  ) -> EndgameTable:
+    """The table of ``variant`` on 2x6 for at most ``seeds`` seeds and quiet limit ``quiet``,
+    built on first use and loaded from :func:`cache_folder` after that."""
+    rules = get_rules(variant)
+    if not isinstance(seeds, int) or not 1 <= seeds <= MAX_TABLE_SEEDS:
+        raise ValueError(f"seeds must be a whole number from 1 to {MAX_TABLE_SEEDS}, not {seeds!r}")
+    if not isinstance(quiet, int) or not 1 <= quiet <= 10_000:
+        raise ValueError(f"quiet must be a whole number from 1 to 10000, not {quiet!r}")
+    path = cache_folder() / f"{rules.name}-seeds{seeds}-quiet{quiet}.npz"
+    if cache and path.exists():
+        saved = np.load(path)
+        return EndgameTable(rules.name, seeds, quiet, saved["codes"], saved["values"],
+                            saved["stable"])
+    table = build(rules.name, seeds, quiet)
+    if cache:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp.npz")
+        np.savez_compressed(temporary, codes=table.codes, values=table.values,
+                            stable=table.stable)
+        os.replace(temporary, path)
+    return table
+
+
+# -- what the players and the board use: tables already built, never a build in a move -------
+_LOADED: dict[str, EndgameTable | None] = {}
+
+
+def cached_table(variant: str) -> EndgameTable | None:
+    """The largest table of ``variant`` already in :func:`cache_folder` with the quiet limit
+    :data:`QUIET`, loaded once; None when none has been built (this never builds one: a move
+    or a click must not wait minutes; ``scripts/endgame_tables.py`` builds them)."""
+    name = get_rules(variant).name
+    if name not in _LOADED:
+        found = sorted(cache_folder().glob(f"{name}-seeds*-quiet{QUIET}.npz"),
+                       key=lambda p: int(p.stem.split("-seeds")[1].split("-")[0]))
+        table = None
+        if found:
+            seeds = int(found[-1].stem.split("-seeds")[1].split("-")[0])
+            table = endgame_table(name, seeds, QUIET)
+        _LOADED[name] = table
+    return _LOADED[name]
+
+
+def best_play(position: Position) -> dict | None:
+    """What perfect play gives from ``position``, from a cached table: ``{"margin": final
+    margin of the player to move, "value": seeds they gain from here, "best": the best moves,
+    "seeds": the table's size}``; None when no cached table holds the position or its value
+    depends on how long capture-free play may last (see ``stable``)."""
+    table = cached_table(position.rules.name)
+    if table is None or not table.covers(position) or not table.is_stable(position):
+        return None
+    return {"margin": table.margin(position), "value": table.value(position),
+            "best": table.best_moves(position), "seeds": table.seeds}
+
+
+def best_play_words(position: Position) -> str | None:
+    """The sentence the board's Show me can say about ``position`` (for the player to move),
+    e.g. "won by 4 with best play", or None (see :func:`best_play`)."""
+    if best_play(position) is None:
+        return None
+    return cached_table(position.rules.name).words(position)
+
+
+def perfect_move(position: Position, rng) -> int | None:
+    """A best move by the cached table (chosen with ``rng`` among equally good ones), or None
+    (see :func:`best_play`)."""
+    found = best_play(position)
+    if found is None or not found["best"]:
+        return None
+    return rng.choice(sorted(found["best"]))

@@ -1,0 +1,85 @@
+"""Build the perfect-endgame tables and summarise them in ``data/endgames.csv`` (issue 28).
+
+For each rule set on 2x6 and each ``--seeds`` size,
+:func:`hoyito_edu.compiled.endgames.endgame_table` builds (or loads from its cache, outside
+git) the exact values of every position with at most that many seeds on the board,
+capture-free play ended by a quiet limit of ``--quiet`` plies (see that module for how
+history-dependent rules are treated). One row per table:
+
+- ``states``: positions a player can be to move in (board, player to move and, in Ba-awa, the
+  starter; a player with nothing to sow passes, so such states do not count);
+- ``stable``: the share of them whose value is the same for every quiet limit from
+  ``quiet - 2`` to ``quiet`` (the rest: best play stalls, and the value depends on the limit);
+- ``won``, ``drawn``, ``lost``: the shares the player to move wins, draws and loses from here
+  on (value above, at and below 0: what they capture from now on, against the opponent);
+- ``max_value``: the largest value found; ``seconds``: build time on the machine that made the
+  file (information only; 0 when loaded from the cache); ``megabytes``: the cached file.
+
+Run: ``.venv/bin/python scripts/endgame_tables.py --seeds 8`` (minutes; ``--seeds 8 10`` for
+two sizes: the second takes far longer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from hoyito_edu.compiled import endgames
+
+VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
+OUT = Path(__file__).resolve().parent.parent / "data" / "endgames.csv"
+COLUMNS = ("variant", "seeds", "quiet", "states", "stable", "won", "drawn", "lost",
+           "max_value", "seconds", "megabytes")
+
+
+def summary(variant: str, seeds: int, quiet: int) -> dict:
+    started = time.perf_counter()
+    table = endgames.endgame_table(variant, seeds, quiet)
+    seconds = round(time.perf_counter() - started, 1)
+    live = table.values != endgames.NO_STATE
+    values = table.values[live]
+    path = endgames.cache_folder() / f"{variant}-seeds{seeds}-quiet{quiet}.npz"
+    return {
+        "variant": variant, "seeds": seeds, "quiet": quiet, "states": int(live.sum()),
+        "stable": round(float(table.stable[live].mean()), 4),
+        "won": round(float(np.mean(values > 0)), 4),
+        "drawn": round(float(np.mean(values == 0)), 4),
+        "lost": round(float(np.mean(values < 0)), 4),
+        "max_value": int(values.max()), "seconds": seconds,
+        "megabytes": round(path.stat().st_size / 1e6, 2) if path.exists() else "",
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[8])
+    parser.add_argument("--quiet", type=int, default=40)
+    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    rows = []
+    if args.out.exists():  # keep the rows of other sizes
+        with open(args.out, newline="", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+    for seeds in args.seeds:
+        for variant in args.variants:
+            row = summary(variant, seeds, args.quiet)
+            print(row, flush=True)
+            key = (variant, str(seeds), str(args.quiet))
+            rows = [r for r in rows if (r["variant"], str(r["seeds"]), str(r["quiet"])) != key]
+            rows.append(row)
+            rows.sort(key=lambda r: (int(r["seeds"]), VARIANTS.index(r["variant"])))
+            with open(args.out, "w", newline="", encoding="utf-8") as out:
+                writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
