@@ -221,6 +221,7 @@ class BoardPage extends Page {
   }
 
   receiveLog(msg) {
+    this.logVersion = (this.logVersion || 0) + 1;
     this.moveLog = this.moveLog.slice(0, msg.start).concat(msg.lines || []);
     this.drawText();
   }
@@ -305,7 +306,6 @@ class BoardPage extends Page {
     if (this.offered && items.length === 0) return; // still offered: keep what is kept
     this.offered = false;
     this.keep({ record: this.record });
-    this.drawText();
   }
 
   answerOffer(yes) {
@@ -653,8 +653,6 @@ class BoardPage extends Page {
   drawBoard() {
     const v = this.v;
     if (!this.shown || !this.pits.length) return;
-    const g = this.geo;
-    const R = g.R;
     const idle = !this.busy();
     const board = this.shown.board;
     const closed = new Set(v.closed || []);
@@ -680,32 +678,18 @@ class BoardPage extends Page {
       const owner = (v.owners || [])[i] ?? (i < this.n ? 0 : 1);
       el.classList.toggle("hoyito-owner-0", owner === 0);
       el.classList.toggle("hoyito-owner-1", owner === 1);
-      this.drawPebbles(pit, count, closed.has(i));
-      pit.count.textContent = closed.has(i) ? "–" : String(count);
-      pit.extra.textContent = "";
-      const [ox, oy] = g.out(pit.r);
-      if (numbers) { // on the pit's outer corner, so the middle strip stays free for Show me
-        const nx = oy ? pit.x - R + 4 : pit.x + ox * (R - 4);
-        const ny = oy ? pit.y + oy * (R - 4) : pit.y - R + 4;
-        svg("circle", { class: "hoyito-number-bg", cx: nx, cy: ny, r: 15 }, pit.extra);
-        svg("text", { class: "hoyito-number", x: nx, y: ny }, pit.extra, String(i));
-      }
-      if (v.territory) {
-        const tx = oy ? pit.x + R - 4 : pit.x - ox * (R - 4);
-        const ty = oy ? pit.y - oy * (R - 4) : pit.y + R - 4;
-        svg("circle", { class: `hoyito-owner-bg-${owner}`, cx: tx, cy: ty, r: 14 }, pit.extra);
-        svg("text", { class: "hoyito-owner", x: tx, y: ty }, pit.extra, this.name(owner).slice(0, 1));
+      // only what changed is drawn again (a cheap phone redraws a board on every message)
+      const seeds = `${count}:${closed.has(i)}`;
+      if (pit.drawnSeeds !== seeds) {
+        this.drawPebbles(pit, count, closed.has(i));
+        pit.count.textContent = closed.has(i) ? "–" : String(count);
+        pit.drawnSeeds = seeds;
       }
       const hint = hints[String(i)];
-      if (hint) {
-        // in the strip between the rows, beside the pit: never over a neighbour's label
-        const [hx, hy] = g.hint(pit.x, pit.y);
-        const label = hintMark(hint);
-        const natural = 18 + 14 * label.length;
-        const w = Math.min(g.hintW, natural);
-        svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - w / 2, y: hy - 17, width: w, height: 34, rx: 10 }, pit.extra);
-        const t = svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
-        if (natural > w) { t.setAttribute("textLength", String(w - 8)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+      const marks = JSON.stringify([numbers, v.territory ? this.name(owner) + owner : null, hint ? [hintMark(hint), hint.gives] : null]);
+      if (pit.drawnMarks !== marks) {
+        pit.drawnMarks = marks;
+        this.drawMarks(pit, i, owner, numbers, hint);
       }
       let text = this.pitLabel(i, count, owner, closed.has(i), playable.has(i), last === i, hint);
       if (differ.has(i)) text += `, ${this.T("pit_differs")}`;
@@ -724,8 +708,41 @@ class BoardPage extends Page {
       const surplus = (v.surplus || [0, 0])[p];
       pile.count.textContent = surplus ? `${taken}+${surplus}` : String(taken);
       pile.pile.setAttribute("aria-label", this.T(surplus ? "captured_surplus" : "captured", { name: this.name(p), count: taken, surplus }));
-      pile.stones.textContent = "";
-      for (let k = 0; k < Math.min(taken, 12); k++) html("i", {}, pile.stones);
+      const shown = Math.min(taken, 12);
+      if (pile.stones.childElementCount !== shown) {
+        pile.stones.textContent = "";
+        for (let k = 0; k < shown; k++) html("i", {}, pile.stones);
+      }
+    }
+  }
+
+  // A hole's marks: its number, its owner (Ba-awa rounds), Show me's mark.
+  drawMarks(pit, i, owner, numbers, hint) {
+    const g = this.geo;
+    const R = g.R;
+    pit.extra.textContent = "";
+    const [ox, oy] = g.out(pit.r);
+    if (numbers) { // on the pit's outer corner, so the middle strip stays free for Show me
+      const nx = oy ? pit.x - R + 4 : pit.x + ox * (R - 4);
+      const ny = oy ? pit.y + oy * (R - 4) : pit.y - R + 4;
+      svg("circle", { class: "hoyito-number-bg", cx: nx, cy: ny, r: 15 }, pit.extra);
+      svg("text", { class: "hoyito-number", x: nx, y: ny }, pit.extra, String(i));
+    }
+    if (this.v.territory) {
+      const tx = oy ? pit.x + R - 4 : pit.x - ox * (R - 4);
+      const ty = oy ? pit.y - oy * (R - 4) : pit.y + R - 4;
+      svg("circle", { class: `hoyito-owner-bg-${owner}`, cx: tx, cy: ty, r: 14 }, pit.extra);
+      svg("text", { class: "hoyito-owner", x: tx, y: ty }, pit.extra, this.name(owner).slice(0, 1));
+    }
+    if (hint) {
+      // in the strip between the rows, beside the pit: never over a neighbour's label
+      const [hx, hy] = g.hint(pit.x, pit.y);
+      const label = hintMark(hint);
+      const natural = 18 + 14 * label.length;
+      const w = Math.min(g.hintW, natural);
+      svg("rect", { class: `hoyito-hint-bg${hint.gives ? " hoyito-gives" : ""}`, x: hx - w / 2, y: hy - 17, width: w, height: 34, rx: 10 }, pit.extra);
+      const t = svg("text", { class: "hoyito-hint-text", x: hx, y: hy }, pit.extra, label);
+      if (natural > w) { t.setAttribute("textLength", String(w - 8)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
     }
   }
 
@@ -820,6 +837,9 @@ class BoardPage extends Page {
     const current = replaying ? (this.film ? this.film.ply : v.ply) : moves.length;
     this.movesTitle.textContent = moves.length ? this.T("moves_count", { count: moves.length }) : this.T("moves_none");
     if (replaying && !this.movesOpened) { this.movesBox.open = true; this.movesOpened = true; }
+    const listKey = [this.logVersion, v.moves ? v.serial : "", moves.length, current].join(":");
+    if (this.listKey === listKey) return;
+    this.listKey = listKey;
     this.movesList.textContent = "";
     moves.forEach(([player, hole, line], k) => {
       const li = html("li", { "data-player": String(player), "data-hole": String(hole), class: k === current - 1 ? "hoyito-move hoyito-latest" : "hoyito-move" }, this.movesList, line);
@@ -1061,9 +1081,14 @@ class BoardPage extends Page {
       this.pressed = i;
       this.pits[i].g.classList.add("hoyito-pressed");
     }
-    this.model.send({ type: "click", hole: i, ply: v.ply, game: v.game });
-    this.drawText();
-    this.drawControls();
+    this.root.dataset.state = "waiting";
+    // The click leaves, and the rest is drawn, once the frame that shows the pressed hole has
+    // been painted: on a cheap phone sending and drawing cost more than a frame.
+    const click = { type: "click", hole: i, ply: v.ply, game: v.game };
+    requestAnimationFrame(() => setTimeout(() => {
+      this.model.send(click);
+      if (this.sent) { this.drawText(); this.drawControls(); }
+    }, 0));
   }
 
   // A hole reached with the keys is explained at once when Show me is on.
