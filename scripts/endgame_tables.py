@@ -10,6 +10,8 @@ history-dependent rules are treated). One row per table:
   starter; a player with nothing to sow passes, so such states do not count);
 - ``stable``: the share of them whose value is the same for every quiet limit from
   ``quiet - 2`` to ``quiet`` (the rest: best play stalls, and the value depends on the limit);
+- ``exact``: the share whose value holds however play without captures ends (repetition
+  included): those values are exact under the spec's rules;
 - ``won``, ``drawn``, ``lost``: the shares the player to move wins, draws and loses from here
   on (value above, at and below 0: what they capture from now on, against the opponent);
 - ``max_value``: the largest value found; ``seconds``: build time on the machine that made the
@@ -33,8 +35,13 @@ from hoyito_edu.compiled import endgames
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 OUT = Path(__file__).resolve().parent.parent / "data" / "endgames.csv"
+<<<<<<< HEAD
 COLUMNS = ("variant", "seeds", "quiet", "states", "stable", "won", "drawn", "lost",
            "max_value", "seconds", "megabytes")
+=======
+COLUMNS = ("variant", "seeds", "quiet", "states", "stable", "exact", "won", "drawn", "lost",
+           "max_value", "seconds", "megabytes")
+>>>>>>> strength
 
 
 def summary(variant: str, seeds: int, quiet: int) -> dict:
@@ -47,6 +54,7 @@ def summary(variant: str, seeds: int, quiet: int) -> dict:
     return {
         "variant": variant, "seeds": seeds, "quiet": quiet, "states": int(live.sum()),
         "stable": round(float(table.stable[live].mean()), 4),
+        "exact": round(float(table.exact[live].mean()), 4),
         "won": round(float(np.mean(values > 0)), 4),
         "drawn": round(float(np.mean(values == 0)), 4),
         "lost": round(float(np.mean(values < 0)), 4),

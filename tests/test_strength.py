@@ -247,3 +247,14 @@ def test_python_m_hoyito_edu_strength_runs_the_match_runner(tmp_path, capsys):
                  "--book", "start", "--pairs", "1", "--no-stop", "--quiet",
                  "--folder", str(tmp_path)])
     assert code == 0 and "1 pairs (2 games), greedy against random" in capsys.readouterr().out
+
+
+def test_pairs_on_a_dask_cluster_are_the_pairs_of_one_process(dask_client, tmp_path):
+    here = st.run_match(cheap(), 3, tmp_path / "here", stop_at_verdict=False)
+    there = st.run_match(cheap(), 3, tmp_path / "there", stop_at_verdict=False,
+                         client=dask_client)
+    key = ("pair", "pair_score", "pair_margin", "south_scores", "plies")
+    assert sorted(tuple(r[k] for k in key) for r in here) == sorted(
+        tuple(r[k] for k in key) for r in there
+    )
+    assert len(st.read_pairs(tmp_path / "there")) == 3  # appended as the tasks came back

@@ -22,9 +22,21 @@ with ``quiet_limit = quiet`` if repetition never came first. A three-fold repeti
 least four capture-free plies, so for ``quiet <= 4`` the two endings coincide and the tables
 are the exact values of the engine's rules with that quiet limit (a plain minimax through the
 engine checks this in ``tests/test_endgames.py``). ``stable`` marks the positions whose value
-is the same for every limit from ``quiet - 2`` to ``quiet``: for them, how long capture-free
-play may last does not matter (the others' best play stalls, and their value depends on when
-stalling is stopped). The lap limit (R2.8) lies inside a move and needs no history: the
+is the same for every limit from ``quiet - 2`` to ``quiet``.
+
+Stable is not enough for the spec's own rules: where the result hangs on how capture-free play
+ends, repetition ends it differently (playing the tables' moves for both sides from 200 random
+stable Hoyito positions of up to 6 seeds under the engine's rules, about half the games ended
+with another margin than the table's, most of them by repetition). So two more games are solved beside each table, in
+which any ending of capture-free play gives every seed left to North (``low``) or to South
+(``high``). Values are monotone in what such endings give, and a repetition ending (owners
+take their holes) lies between those two extremes, so where the two games agree (``exact``)
+the value holds under every ending rule, repetition included: a player who could force a
+repetition before the forced capture could also stall until the limit in the ``low`` (or
+``high``) game, and would then get another value there. ``tests/test_endgames.py`` plays exact
+positions to the end under the default rules. The expert and :func:`best_play` use exact
+positions only. In Ba-awa every position is exact; in Hoyito few are (``data/endgames.csv``),
+since with few seeds left captures are rare and the ending of capture-free play decides. The lap limit (R2.8) lies inside a move and needs no history: the
 engine plays it.
 
 Every move of the table is played by the engine (``Position.play``): the table cannot drift
@@ -100,6 +112,15 @@ class EndgameTable:
     codes: np.ndarray
     values: np.ndarray
     stable: np.ndarray
+    #: The fewest capture-free plies of allowance from which a position's value no longer
+    #: changes (``value_k`` is the same for every ``k`` from it up to ``quiet``): how far the
+    #: value is from being realised. Play that keeps the value and lowers this makes progress
+    #: instead of going round in circles.
+    need: np.ndarray | None = None
+    #: True where the value does not depend on how play without captures ends: two games
+    #: that end it giving every seed left to North, or to South, have the same value. Such a
+    #: value is exact under the spec's rules, repetition included (see the module's docstring).
+    exact: np.ndarray | None = None
 
     def _index(self, position: Position) -> tuple[int, int, int] | None:
         rules = position.rules
@@ -134,11 +155,20 @@ class EndgameTable:
         return position.score[me] - position.score[1 - me] + value
 
     def best_moves(self, position: Position) -> list[int]:
-        """The moves that keep :meth:`value` (every move the table rates best)."""
+        """The moves the table rates best (every one of them; empty if it does not hold the
+        position). Each move is rated by what it takes plus its position's value, so where
+        the value depends on the quiet limit (not ``stable``) the best moves may be worth one
+        ply more of it than :meth:`value`."""
         if self.value(position) is None:
             return []
+<<<<<<< HEAD
         return [h for h in position.legal_moves() if self.move_value(position, h)
                 == self.value(position)]
+=======
+        rated = {h: self.move_value(position, h) for h in position.legal_moves()}
+        known = [v for v in rated.values() if v is not None]
+        return [h for h, v in rated.items() if known and v == max(known)]
+>>>>>>> strength
 
     def move_value(self, position: Position, hole: int) -> int | None:
         """The value of playing ``hole`` in ``position``, for the player to move."""
@@ -152,6 +182,31 @@ class EndgameTable:
         if after is None:
             return None
         return gained + (after if child.player == me else -after)
+
+    def progress_moves(self, position: Position) -> list[int]:
+        """The best moves (:meth:`best_moves`) that make progress: a move that ends the game or
+        captures if one is best, else those whose position is nearest to realising its value
+        (the least :attr:`need`). Playing these, neither side goes round in circles."""
+        best = self.best_moves(position)
+        if len(best) < 2 or self.need is None:
+            return best
+
+        def distance(hole: int) -> int:
+            child = position.play(hole)
+            if child.is_over or child.quiet_plies == 0:
+                return -1  # the game ends or a capture is made: progress at once
+            index = self._index(child)
+            return int(self.need[index]) if index is not None else self.quiet
+
+        distances = {h: distance(h) for h in best}
+        least = min(distances.values())
+        return [h for h in best if distances[h] == least]
+
+    def is_exact(self, position: Position) -> bool | None:
+        """True when the value of ``position`` holds however play without captures ends
+        (:attr:`exact`); None if the table does not hold it."""
+        index = self._index(position)
+        return None if index is None else bool(self.exact[index])
 
     def is_stable(self, position: Position) -> bool | None:
         """True when the value of ``position`` does not depend on the quiet limit (see the
@@ -190,6 +245,9 @@ def build(variant: str, seeds: int, quiet: int) -> EndgameTable:
     shape = (len(starters), 2, len(codes))
     values = np.full(shape, NO_STATE, dtype=np.int16)
     stable = np.zeros(shape, dtype=bool)
+    need = np.zeros(shape, dtype=np.int16)
+    low = np.full(shape, NO_STATE, dtype=np.int16)
+    high = np.full(shape, NO_STATE, dtype=np.int16)
     owners_take = (boards[:, :6].sum(axis=1) - boards[:, 6:].sum(axis=1)).astype(np.int16)
     index = {int(c): i for i, c in enumerate(codes)}
     for total in range(1, seeds + 1):
@@ -220,25 +278,45 @@ def build(variant: str, seeds: int, quiet: int) -> EndgameTable:
             src_a, kind_a = np.array(src, dtype=np.int64), np.array(kind)
             kid = np.array(kid_p, dtype=np.int64) * len(codes) + np.array(kid_b, dtype=np.int64)
             sign_a, gain_a = np.array(sign, dtype=np.int64), np.array(gain, dtype=np.int64)
-            flat = values[s].reshape(-1)  # a view: solved layers below are final
             states = np.unique(src_a)
-            mover = np.where(states >= len(codes), -1, 1)
-            base = owners_take[states % len(codes)] * mover  # value_0: owners take now
-            now = np.zeros(2 * len(codes), dtype=np.int64)
-            now[states] = base
-            fixed = np.where(kind_a == 1, sign_a * flat[kid], 0) + gain_a
-            history = []
-            for _ in range(quiet):
-                edge = fixed + np.where(kind_a == 2, sign_a * now[kid], 0)
-                best = np.full(2 * len(codes), -10_000, dtype=np.int64)
-                np.maximum.at(best, src_a, edge)
-                now = np.where(best > -10_000, best, now)
-                history.append(now[states].copy())
-            flat[states] = now[states]
-            tail = history[-3:] if len(history) >= 3 else history
-            same = np.all([h == tail[-1] for h in tail], axis=0) if tail else True
-            stable[s].reshape(-1)[states] = same
-    return EndgameTable(variant, seeds, quiet, codes, values, stable)
+            south = np.where(states >= len(codes), -1, 1)  # +1 where South moves
+            owners = owners_take[states % len(codes)] * south  # value_0: owners take now
+            # Two more games bound every ending of capture-free play (repetition included):
+            # in "low" any such ending gives North every seed left, in "high" South.
+            extreme = total * south
+            for table, base in ((values, owners), (low, -extreme), (high, extreme)):
+                flat = table[s].reshape(-1)  # a view: solved layers below are final
+                history = _iterate(flat, states, base, src_a, kind_a, kid, sign_a, gain_a,
+                                   quiet, 2 * len(codes))
+                flat[states] = history[-1]
+                if table is values:
+                    tail = history[-3:]
+                    same = np.all([h == tail[-1] for h in tail], axis=0)
+                    stable[s].reshape(-1)[states] = same
+                    final, settled = history[-1], np.full(len(states), quiet, dtype=np.int16)
+                    for k in range(quiet - 1, -1, -1):  # value_k, k = quiet - 1 down to 0
+                        earlier = history[k - 1] if k >= 1 else base
+                        still = (settled == k + 1) & (earlier == final)
+                        settled[still] = k
+                    need[s].reshape(-1)[states] = settled
+    exact = (low == high) & (values != NO_STATE)
+    return EndgameTable(variant, seeds, quiet, codes, values, stable, need, exact)
+
+
+def _iterate(flat, states, base, src, kind, kid, sign, gain, quiet: int, size: int) -> list:
+    """``value_1 .. value_quiet`` of a layer's ``states`` (see the module's docstring), from
+    ``value_0 = base``; captures lead to the solved layers below in ``flat``."""
+    now = np.zeros(size, dtype=np.int64)
+    now[states] = base
+    fixed = np.where(kind == 1, sign * flat[kid], 0) + gain
+    history = [base]
+    for _ in range(quiet):
+        edge = fixed + np.where(kind == 2, sign * now[kid], 0)
+        best = np.full(size, -10_000, dtype=np.int64)
+        np.maximum.at(best, src, edge)
+        now = np.where(best > -10_000, best, now)
+        history.append(now[states].copy())
+    return history[1:]
 
 
 def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = True
@@ -253,14 +331,25 @@ def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = T
     path = cache_folder() / f"{rules.name}-seeds{seeds}-quiet{quiet}.npz"
     if cache and path.exists():
         saved = np.load(path)
+<<<<<<< HEAD
         return EndgameTable(rules.name, seeds, quiet, saved["codes"], saved["values"],
                             saved["stable"])
+=======
+        if "exact" in saved:  # a table saved before ``exact`` existed is built again
+            return EndgameTable(rules.name, seeds, quiet, saved["codes"], saved["values"],
+                                saved["stable"], saved["need"], saved["exact"])
+>>>>>>> strength
     table = build(rules.name, seeds, quiet)
     if cache:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(".tmp.npz")
         np.savez_compressed(temporary, codes=table.codes, values=table.values,
+<<<<<<< HEAD
                             stable=table.stable)
+=======
+                            stable=table.stable, need=table.need,
+                            exact=table.exact)
+>>>>>>> strength
         os.replace(temporary, path)
     return table
 
@@ -289,12 +378,16 @@ def best_play(position: Position) -> dict | None:
     """What perfect play gives from ``position``, from a cached table: ``{"margin": final
     margin of the player to move, "value": seeds they gain from here, "best": the best moves,
     "seeds": the table's size}``; None when no cached table holds the position or its value
-    depends on how long capture-free play may last (see ``stable``)."""
+    depends on how play without captures ends (see :attr:`EndgameTable.exact`)."""
     table = cached_table(position.rules.name)
-    if table is None or not table.covers(position) or not table.is_stable(position):
+    if table is None or not table.covers(position) or not table.is_exact(position):
         return None
     return {"margin": table.margin(position), "value": table.value(position),
+<<<<<<< HEAD
             "best": table.best_moves(position), "seeds": table.seeds}
+=======
+            "best": table.progress_moves(position), "seeds": table.seeds}
+>>>>>>> strength
 
 
 def best_play_words(position: Position) -> str | None:

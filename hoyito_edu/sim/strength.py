@@ -538,7 +538,9 @@ def run_match(match: Match, pairs: int, folder: str | Path | None = None, jobs: 
     their files into one folder. Pair ``i`` starts from opening ``i`` of the book (modulo its
     length) and its seeds come from ``match.seed`` and ``i``. ``jobs`` processes play the pairs
     (at most ``jobs`` at a time); with a ``client`` (``distributed.Client``) the pairs are tasks
-    on its Dask cluster. ``progress`` is called with each new row. With ``minutes``, no pair
+    on its Dask cluster, all submitted at once (neither the SPRT nor ``minutes`` stops them
+    there; the report applies the SPRT to the pairs in the order they came back).
+    ``progress`` is called with each new row. With ``minutes``, no pair
     starts after that many minutes (the pairs already started finish and are kept): a budget
     for a shared machine, the rest left to a rerun. Returns every row.
     """
