@@ -35,13 +35,8 @@ from hoyito_edu.compiled import endgames
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 OUT = Path(__file__).resolve().parent.parent / "data" / "endgames.csv"
-<<<<<<< HEAD
-COLUMNS = ("variant", "seeds", "quiet", "states", "stable", "won", "drawn", "lost",
-           "max_value", "seconds", "megabytes")
-=======
 COLUMNS = ("variant", "seeds", "quiet", "states", "stable", "exact", "won", "drawn", "lost",
            "max_value", "seconds", "megabytes")
->>>>>>> strength
 
 
 def summary(variant: str, seeds: int, quiet: int) -> dict:

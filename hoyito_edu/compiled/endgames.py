@@ -27,8 +27,8 @@ is the same for every limit from ``quiet - 2`` to ``quiet``.
 Stable is not enough for the spec's own rules: where the result hangs on how capture-free play
 ends, repetition ends it differently (playing the tables' moves for both sides from 200 random
 stable Hoyito positions of up to 6 seeds under the engine's rules, about half the games ended
-with another margin than the table's, most of them by repetition). So two more games are solved beside each table, in
-which any ending of capture-free play gives every seed left to North (``low``) or to South
+with another margin than the table's, most of them by repetition). So two more games are
+solved beside each table, in which any ending of capture-free play gives every seed left to North (``low``) or to South
 (``high``). Values are monotone in what such endings give, and a repetition ending (owners
 take their holes) lies between those two extremes, so where the two games agree (``exact``)
 the value holds under every ending rule, repetition included: a player who could force a
@@ -36,8 +36,8 @@ repetition before the forced capture could also stall until the limit in the ``l
 ``high``) game, and would then get another value there. ``tests/test_endgames.py`` plays exact
 positions to the end under the default rules. The expert and :func:`best_play` use exact
 positions only. In Ba-awa every position is exact; in Hoyito few are (``data/endgames.csv``),
-since with few seeds left captures are rare and the ending of capture-free play decides. The lap limit (R2.8) lies inside a move and needs no history: the
-engine plays it.
+since with few seeds left captures are rare and the ending of capture-free play decides. The
+lap limit (R2.8) lies inside a move and needs no history: the engine plays it.
 
 Every move of the table is played by the engine (``Position.play``): the table cannot drift
 from the rules. Tables are built on first use and cached in ``~/.cache/hoyito_edu/endgames``
@@ -161,14 +161,9 @@ class EndgameTable:
         ply more of it than :meth:`value`."""
         if self.value(position) is None:
             return []
-<<<<<<< HEAD
-        return [h for h in position.legal_moves() if self.move_value(position, h)
-                == self.value(position)]
-=======
         rated = {h: self.move_value(position, h) for h in position.legal_moves()}
         known = [v for v in rated.values() if v is not None]
         return [h for h, v in rated.items() if known and v == max(known)]
->>>>>>> strength
 
     def move_value(self, position: Position, hole: int) -> int | None:
         """The value of playing ``hole`` in ``position``, for the player to move."""
@@ -331,25 +326,16 @@ def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = T
     path = cache_folder() / f"{rules.name}-seeds{seeds}-quiet{quiet}.npz"
     if cache and path.exists():
         saved = np.load(path)
-<<<<<<< HEAD
-        return EndgameTable(rules.name, seeds, quiet, saved["codes"], saved["values"],
-                            saved["stable"])
-=======
         if "exact" in saved:  # a table saved before ``exact`` existed is built again
             return EndgameTable(rules.name, seeds, quiet, saved["codes"], saved["values"],
                                 saved["stable"], saved["need"], saved["exact"])
->>>>>>> strength
     table = build(rules.name, seeds, quiet)
     if cache:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(".tmp.npz")
         np.savez_compressed(temporary, codes=table.codes, values=table.values,
-<<<<<<< HEAD
-                            stable=table.stable)
-=======
                             stable=table.stable, need=table.need,
                             exact=table.exact)
->>>>>>> strength
         os.replace(temporary, path)
     return table
 
@@ -383,11 +369,7 @@ def best_play(position: Position) -> dict | None:
     if table is None or not table.covers(position) or not table.is_exact(position):
         return None
     return {"margin": table.margin(position), "value": table.value(position),
-<<<<<<< HEAD
-            "best": table.best_moves(position), "seeds": table.seeds}
-=======
             "best": table.progress_moves(position), "seeds": table.seeds}
->>>>>>> strength
 
 
 def best_play_words(position: Position) -> str | None:
