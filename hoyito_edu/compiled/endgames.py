@@ -30,8 +30,8 @@ stable Hoyito positions of up to 6 seeds under the engine's rules, about half th
 with another margin than the table's, most of them by repetition). So two more games are
 solved beside each table, in which any ending of capture-free play gives every seed left to
 North (``low``) or to South (``high``). Values are monotone in what such endings give, and a
-repetition ending (owners take their holes) lies between those two extremes, so where the two games agree (``exact``)
-the value holds under every ending rule, repetition included: a player who could force a
+repetition ending (owners take their holes) lies between those two extremes, so where the two
+games agree (``exact``) the value holds under every ending rule, repetition included: a player who could force a
 repetition before the forced capture could also stall until the limit in the ``low`` (or
 ``high``) game, and would then get another value there. ``tests/test_endgames.py`` plays exact
 positions to the end under the default rules. The expert and :func:`best_play` use exact
