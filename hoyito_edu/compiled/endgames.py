@@ -27,17 +27,18 @@ is the same for every limit from ``quiet - 2`` to ``quiet``.
 Stable is not enough for the spec's own rules: where the result hangs on how capture-free play
 ends, repetition ends it differently (playing the tables' moves for both sides from 200 random
 stable Hoyito positions of up to 6 seeds under the engine's rules, about half the games ended
-with another margin than the table's, most of them by repetition). So two more games are
-solved beside each table, in which any ending of capture-free play gives every seed left to
-North (``low``) or to South (``high``). Values are monotone in what such endings give, and a
+with another margin than the table's, most of them by repetition). So two more games are solved
+beside each table, in which any ending of capture-free play gives every seed left to North
+(``low``) or to South (``high``). Values are monotone in what such endings give, and a
 repetition ending (owners take their holes) lies between those two extremes, so where the two
-games agree (``exact``) the value holds under every ending rule, repetition included: a player who could force a
-repetition before the forced capture could also stall until the limit in the ``low`` (or
-``high``) game, and would then get another value there. ``tests/test_endgames.py`` plays exact
-positions to the end under the default rules. The expert and :func:`best_play` use exact
-positions only. In Ba-awa every position is exact; in Hoyito few are (``data/endgames.csv``),
-since with few seeds left captures are rare and the ending of capture-free play decides. The
-lap limit (R2.8) lies inside a move and needs no history: the engine plays it.
+games agree (``exact``) the value holds under every ending rule, repetition included: a player
+who could force a repetition before the forced capture could also stall until the limit in the
+``low`` (or ``high``) game, and would then get another value there. ``tests/test_endgames.py``
+plays exact positions to the end under the default rules. The expert and :func:`best_play` use
+exact positions only. In Ba-awa every position is exact; in Hoyito few are
+(``data/endgames.csv``), since with few seeds left captures are rare and the ending of
+capture-free play decides. The lap limit (R2.8) lies inside a move and needs no history: the
+engine plays it.
 
 Every move of the table is played by the engine (``Position.play``): the table cannot drift
 from the rules. Tables are built on first use and cached in ``~/.cache/hoyito_edu/endgames``
