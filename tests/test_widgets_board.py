@@ -530,7 +530,8 @@ def test_every_word_the_page_asks_for_is_sent_in_both_languages():
     with language("es"):
         spanish = page_texts()
     same = {key for key, text in english.items() if spanish[key] == text}
-    assert same == {"size"}, same  # "2 × {n}" reads the same in Spanish
+    # "2 × {n}" and "{control}: {why}." read the same in Spanish
+    assert same == {"size", "why_line"}, same
     assert spanish["undo"] == "Deshacer" and spanish["speeds"]["off"] == "apagada"
     assert spanish["pit_seeds"] == ["{count} semilla", "{count} semillas"]
     # the page's lang attribute (screen readers) and the word drawn inside a closed hole

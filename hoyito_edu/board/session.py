@@ -62,14 +62,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.position import IllegalMove, Move, Position, new_game
 from ..engine.rules import BOARD_QUIET_LIMIT, VARIANTS, get_rules
-from ..i18n import (
-    N_,
-    available_languages,
-    check_language,
-    language,
-    ngettext,
-    why_unavailable,
-)
+from ..i18n import N_, available_languages, check_language, language, ngettext, why_unavailable
 from ..i18n import gettext as _
 from ..teaching import words
 from . import texts
@@ -152,7 +145,7 @@ def check_message(message: object) -> dict:
     The protocol: ``{"type": "click", "hole": H, "ply": P, "game": G}`` (H anything: the
     engine says why a hole cannot be sown; P and G whole numbers or absent),
     ``{"type": "action", "name": one of ACTIONS}``, ``{"type": "settings", "settings": {...}}``
-    (names from SETTING_NAMES), ``{"type": "language", "lang": "en" | "es" | None}`` and
+    (names from SETTING_NAMES), ``{"type": "language", "lang": "en" | "es" | None}``,
     ``{"type": "hello"}`` (a page that (re)opened asks for everything) and
     ``{"type": "restore", "holes": [...], "settings": {...}}`` (a game kept by the page:
     whole numbers and the marks of :data:`RECORD_MARKS`, at most :data:`RECORD_LIMIT`).

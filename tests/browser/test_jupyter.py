@@ -118,7 +118,7 @@ def test_notebook7_run_all_then_two_people_play(page, notebook7, artifacts):
     state = click_and_wait(page, 0)
     assert state["moves"] == [[0, 0]] and "North to move" in state["status"]
     assert_page_matches(state, replay(state, "hoyito-i"))
-    page.locator(f"{BOARD} .hoyito-hole-3").click()  # South's hole on North's turn: refused
+    page.locator(f"{BOARD} .hoyito-hole-3").click(force=True)  # South's on North's turn: refused
     refused = "Hole 3 is South's, and it is North's turn."
     page.locator(f"{BOARD} .hoyito-notice").get_by_text(refused).wait_for()
     assert read_board(page)["moves"] == [[0, 0]]

@@ -498,8 +498,13 @@ class BoardPage extends Page {
   // -- the board's shape, from the space it has ------------------------------------------
   space() {
     const width = Math.max(this.root.clientWidth || this.host.clientWidth || 600, 200);
+    // what is above the board (a notebook's header, a heading), as the page first opened
+    if (this.above === undefined && this.root.clientWidth) { // once it is laid out
+      const top = this.root.getBoundingClientRect().top;
+      this.above = Math.min(Math.max(top || 0, 0), 0.4 * (window.innerHeight || 800));
+    }
     // the side lines and the status take about 150 px of the screen's height
-    const height = Math.max((window.innerHeight || 800) - 150, 200);
+    const height = Math.max((window.innerHeight || 800) - (this.above || 0) - 150, 200);
     return [width, height];
   }
 
