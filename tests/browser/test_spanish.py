@@ -67,6 +67,11 @@ def english_only_words() -> set[str]:
             english |= set(re.findall(r"[a-z]{3,}", re.sub(r"\{[^}]*\}", "", text.lower())))
         for text in strings:
             spanish |= set(re.findall(r"[a-záéíóúñü]{3,}", re.sub(r"\{[^}]*\}", "", text.lower())))
+    # The recorded-games sheet names the loader's CSV columns (game, move, hole ...), code
+    # identifiers in every language: they do not make those words Spanish.
+    from hoyito_edu.teaching.recorded import RECORD_COLUMNS
+
+    spanish -= set(RECORD_COLUMNS)
     # Game names stay as they are (Hoyito I, II, III): roman numerals are no English. The
     # language menu names each language in its own words ("English", "Español") by design.
     return {
