@@ -17,3 +17,12 @@ def measure(what, *args) -> tuple[float, float, object]:
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
     return seconds, peak, result
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value at ``share`` (0.95 for p95) of the sorted values, by the rounded index
+    ``share * (n - 1)``; NaN when there are none."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]

@@ -37,6 +37,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from _measure import percentile  # noqa: E402 - benchmarks/ is the script's folder
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -81,10 +83,7 @@ def rss_mb(pid: int) -> float:
 
 
 def p95(values: list[float]) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return percentile(values, 0.95)
 
 
 class Client:

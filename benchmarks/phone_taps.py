@@ -33,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
+from _measure import percentile  # noqa: E402
 from pages import BOARD, read_board, wait_for_ply_change, wait_idle, write_notebook  # noqa: E402
 from servers import chromium, temp_folder, voila  # noqa: E402
 
@@ -66,11 +67,6 @@ _INSTALL = """() => {
     }
   }).observe(root, {attributes: true, attributeFilter: ['data-state', 'data-ply']});
 }"""
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def main(argv: list[str]) -> int:
