@@ -16,11 +16,9 @@ if [ -f "$AXE" ] && grep -q "\"version\": \"$VERSION\"" "$CACHE/node_modules/axe
     exit 0
 fi
 if ! command -v npm >/dev/null 2>&1; then
-    command -v apt-get >/dev/null 2>&1 || die "no npm and no apt-get: install npm, then retry."
-    if [ "$(id -u)" -eq 0 ]; then SUDO=(); elif command -v sudo >/dev/null 2>&1; then SUDO=(sudo);
-    else die "not root and no sudo: run 'apt-get install -y npm' as root, then retry."; fi
-    "${SUDO[@]}" apt-get update
-    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y npm
+    # shellcheck source=scripts/apt_install.sh
+    . "$(dirname "${BASH_SOURCE[0]}")/apt_install.sh"
+    apt_install ensure_axe npm
 fi
 mkdir -p "$CACHE"
 npm install --prefix "$CACHE" --no-audit --no-fund --no-save "axe-core@$VERSION" >&2

@@ -16,16 +16,8 @@ if [ -x "$CHROMIUM" ]; then
 fi
 
 echo "ensure_chromium: $CHROMIUM is missing; installing Debian's chromium package" >&2
-command -v apt-get >/dev/null 2>&1 \
-    || die "no apt-get on this machine: install Chromium at $CHROMIUM by hand."
-if [ "$(id -u)" -eq 0 ]; then
-    SUDO=()
-elif command -v sudo >/dev/null 2>&1; then
-    SUDO=(sudo)
-else
-    die "not root and no sudo: run 'apt-get install -y chromium' as root, then retry."
-fi
-"${SUDO[@]}" apt-get update
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+# shellcheck source=scripts/apt_install.sh
+. "$(dirname "${BASH_SOURCE[0]}")/apt_install.sh"
+apt_install ensure_chromium chromium
 [ -x "$CHROMIUM" ] || die "apt-get finished but $CHROMIUM is still missing."
 echo "ensure_chromium: installed $CHROMIUM" >&2

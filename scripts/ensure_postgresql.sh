@@ -14,17 +14,9 @@ if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
 fi
 
 echo "ensure_postgresql: initdb is missing; installing Debian's postgresql package" >&2
-command -v apt-get >/dev/null 2>&1 \
-    || die "no apt-get on this machine: install PostgreSQL (initdb, pg_ctl) by hand."
-if [ "$(id -u)" -eq 0 ]; then
-    SUDO=()
-elif command -v sudo >/dev/null 2>&1; then
-    SUDO=(sudo)
-else
-    die "not root and no sudo: run 'apt-get install -y postgresql' as root, then retry."
-fi
-"${SUDO[@]}" apt-get update
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+# shellcheck source=scripts/apt_install.sh
+. "$(dirname "${BASH_SOURCE[0]}")/apt_install.sh"
+apt_install ensure_postgresql postgresql
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null \
     || die "apt-get finished but initdb is still missing."
 echo "ensure_postgresql: installed PostgreSQL" >&2
