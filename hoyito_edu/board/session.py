@@ -813,7 +813,8 @@ class BoardSession:
         """Tell the listeners the move list's new lines (if any), then the view."""
         if self._log_from is not None:
             start, self._log_from = self._log_from, None
-            self._emit({"type": "log", "start": start, "lines": self.move_lines[start:]})
+            lines = [list(line) for line in self._lines[start:]]  # only the new lines
+            self._emit({"type": "log", "start": start, "lines": lines})
         self._tell_record()
         self._serial += 1  # every answer reaches the page, even one that changes nothing
         self.view = {**self._view(), "serial": self._serial}
@@ -829,8 +830,11 @@ class BoardSession:
         start = 0
         if told is not None and told[1:] == now[1:]:
             old = told[0]
-            while start < min(len(old), len(record)) and old[start] == record[start]:
-                start += 1
+            if record[: len(old)] == old:  # a move added (the usual case): one C-level compare
+                start = len(old)
+            else:
+                while start < min(len(old), len(record)) and old[start] == record[start]:
+                    start += 1
         self._told_record = now
         self._emit({"type": "record", "start": start, "items": record[start:],
                     "settings": now[1], "over": over})
