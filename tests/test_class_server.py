@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import signal
 import sqlite3
 import time
 import urllib.error
@@ -190,3 +192,43 @@ def test_kill_9_takes_the_worker_processes_with_it(tmp_path, after):
     alive = [pid for pid in children if Path(f"/proc/{pid}/status").exists()
              and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
     assert not alive
+
+
+def test_a_dead_worker_is_replaced_and_the_computer_still_answers(tmp_path):
+    """A worker killed from outside (out of memory, a careless kill) must not leave the class
+    with a computer that never moves again: the server starts new workers and plays on."""
+    log = tmp_path / "server.log"
+    server = start(str(tmp_path / "clase.db"), log, workers=1)
+    try:
+        deadline = time.monotonic() + 600  # the first time, the worker compiles the search
+        while "levels are ready" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert "levels are ready" in log.read_text()
+        listing = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
+        workers = [int(pid) for pid in listing.read_text().split()]
+        assert workers
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+
+        async def play_intermediate():
+            teacher = await Student.connect(server.ws + "/teacher")
+            await teacher.send({"type": "teacher", "secret": server.secret})
+            await teacher.send({"type": "settings", "variant": "hoyito-i", "holes_per_row": 6,
+                                "levels": ["intermediate"], "classmates": False})
+            await teacher.receive()
+            ana = await Student.connect(server.ws)
+            await ana.join(server.code.lower(), "Ana")
+            await ana.play("intermediate")
+            ply = ana.view["ply"]
+            await ana.click()
+            await ana.settle(timeout=120)
+            await ana.close()
+            await teacher.close()
+            return ply, ana.view
+
+        before, view = asyncio.run(play_intermediate())
+        assert view["ply"] >= before + 2  # the student's move and the computer's answer
+        assert not view["thinking"]
+        assert "A worker process died" in log.read_text()
+    finally:
+        server.stop()

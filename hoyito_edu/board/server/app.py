@@ -21,6 +21,7 @@ import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -91,12 +92,34 @@ class Pool:
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
-        spawn = multiprocessing.get_context("spawn")  # never fork a server with threads
-        self.executor = ProcessPoolExecutor(workers, mp_context=spawn,
-                                            initializer=_die_with_the_server,
-                                            initargs=(os.getpid(),))
+        self.executor = self._new_executor()
         self.ready: set[str] = set(INLINE_LEVELS)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.rebuilt = 0  # how many times a dead worker made the pool start again
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        spawn = multiprocessing.get_context("spawn")  # never fork a server with threads
+        return ProcessPoolExecutor(self.workers, mp_context=spawn,
+                                   initializer=_die_with_the_server, initargs=(os.getpid(),))
+
+    def _rebuild(self, broken: ProcessPoolExecutor) -> None:
+        """A worker died (killed, out of memory): its executor refuses all work from then on,
+        so start a new one, once however many searches the death interrupted."""
+        if self.executor is not broken:
+            return  # another interrupted search has started the new pool already
+        print("A worker process died; starting new ones (the levels it served go on).",
+              file=sys.stderr, flush=True)
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.executor = self._new_executor()
+        self.rebuilt += 1
+
+    def _submit(self, *call) -> asyncio.Future:
+        """Run ``call`` in a worker; a pool already broken is replaced first."""
+        try:
+            return self.loop.run_in_executor(self.executor, *call)
+        except BrokenProcessPool:
+            self._rebuild(self.executor)
+            return self.loop.run_in_executor(self.executor, *call)
 
     def warm(self, on_ready) -> None:
         """Warm every worker in the background; ``on_ready()`` when the levels can play."""
@@ -137,11 +160,20 @@ class Pool:
                 loop.call_soon(quick)
                 return
             seed = (live.row["seed"] + len(live.stored) * 7919) % (2**31)
-            future = loop.run_in_executor(self.executor, choose_in_worker, player.name, seed,
-                                          position)
+            ask(player.name, seed, position, done, again=True)
+
+        def ask(name: str, seed: int, position, done, again: bool) -> None:
+            executor = self.executor
+            future = self._submit(choose_in_worker, name, seed, position)
 
             def back(finished: asyncio.Future) -> None:
-                error = finished.exception()
+                error = None if finished.cancelled() else finished.exception()
+                if isinstance(error, BrokenProcessPool) and again:  # a worker died: once more
+                    self._rebuild(executor)
+                    ask(name, seed, position, done, again=False)
+                    return
+                if finished.cancelled():
+                    return  # the server is closing
                 done(None if error else finished.result(), error)
                 flush(live)
 
