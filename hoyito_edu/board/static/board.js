@@ -283,15 +283,25 @@ class BoardPage extends Page {
     }
   }
 
+  // The kernel's game is new when it holds none of the person's moves: empty, or only the
+  // computer's opening (the person plays North). The move list came just before the record.
+  kernelGameIsNew(items) {
+    if (!items.length) return true;
+    const human = this.v.human;
+    if (human === null || human === undefined || this.moveLog.length !== items.length) return false;
+    return this.moveLog.every(([player]) => player !== human);
+  }
+
   // The kernel's record: kept on this device, unless a kept game is waiting to be offered
-  // and the kernel's is still empty (a new kernel: the kept game must not be overwritten).
+  // and the kernel's is new (a new kernel: the kept game must not be overwritten).
   receiveRecord(msg) {
     const items = (this.record ? this.record.holes.slice(0, msg.start) : []).concat(msg.items || []);
     this.record = { holes: items, settings: msg.settings, over: Boolean(msg.over) };
+    const fresh = this.kernelGameIsNew(items);
     if (this.offered === null && this.key && this.v.mode === "play") {
       const kept = this.kept.record;
-      const fresh = items.length === 0;
-      if (fresh && kept && Array.isArray(kept.holes) && kept.holes.length && !kept.over) {
+      const longer = kept && Array.isArray(kept.holes) && kept.holes.length > items.length;
+      if (fresh && longer && !kept.over) {
         this.offered = kept;
         this.drawText();
         return;
@@ -303,7 +313,7 @@ class BoardPage extends Page {
       }
       this.offered = false;
     }
-    if (this.offered && items.length === 0) return; // still offered: keep what is kept
+    if (this.offered && fresh) return; // still offered: keep what is kept
     this.offered = false;
     this.keep({ record: this.record });
   }
