@@ -44,6 +44,13 @@ function withScores(node, text) {
   return node;
 }
 
+// An id no other element of the page has (a board's dialogs are named by their own text).
+let lastId = 0;
+function uniqueId(stem) {
+  lastId += 1;
+  return `${stem}-${lastId}`;
+}
+
 function button(parent, cls, label, title) {
   const b = html("button", { type: "button", class: cls, title: title || label }, parent, label);
   return b;
@@ -345,7 +352,8 @@ class BoardPage extends Page {
     this.svg = svg("svg", { class: "hoyito-svg", role: "group", "aria-label": this.T("board") }, holder);
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.banner = html("div", { class: "hoyito-banner", role: "dialog", hidden: "" }, holder);
-    this.bannerTitle = html("h2", {}, this.banner);
+    this.bannerTitle = html("h2", { id: uniqueId("hoyito-banner-title") }, this.banner);
+    this.banner.setAttribute("aria-labelledby", this.bannerTitle.id);
     this.bannerWhy = html("p", {}, this.banner);
     const bannerRow = html("div", {}, this.banner);
     this.bannerNew = button(bannerRow, "hoyito-banner-new", this.T("new_game"));
@@ -356,7 +364,8 @@ class BoardPage extends Page {
     this.bannerHide.onclick = () => { this.bannerHidden = true; this.banner.hidden = true; };
     // a game kept on this device, offered when the kernel is new (a reload, a phone asleep)
     this.resumeBox = html("div", { class: "hoyito-resume", role: "dialog", hidden: "" }, holder);
-    this.resumeText = html("p", {}, this.resumeBox);
+    this.resumeText = html("p", { id: uniqueId("hoyito-resume-text") }, this.resumeBox);
+    this.resumeBox.setAttribute("aria-labelledby", this.resumeText.id);
     const resumeRow = html("div", {}, this.resumeBox);
     this.resumeYes = button(resumeRow, "hoyito-resume-yes", this.T("resume_yes"));
     this.resumeNo = button(resumeRow, "hoyito-resume-no", this.T("resume_no"));
@@ -373,7 +382,8 @@ class BoardPage extends Page {
     this.caption = html("div", { class: "hoyito-caption", "aria-live": "off" }, root);
 
     this.question = html("div", { class: "hoyito-question", role: "alertdialog", hidden: "" }, root);
-    this.questionText = html("span", {}, this.question);
+    this.questionText = html("span", { id: uniqueId("hoyito-question-text") }, this.question);
+    this.question.setAttribute("aria-labelledby", this.questionText.id);
     this.yesButton = button(this.question, "hoyito-yes", this.T("yes"));
     this.noButton = button(this.question, "hoyito-no", this.T("no"));
     this.yesButton.onclick = () => this.action("yes");
@@ -857,15 +867,11 @@ class BoardPage extends Page {
     this.listKey = listKey;
     this.movesList.textContent = "";
     moves.forEach(([player, hole, line], k) => {
-      const li = html("li", { "data-player": String(player), "data-hole": String(hole), class: k === current - 1 ? "hoyito-move hoyito-latest" : "hoyito-move" }, this.movesList, line);
+      const li = html("li", { "data-player": String(player), "data-hole": String(hole), class: k === current - 1 ? "hoyito-move hoyito-latest" : "hoyito-move" }, this.movesList, replaying ? null : line);
       li.value = k + 1;
-      if (replaying) {
-        li.setAttribute("tabindex", "0");
-        li.setAttribute("role", "button");
-        li.title = this.T("moves_goto", { move: k + 1 });
-        const go = () => this.model.send({ type: "goto", move: k + 1 });
-        li.onclick = go;
-        li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } };
+      if (replaying) { // a button in the list item (a list item is no button): a finger's target
+        const go = button(li, "hoyito-move-go", line, this.T("moves_goto", { move: k + 1 }));
+        go.onclick = () => this.model.send({ type: "goto", move: k + 1 });
       }
     });
   }
