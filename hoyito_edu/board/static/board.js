@@ -1061,6 +1061,10 @@ class BoardPage extends Page {
     this.unpress();
     this.pressed = Number(el.dataset.hole);
     el.classList.add("hoyito-pressed");
+    // A finger's tap: no emulated mouse events, so no hover and no focus to restyle the page
+    // before the frame that shows the pressed hole (they cost a cheap phone a frame or two).
+    // The click still comes, and it plays the move.
+    if (e.pointerType === "touch") e.preventDefault();
   }
 
   unpress() {
