@@ -10,6 +10,13 @@ cheap Android phone). Each tap is timed inside the page, from its ``pointerdown`
 2. board: the moment the board is drawn again with the move, idle (a MutationObserver on the
    board's ``data-state`` and ``data-ply``).
 
+What the pressed frame waits for (found with the Event Timing and Long Animation Frame APIs):
+a quick tap delivers pointerdown, pointerup, touchend and click in one burst, and the frame is
+painted only after all of them. The browser's emulated mouse events (mouseover, mousedown,
+mouseup) and the focus they move restyled the page inside that burst; the page now cancels a
+finger's pointerdown on a playable hole, so they are not sent (the click still is). The rest
+is the wait for the next frame and, on a busy machine, for the CPU.
+
 Between two taps the script waits a person's reaction time (``--gap``, 250 ms: nobody taps
 within a frame of seeing the board change); ``--gap 0`` taps the moment the board is drawn,
 while the page is still busy with the last answer.

@@ -188,8 +188,9 @@ def test_two_classmates_each_move_only_on_their_turn_and_see_the_same_game(room,
     room.student_message(ben, {"type": "play", "opponent": "classmate"}, "es")
     assert ana.last("game")["side"] == 0 and ana.last("game")["classmate"] == "Ben"
     assert ben.last("game")["side"] == 1 and ben.last("game")["flipped"] is True
-    # North's student sees the board turned round: the rows change names
-    assert ben.last("set", "texts")["value"]["row_top"].endswith("fila de abajo")
+    # each student's page speaks their own language
+    assert ben.last("set", "texts")["value"]["lang"] == "es"
+    assert ana.last("set", "texts")["value"]["lang"] == "en"
     click(room, ben, 6)
     assert ben.refusal == "Espera: le toca a tu compañero o compañera."
     assert ana.view["ply"] == 0

@@ -36,6 +36,18 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted(
 )
 README = ROOT / "README.md"
 SOURCES = ROOT / "docs" / "sources.md"
+#: Notebooks served by Voila (the lesson with the board, and the play pages of `make voila` and
+#: `make jugar`). Voila answers 403 for the repository's other files and opens a Markdown link
+#: in the same tab (Back starts a new game): their links go to public pages, in a new tab, and
+#: the repository's files are named in words.
+VOILA_PAGES = [
+    ROOT / "notebooks" / "03_play.ipynb",
+    ROOT / "notebooks" / "es" / "03_jugar.ipynb",
+    ROOT / "notebooks" / "play" / "play.ipynb",
+    ROOT / "notebooks" / "play" / "jugar.ipynb",
+]
+#: An HTML link: its whole opening tag.
+HTML_LINK = re.compile(r"<a\s[^>]*>", re.IGNORECASE)
 
 #: Phrases that send readers to notes the repository does not ship.
 UNSHIPPED = re.compile(
@@ -220,11 +232,38 @@ def test_notebook_ends_with_sources_linking_the_bibliography(path: Path) -> None
     heading, bibliography = (
         ("Fuentes", "../../docs/sources.md") if spanish else ("Sources", "../docs/sources.md")
     )
+    if path in VOILA_PAGES:  # served by Voila: the bibliography is named, not linked
+        bibliography = "`docs/sources.md`"
     assert last["cell_type"] == "markdown", f"the last cell should be a {heading} markdown cell"
     assert re.match(rf"\s*#{{1,6}}\s+{heading}\b", text), (
         f"the last cell should open with '## {heading}'"
     )
     assert bibliography in text, f"the {heading} cell should link to {bibliography}"
+
+
+def voila_link_problems(text: str) -> list[str]:
+    """Links that would fail a reader in Voila: a Markdown link (same tab), an HTML link to
+    anything but a public https page, or one that does not open a new tab."""
+    problems = [f"a Markdown link: {t}" for t in MD_LINK.findall(text)]
+    for tag in HTML_LINK.findall(text):
+        href = re.search(r'href="([^"]*)"', tag)
+        if not href or not href.group(1).startswith("https://"):
+            problems.append(f"not a public page: {tag}")
+        if 'target="_blank"' not in tag or 'rel="noopener"' not in tag:
+            problems.append(f"not in a new tab: {tag}")
+    return problems
+
+
+@pytest.mark.parametrize("path", VOILA_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_notebooks_served_by_voila_link_only_public_pages_in_a_new_tab(path: Path) -> None:
+    problems = []
+    for k, cell in enumerate(_notebook(path)["cells"]):
+        if cell["cell_type"] == "markdown":
+            problems += [f"cell {k}: {p}" for p in voila_link_problems(_cell_text(cell))]
+    assert not problems, "\n".join(problems)
+    assert voila_link_problems("[Rules](../README.md#rules)")  # the check catches each kind
+    assert voila_link_problems('<a href="../docs/sources.md" target="_blank" rel="noopener">')
+    assert voila_link_problems('<a href="https://mancala.fandom.com/wiki/Ba-awa">')
 
 
 def test_checker_catches_broken_citations(tmp_path: Path) -> None:

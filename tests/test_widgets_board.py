@@ -527,6 +527,13 @@ def test_every_word_the_page_asks_for_is_sent_in_both_languages():
     asked |= set(re.findall(r"this\.texts\.(\w+)", script))
     english = page_texts()
     assert len(asked) > 80 and asked <= english.keys(), asked - english.keys()
+    # and every word sent is read by a page (the board's or the class server's): a key no
+    # script names, and no key built in a script (`lift_${who}`) starts with, is dead weight
+    server = STATIC.parent / "server" / "static"
+    pages = script + "".join(p.read_text() for p in server.glob("*.js"))
+    built = tuple(f"{stem}_" for stem in re.findall(r"`(\w+)_\$\{", pages))
+    unread = {key for key in english if not re.search(rf"[\"'.]{key}\b", pages)}
+    assert {key for key in unread if not key.startswith(built)} == set()
     with language("es"):
         spanish = page_texts()
     same = {key for key, text in english.items() if spanish[key] == text}

@@ -210,8 +210,6 @@ def page_texts() -> dict:
         "side_0": _("South (opens)"),
         "side_1": pgettext("setting", "North"),
         "names": [pgettext("side", "South"), pgettext("side", "North")],
-        "row_bottom": _("{name}: bottom row"),
-        "row_top": _("{name}: top row"),
         "thinking": _("thinking…"),
         # TRANSLATORS: a badge beside the name of the side to move ("You (South)" or
         # "Computer: expert (North)"): one word that fits both.

@@ -8,6 +8,7 @@ test-artifacts/ at the top of the repository.
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,14 @@ def artifacts() -> Path:
 def session_env() -> dict[str, str]:
     """The environment with the session's isolated Jupyter folders."""
     return dict(os.environ)
+
+
+AXE = ROOT / ".cache" / "axe-core" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> Path:
+    """axe-core from npm, installed into .cache/ once (scripts/ensure_axe.sh)."""
+    if not AXE.exists():
+        subprocess.run(["bash", str(ROOT / "scripts" / "ensure_axe.sh")], check=True)
+    return AXE

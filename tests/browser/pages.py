@@ -168,3 +168,61 @@ def choose(page, control: str, value: str, scope: str = BOARD) -> None:
 
 def set_speed_off(page, scope: str = BOARD) -> None:
     choose(page, "speed", "off", scope)
+
+
+def phone_page(browser, size):
+    """A new touch context of ``size`` (a phone's below 800 px wide) and its page."""
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True,
+        is_mobile=width < 800, device_scale_factor=2 if width < 800 else 1,
+    )
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return context, page
+
+
+# Sizes read off the page: every pit's box and count's rendered size, the board's box, and
+# the box of every visible control.
+MEASURE = """(scope) => {
+  const root = document.querySelector(scope);
+  const box = (el) => { const b = el.getBoundingClientRect();
+    return {left: b.left, top: b.top, right: b.right, bottom: b.bottom,
+            width: b.width, height: b.height}; };
+  const pits = [...root.querySelectorAll('.hoyito-hole')].map((g) => ({
+    hole: Number(g.dataset.hole), pit: box(g.querySelector('.hoyito-pit')),
+    count: parseFloat(getComputedStyle(g.querySelector('.hoyito-count')).fontSize)
+      * g.querySelector('.hoyito-count').getScreenCTM().a }));
+  const seen = (el) => el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== 'hidden';
+  const controls = [...root.querySelectorAll('button, select, summary, label.hoyito-check, input')]
+    .filter(seen).filter((el) => !(el.tagName === 'INPUT' && el.closest('label.hoyito-check')))
+    .map((el) => ({name: (el.className || el.tagName) + ' ' + el.textContent.slice(0, 30),
+                   ...box(el)}));
+  const texts = [...root.querySelectorAll('button, select, label, .hoyito-status, '
+      + '.hoyito-notice, .hoyito-side, .hoyito-why li, .hoyito-hint-line p')]
+    .filter(seen).filter((el) => el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.className + ' ' + el.textContent.slice(0, 30));
+  const stage = root.querySelector('.hoyito-stage');
+  return {layout: root.dataset.layout, pits, controls, cut: texts,
+          stage: stage && box(stage), root: box(root),
+          pageWidth: document.documentElement.scrollWidth};
+}"""
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return (min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+            and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1)
+
+
+def axe_problems(page, axe: Path, scope: str = BOARD) -> list[str]:
+    """axe-core's serious and critical violations inside ``scope``."""
+    page.add_script_tag(path=str(axe))
+    result = page.evaluate(
+        "(scope) => axe.run(document.querySelector(scope), {resultTypes: ['violations']})", scope
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -12,17 +12,28 @@ appear at least once. Each page load starts a kernel (about 3 s here).
 from __future__ import annotations
 
 import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
-from conftest import JUGAR_PAGE, PLAY_PAGE, ROOT
-from pages import BOARD, read_board, replay, wait_for_ply_change, wait_idle, write_notebook
+from conftest import JUGAR_PAGE, PLAY_PAGE
+from pages import (
+    BOARD,
+    MEASURE,
+    assert_page_matches,
+    axe_problems,
+    overlaps,
+    phone_page,
+    read_board,
+    replay,
+    wait_for_ply_change,
+    wait_idle,
+    write_notebook,
+)
 from servers import voila_folder
+
+from hoyito_edu.i18n import language, ngettext
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / ".cache" / "axe-core" / "node_modules" / "axe-core" / "axe.min.js"
 
 # (viewport, language, holes per row, rule set, the person's side)
 CASES = [
@@ -47,14 +58,6 @@ def board_name(lang: str, n: int, variant: str, human: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def axe_script() -> Path:
-    """axe-core from npm, installed into .cache/ once (scripts/ensure_axe.sh)."""
-    if not AXE.exists():
-        subprocess.run(["bash", str(ROOT / "scripts" / "ensure_axe.sh")], check=True)
-    return AXE
-
-
-@pytest.fixture(scope="module")
 def served(tmp_path_factory, session_env):
     """The two play pages and one small notebook per case, served from one Voila."""
     folder = tmp_path_factory.mktemp("phone")
@@ -71,66 +74,11 @@ def served(tmp_path_factory, session_env):
         yield url + "voila/render/"
 
 
-def phone_page(browser, size):
-    width, height = size
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=True,
-        is_mobile=width < 800, device_scale_factor=2 if width < 800 else 1,
-    )
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    return context, page
-
-
 def open_board(page, url: str) -> dict:
     page.goto(url, wait_until="commit")
     page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
     wait_idle(page)
     return read_board(page)
-
-
-# Sizes read off the page: every pit's box and count's rendered size, the board's box, and
-# the box of every visible control.
-_MEASURE = """(scope) => {
-  const root = document.querySelector(scope);
-  const box = (el) => { const b = el.getBoundingClientRect();
-    return {left: b.left, top: b.top, right: b.right, bottom: b.bottom,
-            width: b.width, height: b.height}; };
-  const pits = [...root.querySelectorAll('.hoyito-hole')].map((g) => ({
-    hole: Number(g.dataset.hole), pit: box(g.querySelector('.hoyito-pit')),
-    count: parseFloat(getComputedStyle(g.querySelector('.hoyito-count')).fontSize)
-      * g.querySelector('.hoyito-count').getScreenCTM().a }));
-  const seen = (el) => el.getClientRects().length > 0
-    && getComputedStyle(el).visibility !== 'hidden';
-  const controls = [...root.querySelectorAll('button, select, summary, label.hoyito-check, input')]
-    .filter(seen).filter((el) => !(el.tagName === 'INPUT' && el.closest('label.hoyito-check')))
-    .map((el) => ({name: (el.className || el.tagName) + ' ' + el.textContent.slice(0, 30),
-                   ...box(el)}));
-  const texts = [...root.querySelectorAll('button, select, label, .hoyito-status, '
-      + '.hoyito-notice, .hoyito-side, .hoyito-why li, .hoyito-hint-line p')]
-    .filter(seen).filter((el) => el.scrollWidth > el.clientWidth + 1)
-    .map((el) => el.className + ' ' + el.textContent.slice(0, 30));
-  return {layout: root.dataset.layout, pits, controls, cut: texts,
-          stage: box(root.querySelector('.hoyito-stage')), root: box(root),
-          pageWidth: document.documentElement.scrollWidth};
-}"""
-
-
-def overlaps(a: dict, b: dict) -> bool:
-    return (min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
-            and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1)
-
-
-def axe_problems(page, axe: Path) -> list[str]:
-    page.add_script_tag(path=str(axe))
-    result = page.evaluate(
-        "(scope) => axe.run(document.querySelector(scope), {resultTypes: ['violations']})", BOARD
-    )
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
@@ -144,7 +92,7 @@ def test_sizes_targets_and_axe_at_every_viewport(browser, served, axe_script, ar
         if human == 1:  # South opens: the computer has moved
             assert [p for p, _ in state["moves"]][:1] == [0]
         page.locator(f"{BOARD} .hoyito-settings summary").tap()  # the one menu, opened
-        m = page.evaluate(_MEASURE, BOARD)
+        m = page.evaluate(MEASURE, BOARD)
         page.screenshot(path=artifacts / f"phone-{case_id(case)}.png", full_page=True)
         # holes at least 44 px, counts at least 14 px, on 2 x 6 and 2 x 12 alike
         assert len(m["pits"]) == 2 * n
@@ -279,38 +227,97 @@ def test_screen_readers_hear_each_move_and_only_playable_holes_are_tab_stops(bro
         context.close()
 
 
-def test_a_reload_mid_game_goes_on_with_the_same_game(browser, served):
-    context, page = phone_page(browser, (360, 740))
+# A reload mid-game at every viewport, once each: both languages, both sizes, every rule set
+# and both sides among them (each reload starts two kernels, so not their full product).
+RELOAD_CASES = [CASES[1], CASES[2], CASES[4], CASES[5], CASES[6]]
+
+
+def play_moves(page, state: dict, variant: str, n: int, count: int) -> dict:
+    """Tap ``count`` of the person's legal moves (the engine's first), each answered."""
+    for _ in range(count):
+        hole = replay(state, variant, n).position.legal_moves()[0]
+        page.locator(f"{BOARD} .hoyito-hole-{hole}").tap()
+        wait_for_ply_change(page, state["ply"])
+        state = read_board(page)
+    return state
+
+
+@pytest.mark.parametrize("case", RELOAD_CASES, ids=[case_id(c) for c in RELOAD_CASES])
+def test_a_reload_mid_game_goes_on_with_the_same_game(browser, served, case):
+    size, lang, n, variant, human = case
+    context, page = phone_page(browser, size)
     try:
-        state = open_board(page, served + PLAY_PAGE.name)
-        page.locator(f"{BOARD} .hoyito-settings summary").tap()
-        page.locator(f"{BOARD} .hoyito-speed").select_option("off")
-        page.locator(f"{BOARD} .hoyito-skin").select_option("concrete")
-        for _ in range(3):
-            game = replay(state, "hoyito-i")
-            hole = game.position.legal_moves()[0]
-            page.locator(f"{BOARD} .hoyito-hole-{hole}").tap()
-            wait_for_ply_change(page, state["ply"])
-            state = read_board(page)
-        before = state
-        assert len(before["moves"]) >= 6  # three of the person's, three of the computer's
+        state = open_board(page, served + board_name(lang, n, variant, human))
+        before = play_moves(page, state, variant, n, 2)
+        moves = len(before["moves"])
+        assert moves >= 4  # two of the person's, and the computer's replies
         page.reload(wait_until="commit")  # a new kernel: a new game, and the offer to go on
         page.locator(f"{BOARD} .hoyito-resume-yes").wait_for(state="visible")
-        assert "6 moves" in page.locator(f"{BOARD} .hoyito-resume").inner_text()
-        assert page.locator(f"{BOARD} .hoyito-speed").input_value() == "off"
-        assert page.locator(BOARD).get_attribute("data-skin") == "concrete"
+        assert f"({moves} " in page.locator(f"{BOARD} .hoyito-resume").inner_text()
+        assert page.locator(BOARD).get_attribute("lang") == lang
         page.locator(f"{BOARD} .hoyito-resume-yes").tap()
         page.wait_for_function(
             "([s, n]) => document.querySelectorAll(s + ' .hoyito-moves li').length === n",
-            arg=[BOARD, len(before["moves"])],
+            arg=[BOARD, moves],
         )
         wait_idle(page)
         after = read_board(page)
         assert after["moves"] == before["moves"] and after["counts"] == before["counts"]
-        assert after["captures"] == before["captures"]
-        assert "Your game goes on" in after["notice"]
+        assert after["captures"] == before["captures"] and len(after["counts"]) == 2 * n
+        assert_page_matches(after, replay(after, variant, n))
+        with language(lang):
+            told = ngettext("Your game goes on: {count} move replayed.",
+                            "Your game goes on: {count} moves replayed.", moves)
+        assert after["notice"] == told.format(count=moves)
         page.locator(f"{BOARD} .hoyito-hole-{after['playable'][0]}").tap()  # and it plays on
         wait_for_ply_change(page, after["ply"])
+        assert_page_matches(read_board(page), replay(read_board(page), variant, n))
+    finally:
+        context.close()
+
+
+def wait_for_setting(page, name: str, value) -> None:
+    """Until the kernel's view (the one the page draws) has setting ``name`` at ``value``."""
+    page.wait_for_function(
+        "([s, name, value]) => { const board = document.querySelector(s).parentElement"
+        ".hoyitoBoard; return board.v.settings && board.v.settings[name] === value; }",
+        arg=[BOARD, name, value],
+    )
+
+
+def test_speed_language_look_and_settings_persist_over_a_reload(browser, served):
+    """With no game to offer (a new game of new settings, not a move played), a reload
+    brings back the speed, the language, the look, the hole numbers and the game's settings."""
+    context, page = phone_page(browser, (360, 740))
+    try:
+        open_board(page, served + PLAY_PAGE.name)
+        assert page.locator(BOARD).get_attribute("lang") == "en"
+        page.locator(f"{BOARD} .hoyito-settings summary").tap()
+        page.locator(f"{BOARD} .hoyito-speed").select_option("slow")
+        page.locator(f"{BOARD} .hoyito-skin").select_option("wood")
+        page.locator(f"{BOARD} .hoyito-numbers").tap()
+        page.locator(f"{BOARD} .hoyito-variant").select_option("hoyito-ii")
+        wait_for_setting(page, "variant", "hoyito-ii")  # a new game, before the next change
+        page.locator(f"{BOARD} .hoyito-size").select_option("8")
+        wait_for_setting(page, "holes_per_row", 8)
+        page.locator(f"{BOARD} .hoyito-language").select_option("es")
+        page.wait_for_function("(s) => document.querySelector(s).lang === 'es'", arg=BOARD)
+        wait_idle(page)
+        assert read_board(page)["moves"] == []
+        page.reload(wait_until="commit")
+        page.locator(f"{BOARD} .hoyito-hole-15").wait_for()  # the settings came back: 2 x 8
+        page.wait_for_function("(s) => document.querySelector(s).lang === 'es'", arg=BOARD)
+        wait_idle(page)
+        page.locator(f"{BOARD} .hoyito-settings summary").tap()
+        assert page.locator(f"{BOARD} .hoyito-variant").input_value() == "hoyito-ii"
+        assert page.locator(f"{BOARD} .hoyito-size").input_value() == "8"
+        assert page.locator(f"{BOARD} .hoyito-speed").input_value() == "slow"
+        assert page.locator(f"{BOARD} .hoyito-language").input_value() == "es"
+        assert page.locator(BOARD).get_attribute("data-skin") == "wood"
+        assert page.locator(f"{BOARD} .hoyito-numbers").get_attribute("aria-pressed") == "true"
+        assert page.locator(f"{BOARD} .hoyito-number").count() == 16
+        assert page.locator(f"{BOARD} .hoyito-resume").is_hidden()  # no game was offered
+        assert "Menú" in page.locator(f"{BOARD} .hoyito-settings summary").inner_text()
     finally:
         context.close()
 

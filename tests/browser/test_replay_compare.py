@@ -8,7 +8,15 @@ checked against this process's engine, pit by pit.
 from __future__ import annotations
 
 import pytest
-from pages import read_board, saved_game, write_notebook
+from pages import (
+    MEASURE,
+    axe_problems,
+    overlaps,
+    phone_page,
+    read_board,
+    saved_game,
+    write_notebook,
+)
 from servers import voila
 
 from hoyito_edu.teaching import comparing, words
@@ -119,6 +127,19 @@ def test_replay_opens_a_saved_game_steps_plays_to_the_end_with_the_banner(page, 
     page.locator(REPLAY).screenshot(path=artifacts / "voila-replay-end.png")
 
 
+def wait_compare_counts(page, scope: str, boards) -> None:
+    """Until every column shows its board of ``boards``, idle."""
+    wait_for(
+        page,
+        "([scope, boards]) => { const cols = [...document.querySelectorAll(scope + "
+        "' .hoyito-column .hoyito-board')]; return cols.length === boards.length && cols.every("
+        "(b, k) => b.dataset.state === 'idle' && [...b.querySelectorAll('.hoyito-hole')]"
+        ".every((g) => Number(g.dataset.seeds) === boards[k][Number(g.dataset.hole)])); }",
+        [scope, [list(b) for b in boards]],
+    )
+    assert compare_counts(page, scope) == [tuple(b) for b in boards]
+
+
 def compare_counts(page, scope: str) -> list[tuple[int, ...]]:
     columns = page.locator(f"{scope} .hoyito-column").count()
     return [read_board(page, f"{scope} .hoyito-column-{k} .hoyito-board")["counts"]
@@ -146,11 +167,11 @@ def test_compare_explains_a_bad_board_and_fits_2x12_without_clipping(
         page.locator(f"{COMPARE} .hoyito-board-text").fill(BOARD_2X12)
         page.locator(f"{COMPARE} .hoyito-set-board").click()
         page.locator(f"{COMPARE} .hoyito-column-0 .hoyito-hole-23").wait_for()
-        wait_compare_idle(page, COMPARE)
         rows = comparing.compare(BOARD_2X12, 0)
-        assert compare_counts(page, COMPARE) == [
+        # the boards are drawn (and idle) a moment before their films come: wait for the boards
+        wait_compare_counts(page, COMPARE, [
             r.move.after.board if r.move else comparing.parse_board(BOARD_2X12) for r in rows
-        ]
+        ])
         assert "not played on 2x12" in page.locator(f"{COMPARE} .hoyito-column-3").text_content()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
         assert page.evaluate(_CLIPPED, [COMPARE, width]) == []
@@ -211,3 +232,56 @@ def test_replay_pause_holds_playing_through_the_game_between_moves(page, served)
     page.locator(f"{REPLAY} > .hoyito-film-row .hoyito-play").click()
     wait_replay_at(page, len(game.moves))
     assert words.outcome(game).title in read_board(page, REPLAY)["banner"]
+
+
+def assert_fits_a_phone(m: dict, width: int) -> None:
+    """The board's minimums (issue 25) on what MEASURE read: holes at least 44 px, counts at
+    least 14 px, every control at least 44 x 44 px and on none other, nothing cut off or
+    sticking out of the screen."""
+    assert m["pits"]
+    for pit in m["pits"]:
+        assert pit["pit"]["width"] >= 44 and pit["pit"]["height"] >= 44, pit
+        assert pit["count"] >= 14, pit
+    small = [c for c in m["controls"] if c["width"] < 44 or c["height"] < 44]
+    assert small == [], small
+    for k, a in enumerate(m["controls"]):
+        for b in m["controls"][k + 1 :]:
+            assert not overlaps(a, b), (a, b)
+        assert a["left"] >= -1 and a["right"] <= width + 1, a
+    assert m["cut"] == [] and m["pageWidth"] <= width, (m["cut"], m["pageWidth"])
+
+
+@pytest.mark.parametrize("size", [(360, 740), (740, 360)], ids=["360x740", "740x360"])
+def test_replay_and_compare_meet_the_boards_minimums_on_a_phone(
+    browser, served, axe_script, artifacts, size
+):
+    url, game = served
+    width, _ = size
+    context, page = phone_page(browser, size)
+    try:
+        open_page(page, url)
+        wait_replay_at(page, len(game.moves))
+        wait_compare_idle(page, COMPARE)
+        wait_compare_idle(page, OPTIONS)
+        for scope in (REPLAY, COMPARE, OPTIONS):
+            assert_fits_a_phone(page.evaluate(MEASURE, scope), width)
+            assert axe_problems(page, axe_script, scope) == []
+        # Replay's film buttons, shown while a move is animated, are big enough too
+        page.locator(f"{REPLAY} .hoyito-replay-start").tap()
+        wait_replay_at(page, 0)
+        page.locator(f"{REPLAY} .hoyito-speed").select_option("slow")
+        page.locator(f"{REPLAY} .hoyito-forward").tap()
+        page.locator(f"{REPLAY} .hoyito-drop").wait_for()
+        page.locator(f"{REPLAY} > .hoyito-film-row .hoyito-pause").tap()
+        assert_fits_a_phone(page.evaluate(MEASURE, REPLAY), width)
+        assert axe_problems(page, axe_script, REPLAY) == []
+        # a 2 x 12 board typed into CompareRules
+        page.locator(f"{COMPARE} .hoyito-board-text").fill(BOARD_2X12)
+        page.locator(f"{COMPARE} .hoyito-set-board").tap()
+        page.locator(f"{COMPARE} .hoyito-column-0 .hoyito-hole-23").wait_for()
+        wait_compare_idle(page, COMPARE)
+        assert_fits_a_phone(page.evaluate(MEASURE, COMPARE), width)
+        assert axe_problems(page, axe_script, COMPARE) == []
+        page.screenshot(path=artifacts / f"phone-replay-compare-{width}.png", full_page=True)
+    finally:
+        context.close()

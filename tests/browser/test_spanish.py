@@ -25,7 +25,8 @@ from servers import voila
 from test_voila import tap_the_same_hole_right_after_the_board_updates
 
 import hoyito_edu as hy
-from hoyito_edu.i18n import LOCALE_DIR
+from hoyito_edu.i18n import LOCALE_DIR, language
+from hoyito_edu.teaching import words
 
 pytestmark = pytest.mark.browser
 
@@ -319,16 +320,30 @@ def test_closed_holes_of_a_match_are_drawn_in_spanish(page, served_match, artifa
     page.locator(MATCH_REPLAY).screenshot(path=artifacts / "spanish-match-closed.png")
 
 
+def wait_for_move_list(page, game: hy.Game, lang: str) -> None:
+    """Until the page lists ``game``'s moves in ``lang``, as the engine's words say them."""
+    with language(lang):
+        lines = [words.move_line(move, 0) for move in game.moves]
+    page.wait_for_function(
+        "([s, lines]) => { const shown = [...document.querySelectorAll(s + ' .hoyito-moves li')]"
+        ".map((li) => li.textContent); return JSON.stringify(shown) === JSON.stringify(lines); }",
+        arg=[BOARD, lines],
+    )
+
+
 def test_the_settings_menu_switches_the_page_to_english_and_back(page, served):
     page.goto(served, wait_until="commit")
     page.locator(f"{BOARD} .hoyito-hole-11").wait_for()
     wait_idle(page)
     set_speed_off(page)
     state = click_and_wait(page, 2)  # a move each: the game goes on in the other language
+    game = replay(state, "hoyito-i")
     choose(page, "language", "en")
     page.locator(f"{BOARD} .hoyito-undo").get_by_text("Undo").wait_for()
-    # the labels and the status line may reach the page in two messages: wait for both
+    # the labels, the status line and the move list reach the page in three messages (the
+    # list last, under load well after the others): wait for all three
     wait_for_status(page, "Your turn (South, the row nearest you)")
+    wait_for_move_list(page, game, "en")
     wait_idle(page)
     english = read_board(page)
     assert english["moves"] == state["moves"] and english["counts"] == state["counts"]
@@ -339,6 +354,7 @@ def test_the_settings_menu_switches_the_page_to_english_and_back(page, served):
     choose(page, "language", "es")
     page.locator(f"{BOARD} .hoyito-undo").get_by_text("Deshacer").wait_for()
     wait_for_status(page, "Te toca (Sur, la fila más cerca de ti)")
+    wait_for_move_list(page, game, "es")
     wait_idle(page)
     assert read_board(page)["moves"] == state["moves"] and english_on(page) == []
     assert settings.evaluate("(el) => el.open")
@@ -354,6 +370,5 @@ def test_the_settings_menu_switches_the_page_to_english_and_back(page, served):
         "(s) => document.querySelector(s + ' .hoyito-numbers')"
         ".getAttribute('aria-pressed') === 'true'",
         arg=BOARD,
-        timeout=2_000,
     )
     assert page.locator(f"{BOARD} .hoyito-number").count() == 12

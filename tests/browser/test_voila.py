@@ -17,6 +17,7 @@ from pages import (
     wait_for_state,
     wait_for_status,
     wait_idle,
+    write_notebook,
 )
 from servers import voila
 
@@ -170,10 +171,40 @@ _CLICK_WHEN_THINKING = """(hole) => {
 }"""
 
 
-def test_a_click_while_the_computer_thinks_is_refused(page, voila_url, artifacts):
-    open_board(page, voila_url)
-    set_speed_off(page)
-    choose(page, "opponent", "expert")
+# The computer thinks for two seconds at least, however fast or busy the machine: a click
+# while it thinks is then certain to come while it thinks (an expert on an idle machine
+# thought for a few milliseconds, and under load the page could miss the state).
+SLOW_THINKER = """import time
+
+import hoyito_edu as hy
+
+board = hy.Board("hoyito-i", opponent="greedy", seed=1, speed="off")
+think = board.session.think
+
+
+class Slow:
+    def __init__(self, player):
+        self.player = player
+
+    def choose(self, position):
+        time.sleep(2)
+        return self.player.choose(position)
+
+
+board.session.think = lambda player, position, done: think(Slow(player), position, done)
+board"""
+
+
+@pytest.fixture(scope="module")
+def slow_thinker_url(tmp_path_factory, session_env):
+    folder = tmp_path_factory.mktemp("slow-thinker")
+    book = write_notebook(folder / "slow.ipynb", [SLOW_THINKER])
+    with voila(book, folder, session_env) as url:
+        yield url
+
+
+def test_a_click_while_the_computer_thinks_is_refused(page, slow_thinker_url):
+    open_board(page, slow_thinker_url)
     wait_for_status(page, "Your turn")
     page.evaluate(_CLICK_WHEN_THINKING, 1)
     page.locator(f"{BOARD} .hoyito-hole-0").click()

@@ -529,10 +529,7 @@ class Classroom:
         self._send(student, {"type": "game", "side": side, "flipped": side == 1,
                              "classmate": None if other is None else other.name,
                              "opponent": live.row["opponent"]})
-        texts = session.page_texts()
-        if side == 1:  # the board is turned round for North: the rows change names
-            texts["row_top"], texts["row_bottom"] = texts["row_bottom"], texts["row_top"]
-        self._send(student, {"type": "set", "name": "texts", "value": texts})
+        self._send(student, {"type": "set", "name": "texts", "value": session.page_texts()})
         session.handle({"type": "hello"})
         self._flush(live)
 

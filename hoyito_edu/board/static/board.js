@@ -44,6 +44,13 @@ function withScores(node, text) {
   return node;
 }
 
+// An id no other element of the page has (a board's dialogs are named by their own text).
+let lastId = 0;
+function uniqueId(stem) {
+  lastId += 1;
+  return `${stem}-${lastId}`;
+}
+
 function button(parent, cls, label, title) {
   const b = html("button", { type: "button", class: cls, title: title || label }, parent, label);
   return b;
@@ -283,15 +290,25 @@ class BoardPage extends Page {
     }
   }
 
+  // The kernel's game is new when it holds none of the person's moves: empty, or only the
+  // computer's opening (the person plays North). The move list came just before the record.
+  kernelGameIsNew(items) {
+    if (!items.length) return true;
+    const human = this.v.human;
+    if (human === null || human === undefined || this.moveLog.length !== items.length) return false;
+    return this.moveLog.every(([player]) => player !== human);
+  }
+
   // The kernel's record: kept on this device, unless a kept game is waiting to be offered
-  // and the kernel's is still empty (a new kernel: the kept game must not be overwritten).
+  // and the kernel's is new (a new kernel: the kept game must not be overwritten).
   receiveRecord(msg) {
     const items = (this.record ? this.record.holes.slice(0, msg.start) : []).concat(msg.items || []);
     this.record = { holes: items, settings: msg.settings, over: Boolean(msg.over) };
+    const fresh = this.kernelGameIsNew(items);
     if (this.offered === null && this.key && this.v.mode === "play") {
       const kept = this.kept.record;
-      const fresh = items.length === 0;
-      if (fresh && kept && Array.isArray(kept.holes) && kept.holes.length && !kept.over) {
+      const longer = kept && Array.isArray(kept.holes) && kept.holes.length > items.length;
+      if (fresh && longer && !kept.over) {
         this.offered = kept;
         this.drawText();
         return;
@@ -303,7 +320,7 @@ class BoardPage extends Page {
       }
       this.offered = false;
     }
-    if (this.offered && items.length === 0) return; // still offered: keep what is kept
+    if (this.offered && fresh) return; // still offered: keep what is kept
     this.offered = false;
     this.keep({ record: this.record });
   }
@@ -335,7 +352,8 @@ class BoardPage extends Page {
     this.svg = svg("svg", { class: "hoyito-svg", role: "group", "aria-label": this.T("board") }, holder);
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.banner = html("div", { class: "hoyito-banner", role: "dialog", hidden: "" }, holder);
-    this.bannerTitle = html("h2", {}, this.banner);
+    this.bannerTitle = html("h2", { id: uniqueId("hoyito-banner-title") }, this.banner);
+    this.banner.setAttribute("aria-labelledby", this.bannerTitle.id);
     this.bannerWhy = html("p", {}, this.banner);
     const bannerRow = html("div", {}, this.banner);
     this.bannerNew = button(bannerRow, "hoyito-banner-new", this.T("new_game"));
@@ -346,7 +364,8 @@ class BoardPage extends Page {
     this.bannerHide.onclick = () => { this.bannerHidden = true; this.banner.hidden = true; };
     // a game kept on this device, offered when the kernel is new (a reload, a phone asleep)
     this.resumeBox = html("div", { class: "hoyito-resume", role: "dialog", hidden: "" }, holder);
-    this.resumeText = html("p", {}, this.resumeBox);
+    this.resumeText = html("p", { id: uniqueId("hoyito-resume-text") }, this.resumeBox);
+    this.resumeBox.setAttribute("aria-labelledby", this.resumeText.id);
     const resumeRow = html("div", {}, this.resumeBox);
     this.resumeYes = button(resumeRow, "hoyito-resume-yes", this.T("resume_yes"));
     this.resumeNo = button(resumeRow, "hoyito-resume-no", this.T("resume_no"));
@@ -363,7 +382,8 @@ class BoardPage extends Page {
     this.caption = html("div", { class: "hoyito-caption", "aria-live": "off" }, root);
 
     this.question = html("div", { class: "hoyito-question", role: "alertdialog", hidden: "" }, root);
-    this.questionText = html("span", {}, this.question);
+    this.questionText = html("span", { id: uniqueId("hoyito-question-text") }, this.question);
+    this.question.setAttribute("aria-labelledby", this.questionText.id);
     this.yesButton = button(this.question, "hoyito-yes", this.T("yes"));
     this.noButton = button(this.question, "hoyito-no", this.T("no"));
     this.yesButton.onclick = () => this.action("yes");
@@ -847,15 +867,11 @@ class BoardPage extends Page {
     this.listKey = listKey;
     this.movesList.textContent = "";
     moves.forEach(([player, hole, line], k) => {
-      const li = html("li", { "data-player": String(player), "data-hole": String(hole), class: k === current - 1 ? "hoyito-move hoyito-latest" : "hoyito-move" }, this.movesList, line);
+      const li = html("li", { "data-player": String(player), "data-hole": String(hole), class: k === current - 1 ? "hoyito-move hoyito-latest" : "hoyito-move" }, this.movesList, replaying ? null : line);
       li.value = k + 1;
-      if (replaying) {
-        li.setAttribute("tabindex", "0");
-        li.setAttribute("role", "button");
-        li.title = this.T("moves_goto", { move: k + 1 });
-        const go = () => this.model.send({ type: "goto", move: k + 1 });
-        li.onclick = go;
-        li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } };
+      if (replaying) { // a button in the list item (a list item is no button): a finger's target
+        const go = button(li, "hoyito-move-go", line, this.T("moves_goto", { move: k + 1 }));
+        go.onclick = () => this.model.send({ type: "goto", move: k + 1 });
       }
     });
   }
@@ -1045,6 +1061,10 @@ class BoardPage extends Page {
     this.unpress();
     this.pressed = Number(el.dataset.hole);
     el.classList.add("hoyito-pressed");
+    // A finger's tap: no emulated mouse events, so no hover and no focus to restyle the page
+    // before the frame that shows the pressed hole (they cost a cheap phone a frame or two).
+    // The click still comes, and it plays the move.
+    if (e.pointerType === "touch") e.preventDefault();
   }
 
   unpress() {
