@@ -21,7 +21,6 @@ South (0) captured 0
 from __future__ import annotations
 
 import operator
-import threading
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -41,7 +40,7 @@ from .events import (
     Relay,
 )
 from .rules import Rules, get_rules
-from .sowing import SowResult, next_open_holes, sow, take_all
+from .sowing import SowResult, _take_all, next_open_holes, sow_move, take_all
 
 PLAYER_NAMES = ("South", "North")
 
@@ -144,41 +143,36 @@ class _Trail:
     ``length`` keys. Playing on from the newest position appends in place, so a game costs time
     and memory linear in its length; playing on from an older position (after an undo, or a
     search trying a second move) copies that prefix first. ``counts`` says how often each key
-    occurs in the whole trail, which is what the newest position needs. A lock (one for all
-    trails) makes the append safe when two threads play on from the same position.
+    occurs in the whole trail, which is what the newest position needs. ``played_on`` holds
+    the lengths already played on in place: claiming one is a single ``dict.setdefault``,
+    which is atomic, so when two threads play on from the same position only one appends.
     """
 
-    __slots__ = ("keys", "counts")
-    _lock = threading.Lock()
+    __slots__ = ("keys", "counts", "played_on")
 
     def __init__(self, keys=()) -> None:
         self.keys: list = list(keys)
         self.counts: dict = {}
         for key in self.keys:
             self.counts[key] = self.counts.get(key, 0) + 1
+        self.played_on: dict = dict.fromkeys(range(1, len(self.keys)))
 
     @classmethod
     def start(cls, key) -> tuple[_Trail, int]:
         """The (trail, length) of a position with no earlier position since a capture."""
         trail = cls.__new__(cls)
-        trail.keys, trail.counts = [key], {key: 1}
+        trail.keys, trail.counts, trail.played_on = [key], {key: 1}, {}
         return trail, 1
 
     def extended(self, length: int, key) -> tuple[tuple[_Trail, int], int]:
-        """The (trail, length) of a position ``length`` keys in, followed by ``key``, and how
-        often ``key`` occurs in it."""
-        lock = self._lock
-        lock.acquire()
-        try:
-            if length == len(self.keys):  # the newest position: append in place
-                counts = self.counts
-                times = counts[key] = counts.get(key, 0) + 1
-                self.keys.append(key)
-                return (self, length + 1), times
-        finally:
-            lock.release()
-        trail = _Trail(self.keys[:length])
-        return trail.extended(length, key)
+        """The (trail, length) of a position ``length`` keys in, followed by ``key`` (a new
+        tuple, which claims the length), and how often ``key`` occurs in it."""
+        if self.played_on.setdefault(length, key) is key:  # the newest position: in place
+            counts = self.counts
+            times = counts[key] = counts.get(key, 0) + 1
+            self.keys.append(key)
+            return (self, length + 1), times
+        return _Trail(self.keys[:length]).extended(length, key)
 
     def __getstate__(self):
         return self.keys
@@ -242,6 +236,8 @@ class Position:
         if "owners" in changes or "closed" in changes:
             state.pop("_own_holes", None)
             state.pop("ring", None)
+        if "outcome" in changes:
+            state.pop("is_over", None)
         state.update(changes)
         successor = object.__new__(Position)
         _set_state(successor, state)
@@ -260,8 +256,10 @@ class Position:
     def holes_per_row(self) -> int:
         return len(self.board) // 2
 
-    @property
+    @_cached
     def is_over(self) -> bool:
+        """True once the game is over (``outcome`` is set); kept in the position, as a game
+        loop asks it every move."""
         return self.outcome is not None
 
     @property
@@ -341,46 +339,47 @@ class Position:
         """
         if hole.__class__ is not int or hole not in self._legal:
             hole = self.check_move(hole)  # explains what is wrong, or accepts a numpy integer
-        return self._advance(hole, False)[0]
+        return self._advance(hole, None)
 
     def sow(self, hole: int) -> Move:
         """Play ``hole`` and return the whole :class:`Move`: events in order and the result."""
         hole = self.check_move(hole)
-        after, events = self._advance(hole, True)
+        events: list[Event] = []
+        after = self._advance(hole, events)
         return Move(before=self, hole=hole, events=tuple(events), after=after)
 
-    def _advance(self, hole: int, record: bool) -> tuple[Position, list[Event] | None]:
-        """The position after sowing legal ``hole``, and the move's events (None unless
-        ``record``): the sowing, then Ba-awa's last eight (R4.2), a pass (R3.2), the
+    def _advance(self, hole: int, events: list[Event] | None) -> Position:
+        """The position after sowing legal ``hole``, the move's events appended to ``events``
+        (unless None): the sowing, then Ba-awa's last eight (R4.2), a pass (R3.2), the
         repetition rule (R4.3) and the quiet limit (R4.5)."""
-        result = sow(self, hole, record)
-        events, end, extra_turn = result.events, result.end, result.extra_turn
-        board, captures = tuple(result.board), tuple(result.captures)
+        sown, taken, end, extra_turn = sow_move(self, hole, events)
         rules, mover = self.rules, self.player
         nxt = mover if extra_turn else 1 - mover
-        if end is None and rules.end_rule == "eight-or-fewer" and sum(board) <= 8:
-            end = self._eight_or_fewer(result)
-            board, captures = tuple(result.board), tuple(result.captures)
+        if end is None and rules.end_rule == "eight-or-fewer" and sum(sown) <= 8:
+            end = self._eight_or_fewer(sown, taken, events)
+        board, captures = tuple(sown), (taken[0], taken[1])
         quiet = 0 if captures != self.captures else self.quiet_plies + 1
         if end is None:
-            legal = _moves_for(board, self._own_holes[nxt])
+            own_holes = self._own_holes
+            legal = tuple([h for h in own_holes[nxt] if board[h]])  # as _moves_for
             if not legal:
                 if events is not None:
                     events.append(Pass(nxt))
                 nxt = 1 - nxt
-                legal = _moves_for(board, self._own_holes[nxt])
+                legal = tuple([h for h in own_holes[nxt] if board[h]])
+            key = (board, nxt)
             if quiet:
                 trail, length = self._trail
-                trail, times = trail.extended(length, (board, nxt))
+                trail, times = trail.extended(length, key)
                 if times >= 3:
                     end = Reason.REPETITION
                 elif rules.quiet_limit is not None and quiet >= rules.quiet_limit:
                     end = Reason.QUIET_LIMIT
             else:
-                trail = _Trail.start((board, nxt))
+                trail = _Trail.start(key)
             if end is not None:
-                take_all(result, self.owners.__getitem__, end)
-                board, captures = tuple(result.board), tuple(result.captures)
+                _take_all(sown, taken, events, self.owners.__getitem__, end)
+                board, captures = tuple(sown), (taken[0], taken[1])
         outcome = None
         if end is not None:
             outcome = self._outcome(end, captures, events)
@@ -389,11 +388,11 @@ class Position:
         # the successor: this position's state (fields, holes owned, ring), with the changes
         state = self.__dict__.copy()
         state["board"], state["player"], state["captures"] = board, nxt, captures
-        state["outcome"], state["quiet_plies"] = outcome, quiet
+        state["outcome"], state["is_over"], state["quiet_plies"] = outcome, end is not None, quiet
         state["_trail"], state["_legal"] = trail, legal
         after = object.__new__(Position)
         _set_state(after, state)
-        return after, events
+        return after
 
     def _outcome(self, end: Reason, captures: tuple[int, int], events: list | None) -> Outcome:
         """The outcome of a game ended for ``end`` with ``captures``; records the GameOver
@@ -429,11 +428,11 @@ class Position:
             _trail=_Trail.start((board, self.player)),
         )
 
-    def _eight_or_fewer(self, result) -> Reason:
+    def _eight_or_fewer(self, board: list[int], captures: list[int], events) -> Reason:
         """Ba-awa (R4.2): the starter of this game takes what is left, and the game ends."""
-        if sum(result.board) == 0:
+        if sum(board) == 0:
             return Reason.ALL_CAPTURED
-        take_all(result, lambda hole: self.starter, Reason.EIGHT_OR_FEWER)
+        _take_all(board, captures, events, lambda hole: self.starter, Reason.EIGHT_OR_FEWER)
         return Reason.EIGHT_OR_FEWER
 
     # -- drawing -------------------------------------------------------------------------
