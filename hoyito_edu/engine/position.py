@@ -166,13 +166,23 @@ class _Trail:
 
     def extended(self, length: int, key) -> tuple[tuple[_Trail, int], int]:
         """The (trail, length) of a position ``length`` keys in, followed by ``key`` (a new
-        tuple, which claims the length), and how often ``key`` occurs in it."""
+        tuple, which claims the length), and how often ``key`` occurs in it.
+        (``Position._advance`` does the same, the first case written out.)"""
         if self.played_on.setdefault(length, key) is key:  # the newest position: in place
-            counts = self.counts
-            times = counts[key] = counts.get(key, 0) + 1
-            self.keys.append(key)
-            return (self, length + 1), times
+            return (self, length + 1), self.append(key)
         return _Trail(self.keys[:length]).extended(length, key)
+
+    def append(self, key) -> int:
+        """Add ``key`` at the end; how often it occurs now. (Hashes the key once when it is
+        new, as most are: ``setdefault`` adds it, or leaves the count, and the length says
+        which.)"""
+        counts = self.counts
+        known = len(counts)
+        times = counts.setdefault(key, 1)
+        if len(counts) == known:
+            times = counts[key] = times + 1
+        self.keys.append(key)
+        return times
 
     def __getstate__(self):
         return self.keys
@@ -352,25 +362,43 @@ class Position:
         """The position after sowing legal ``hole``, the move's events appended to ``events``
         (unless None): the sowing, then Ba-awa's last eight (R4.2), a pass (R3.2), the
         repetition rule (R4.3) and the quiet limit (R4.5)."""
-        sown, taken, end, extra_turn = sow_move(self, hole, events)
+        sown, taken, end, extra_turn = sow_move(self, hole, events)  # taken: None, or captures
         rules, mover = self.rules, self.player
         nxt = mover if extra_turn else 1 - mover
         if end is None and rules.end_rule == "eight-or-fewer" and sum(sown) <= 8:
+            taken = list(self.captures) if taken is None else taken
             end = self._eight_or_fewer(sown, taken, events)
-        board, captures = tuple(sown), (taken[0], taken[1])
-        quiet = 0 if captures != self.captures else self.quiet_plies + 1
+        board = tuple(sown)
+        if taken is None:
+            captures, quiet = self.captures, self.quiet_plies + 1
+        else:
+            captures = (taken[0], taken[1])
+            quiet = 0 if captures != self.captures else self.quiet_plies + 1
         if end is None:
             own_holes = self._own_holes
-            legal = tuple([h for h in own_holes[nxt] if board[h]])  # as _moves_for
+            legal = []  # the moves of the next player, as _moves_for finds them, but sooner
+            for h in own_holes[nxt]:
+                if board[h]:
+                    legal.append(h)
             if not legal:
                 if events is not None:
                     events.append(Pass(nxt))
                 nxt = 1 - nxt
-                legal = tuple([h for h in own_holes[nxt] if board[h]])
+                legal = _moves_for(board, own_holes[nxt])
+            legal = tuple(legal)
             key = (board, nxt)
             if quiet:
                 trail, length = self._trail
-                trail, times = trail.extended(length, key)
+                if trail.played_on.setdefault(length, key) is key:  # as _Trail.extended
+                    counts = trail.counts  # and _Trail.append
+                    known = len(counts)
+                    times = counts.setdefault(key, 1)
+                    if len(counts) == known:
+                        times = counts[key] = times + 1
+                    trail.keys.append(key)
+                    trail = (trail, length + 1)
+                else:
+                    trail, times = trail.extended(length, key)
                 if times >= 3:
                     end = Reason.REPETITION
                 elif rules.quiet_limit is not None and quiet >= rules.quiet_limit:
@@ -378,6 +406,7 @@ class Position:
             else:
                 trail = _Trail.start(key)
             if end is not None:
+                taken = list(captures)
                 _take_all(sown, taken, events, self.owners.__getitem__, end)
                 board, captures = tuple(sown), (taken[0], taken[1])
         outcome = None
@@ -390,7 +419,7 @@ class Position:
         state["board"], state["player"], state["captures"] = board, nxt, captures
         state["outcome"], state["is_over"], state["quiet_plies"] = outcome, end is not None, quiet
         state["_trail"], state["_legal"] = trail, legal
-        after = object.__new__(Position)
+        after = _new(Position)
         _set_state(after, state)
         return after
 
@@ -505,6 +534,7 @@ class Position:
 #: Gives a new position its state (its ``__dict__``), as ``object.__setattr__(position,
 #: "__dict__", state)`` does (a frozen dataclass refuses plain assignment), at half the cost.
 _set_state = Position.__dict__["__dict__"].__set__
+_new = object.__new__
 
 
 def _moves_for(board: tuple[int, ...], holes: tuple[int, ...]) -> tuple[int, ...]:

@@ -92,25 +92,27 @@ def sow(position: Sowable, hole: int, record: bool = True) -> SowResult:
     """
     events: list[Event] | None = [] if record else None
     board, captures, end, extra_turn = sow_move(position, hole, events)
+    if captures is None:
+        captures = list(position.captures)
     return SowResult(board, captures, events, end, extra_turn)
 
 
 def sow_move(
     position: Sowable, hole: int, events: list[Event] | None, seen: dict | None = None
-) -> tuple[list[int], list[int], Reason | None, bool]:
+) -> tuple[list[int], list[int] | None, Reason | None, bool]:
     """:func:`sow` without the :class:`SowResult`: returns (board, captures, end,
-    extra_turn) and appends the events to ``events`` (none are kept when it is None).
-    ``Position.play`` and ``Position.sow`` call it.
+    extra_turn), ``captures`` None when the move captured nothing, and appends the events to
+    ``events`` (none are kept when it is None). ``Position.play`` and ``Position.sow`` call it.
 
     The move is sown lap by lap. ``seen`` holds the lap starts (hole, board) for the endless
     check (R2.8). With ``seen`` None they are not kept, and a move that reaches
     :data:`EXACT_FROM_LAP` laps or the lap limit is sown again from its start keeping them.
-    The state of the move lives in local variables (a list for the board and one for the
-    captures, an int for the hand) and the rule switches are read once a move: this loop is
-    what ``Position.play`` spends its time in.
+    The state of the move lives in local variables (a list for the board, an int for the hand,
+    a list for the captures from the first capture on) and the rule switches are read once a
+    move: this loop is what ``Position.play`` spends its time in.
     """
     rules, mover, ring = position.rules, position.player, position.ring
-    board, captures = list(position.board), list(position.captures)
+    board, captures = list(position.board), None
     mid_sow = rules.mid_sow_taker  # who takes a casa made mid-sow: "mover", "owner", "none"
     skip = rules.skip_origin
     if seen is not None:
@@ -133,6 +135,8 @@ def sow_move(
                 events.append(Drop(current, hand, seeds, lap))
             if seeds == 4 and hand and mid_sow != "none":  # a casa made mid-sow (R2.5)
                 taker = mover if mid_sow == "mover" else position.owners[current]
+                if captures is None:
+                    captures = list(position.captures)
                 board[current] = 0
                 captures[taker] += 4
                 if events is not None:
@@ -228,11 +232,13 @@ def _after_capture(
 
 
 def _last_seed_capture(
-    position: Sowable, board: list[int], captures: list[int], hole: int, events
+    position: Sowable, board: list[int], captures: list[int] | None, hole: int, events
 ) -> tuple[list[int], list[int], Reason | None, bool]:
     """The last seed made a casa: the mover takes it, then the chain (R2.7), and may play
     again (R3.1). Returns what :func:`sow_move` returns."""
     rules, mover = position.rules, position.player
+    if captures is None:
+        captures = list(position.captures)
     board[hole] = 0
     captures[mover] += 4
     if events is not None:
@@ -265,8 +271,10 @@ def _last_seed_capture(
     return board, captures, None, False
 
 
-def _owners_take(position: Sowable, board: list[int], captures: list[int], events, reason):
+def _owners_take(position: Sowable, board: list[int], captures: list[int] | None, events, reason):
     """End the move and the game before the next lap: owners take their holes (R2.8)."""
+    if captures is None:
+        captures = list(position.captures)
     _take_all(board, captures, events, position.owners.__getitem__, reason)
     return board, captures, reason, False
 
