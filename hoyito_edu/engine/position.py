@@ -409,16 +409,15 @@ class Position:
                 taken = list(captures)
                 _take_all(sown, taken, events, self.owners.__getitem__, end)
                 board, captures = tuple(sown), (taken[0], taken[1])
-        outcome = None
-        if end is not None:
-            outcome = self._outcome(end, captures, events)
-            nxt, legal = 1 - mover, ()
-            trail = _Trail.start((board, nxt))
         # the successor: this position's state (fields, holes owned, ring), with the changes
+        # (this position is not over: its outcome, None, carries over unless the game ends)
         state = self.__dict__.copy()
+        if end is not None:
+            state["outcome"] = self._outcome(end, captures, events)
+            state["is_over"], nxt, legal = True, 1 - mover, ()
+            trail = _Trail.start((board, nxt))
         state["board"], state["player"], state["captures"] = board, nxt, captures
-        state["outcome"], state["is_over"], state["quiet_plies"] = outcome, end is not None, quiet
-        state["_trail"], state["_legal"] = trail, legal
+        state["quiet_plies"], state["_trail"], state["_legal"] = quiet, trail, legal
         after = _new(Position)
         _set_state(after, state)
         return after

@@ -111,10 +111,9 @@ def sow_move(
     a list for the captures from the first capture on) and the rule switches are read once a
     move: this loop is what ``Position.play`` spends its time in.
     """
-    rules, mover, ring = position.rules, position.player, position.ring
+    rules, ring = position.rules, position.ring
     board, captures = list(position.board), None
-    mid_sow = rules.mid_sow_taker  # who takes a casa made mid-sow: "mover", "owner", "none"
-    skip = rules.skip_origin
+    skip, lap_ring = rules.skip_origin, ring
     if seen is not None:
         seen[(hole, tuple(board))] = 1
     hand, board[hole] = board[hole], 0
@@ -125,7 +124,8 @@ def sow_move(
         # One lap: drop the seeds in hand one by one, deciding captures as each drops (R2.4).
         # Closed holes are not in the ring (R2.3); a lap long enough to come round sows into
         # the hole it was lifted from, unless the rules skip it (R2.2: the lap's own ring).
-        lap_ring = _passing_over(ring, current) if skip else ring
+        if skip:
+            lap_ring = _passing_over(ring, current)
         while hand:
             current = lap_ring[current]
             seeds = board[current] + 1
@@ -133,8 +133,9 @@ def sow_move(
             hand -= 1
             if events is not None:
                 events.append(Drop(current, hand, seeds, lap))
-            if seeds == 4 and hand and mid_sow != "none":  # a casa made mid-sow (R2.5)
-                taker = mover if mid_sow == "mover" else position.owners[current]
+            if seeds == 4 and hand and rules.mid_sow_taker != "none":  # a casa mid-sow (R2.5)
+                mid_sow = rules.mid_sow_taker  # who takes it: the "mover" or the "owner"
+                taker = position.player if mid_sow == "mover" else position.owners[current]
                 if captures is None:
                     captures = list(position.captures)
                 board[current] = 0
@@ -144,10 +145,10 @@ def sow_move(
                 end = _after_capture(position, board, captures, hand, taker, events)
                 if end is not None:
                     return board, captures, end, False
-        # The end of the lap (R2.6).
-        if board[current] == 4:
+        # The end of the lap (R2.6): ``seeds`` is what the last hole holds now.
+        if seeds == 4:
             return _last_seed_capture(position, board, captures, current, events)
-        if board[current] == 1:
+        if seeds == 1:
             return board, captures, None, False
         # The last seed fell into an occupied hole: its seeds are lifted for the next lap,
         # unless the laps cycle for ever or the lap limit is reached (R2.8).
@@ -169,7 +170,7 @@ def sow_move(
                 return _owners_take(position, board, captures, events, Reason.LAP_LIMIT)
             seen[state] = lap + 1
         lap += 1
-        hand, board[current] = board[current], 0
+        hand, board[current] = seeds, 0
         if events is not None:
             events.append(Relay(current, hand, lap))
 
