@@ -136,59 +136,31 @@ class _cached:
         return value
 
 
-class _Trail:
-    """The positions (board, player to move) since the last capture, for the repetition rule.
+# The trail: the positions (board, player to move) since the last capture, for the repetition
+# rule (R4.3). A position keeps it as the tuple ``(keys, counts, played_on, length)``. One
+# ``keys`` list is shared by the positions of a line of play, each of which sees the first
+# ``length`` keys. Playing on from the newest position appends in place, so a game costs time
+# and memory linear in its length; playing on from an older position (after an undo, or a
+# search trying a second move) copies that prefix first (:func:`_trail_prefix`). ``counts``
+# says how often each key occurs in the whole list, which is what the newest position needs.
+# ``played_on`` holds the lengths already played on in place: claiming one is a single
+# ``dict.setdefault``, which is atomic, so when two threads play on from the same position
+# only one appends. ``Position._advance`` plays a trail on.
 
-    One trail is shared by the positions of a line of play, each of which sees the first
-    ``length`` keys. Playing on from the newest position appends in place, so a game costs time
-    and memory linear in its length; playing on from an older position (after an undo, or a
-    search trying a second move) copies that prefix first. ``counts`` says how often each key
-    occurs in the whole trail, which is what the newest position needs. ``played_on`` holds
-    the lengths already played on in place: claiming one is a single ``dict.setdefault``,
-    which is atomic, so when two threads play on from the same position only one appends.
-    """
 
-    __slots__ = ("keys", "counts", "played_on")
+def _trail_start(key) -> tuple[list, dict, dict, int]:
+    """The trail of a position with no earlier position since a capture."""
+    return [key], {key: 1}, {}, 1
 
-    def __init__(self, keys=()) -> None:
-        self.keys: list = list(keys)
-        self.counts: dict = {}
-        for key in self.keys:
-            self.counts[key] = self.counts.get(key, 0) + 1
-        self.played_on: dict = dict.fromkeys(range(1, len(self.keys)))
 
-    @classmethod
-    def start(cls, key) -> tuple[_Trail, int]:
-        """The (trail, length) of a position with no earlier position since a capture."""
-        trail = cls.__new__(cls)
-        trail.keys, trail.counts, trail.played_on = [key], {key: 1}, {}
-        return trail, 1
-
-    def extended(self, length: int, key) -> tuple[tuple[_Trail, int], int]:
-        """The (trail, length) of a position ``length`` keys in, followed by ``key`` (a new
-        tuple, which claims the length), and how often ``key`` occurs in it.
-        (``Position._advance`` does the same, the first case written out.)"""
-        if self.played_on.setdefault(length, key) is key:  # the newest position: in place
-            return (self, length + 1), self.append(key)
-        return _Trail(self.keys[:length]).extended(length, key)
-
-    def append(self, key) -> int:
-        """Add ``key`` at the end; how often it occurs now. (Hashes the key once when it is
-        new, as most are: ``setdefault`` adds it, or leaves the count, and the length says
-        which.)"""
-        counts = self.counts
-        known = len(counts)
-        times = counts.setdefault(key, 1)
-        if len(counts) == known:
-            times = counts[key] = times + 1
-        self.keys.append(key)
-        return times
-
-    def __getstate__(self):
-        return self.keys
-
-    def __setstate__(self, keys) -> None:
-        self.__init__(keys)
+def _trail_prefix(keys: list, length: int) -> tuple[list, dict, dict]:
+    """The first ``length`` keys as a trail of their own: (keys, counts, played_on), every
+    length but the last played on."""
+    keys = keys[:length]
+    counts: dict = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return keys, counts, dict.fromkeys(range(1, length))
 
 
 @dataclass(frozen=True)
@@ -223,7 +195,8 @@ class Position:
     #: Plies played in a row without a capture (the quiet limit, R4.5). History, like the
     #: trail: not part of equality.
     quiet_plies: int = field(default=0, compare=False)
-    # (trail, length): the positions since the last capture, for the repetition rule (R4.3).
+    # The trail (see _trail_start): the positions since the last capture, for the repetition
+    # rule (R4.3).
     # Not part of equality: two positions with the same board and history-free state are the
     # same position.
     _trail: tuple = field(default=(), compare=False, repr=False)
@@ -233,7 +206,7 @@ class Position:
         # that play() makes skip this (see _successor), their fields already being valid.
         _validate(self)
         if not self._trail:
-            object.__setattr__(self, "_trail", _Trail.start((self.board, self.player)))
+            object.__setattr__(self, "_trail", _trail_start((self.board, self.player)))
 
     def _successor(self, **changes) -> Position:
         """A position like this one with ``changes``, built without re-checking the fields.
@@ -258,8 +231,8 @@ class Position:
 
         The repetition rule (R4.3) counts in it.
         """
-        trail, length = self._trail
-        return tuple(trail.keys[:length])
+        keys, _, _, length = self._trail
+        return tuple(keys[:length])
 
     # -- basic facts ---------------------------------------------------------------------
     @property
@@ -387,24 +360,23 @@ class Position:
                 legal = _moves_for(board, own_holes[nxt])
             legal = tuple(legal)
             key = (board, nxt)
-            if quiet:
-                trail, length = self._trail
-                if trail.played_on.setdefault(length, key) is key:  # as _Trail.extended
-                    counts = trail.counts  # and _Trail.append
-                    known = len(counts)
-                    times = counts.setdefault(key, 1)
-                    if len(counts) == known:
-                        times = counts[key] = times + 1
-                    trail.keys.append(key)
-                    trail = (trail, length + 1)
-                else:
-                    trail, times = trail.extended(length, key)
+            if quiet:  # the trail goes on (see _trail_start): claim its length, or copy it
+                keys, counts, played_on, length = self._trail
+                if played_on.setdefault(length, key) is not key:
+                    keys, counts, played_on = _trail_prefix(keys, length)
+                    played_on[length] = None
+                known = len(counts)  # count the key, hashing it once if it is new (most are)
+                times = counts.setdefault(key, 1)
+                if len(counts) == known:
+                    times = counts[key] = times + 1
+                keys.append(key)
+                trail = (keys, counts, played_on, length + 1)
                 if times >= 3:
                     end = Reason.REPETITION
                 elif rules.quiet_limit is not None and quiet >= rules.quiet_limit:
                     end = Reason.QUIET_LIMIT
             else:
-                trail = _Trail.start(key)
+                trail = _trail_start(key)
             if end is not None:
                 taken = list(captures)
                 _take_all(sown, taken, events, self.owners.__getitem__, end)
@@ -415,7 +387,7 @@ class Position:
         if end is not None:
             state["outcome"] = self._outcome(end, captures, events)
             state["is_over"], nxt, legal = True, 1 - mover, ()
-            trail = _Trail.start((board, nxt))
+            trail = _trail_start((board, nxt))
         state["board"], state["player"], state["captures"] = board, nxt, captures
         state["quiet_plies"], state["_trail"], state["_legal"] = quiet, trail, legal
         after = _new(Position)
@@ -453,7 +425,7 @@ class Position:
             captures=captures,
             outcome=outcome,
             quiet_plies=self.quiet_plies,
-            _trail=_Trail.start((board, self.player)),
+            _trail=_trail_start((board, self.player)),
         )
 
     def _eight_or_fewer(self, board: list[int], captures: list[int], events) -> Reason:
@@ -713,7 +685,7 @@ def new_game(
         starter = player  # R4.2: the player who actually moves first started this game
     if (player, starter) != (position.player, position.starter):
         position = position._successor(
-            player=player, starter=starter, _trail=_Trail.start((position.board, player))
+            player=player, starter=starter, _trail=_trail_start((position.board, player))
         )
     if standard and len(_OPENINGS) < 1024:
         _OPENINGS[key] = position
@@ -729,7 +701,7 @@ _OPENINGS: dict[tuple, Position] = {}
 def _fresh_copy(opening: Position) -> Position:
     """``opening`` with a trail of its own (positions are immutable, but playing on from the
     newest position of a line appends to its trail)."""
-    return opening._successor(_trail=_Trail.start((opening.board, opening.player)))
+    return opening._successor(_trail=_trail_start((opening.board, opening.player)))
 
 
 def _validate(position: Position) -> None:
