@@ -376,7 +376,7 @@ class Position:
                 elif rules.quiet_limit is not None and quiet >= rules.quiet_limit:
                     end = Reason.QUIET_LIMIT
             else:
-                trail = _trail_start(key)
+                trail = ([key], {key: 1}, {}, 1)  # _trail_start(key), without the call
             if end is not None:
                 taken = list(captures)
                 _take_all(sown, taken, events, self.owners.__getitem__, end)
@@ -654,8 +654,9 @@ def new_game(
         and player.__class__ is int
     )
     key = (rules, holes_per_row, player)
-    if standard and key in _OPENINGS:  # checked before: a copy of it
-        return _fresh_copy(_OPENINGS[key])
+    opening = _OPENINGS.get(key) if standard else None  # (hashing rules takes a while: once)
+    if opening is not None:  # checked before: a copy of it
+        return _fresh_copy(opening)
     if board is None:
         n = 6 if holes_per_row is None else _check_size(rules, holes_per_row)
         closed_set = _holes(closed, 2 * n, "closed hole")
