@@ -137,30 +137,33 @@ class _cached:
 
 
 # The trail: the positions (board, player to move) since the last capture, for the repetition
-# rule (R4.3). A position keeps it as the tuple ``(keys, counts, played_on, length)``. One
-# ``keys`` list is shared by the positions of a line of play, each of which sees the first
-# ``length`` keys. Playing on from the newest position appends in place, so a game costs time
-# and memory linear in its length; playing on from an older position (after an undo, or a
-# search trying a second move) copies that prefix first (:func:`_trail_prefix`). ``counts``
-# says how often each key occurs in the whole list, which is what the newest position needs.
-# ``played_on`` holds the lengths already played on in place: claiming one is a single
-# ``dict.setdefault``, which is atomic, so when two threads play on from the same position
-# only one appends. ``Position._advance`` plays a trail on.
+# rule (R4.3). A position keeps it as the tuple ``(keys, counts, length)``. One ``keys`` list
+# is shared by the positions of a line of play, each of which sees the first ``length`` keys.
+# Playing on from the newest position (``length == len(keys)``) appends in place, so a game
+# costs time and memory linear in its length; playing on from an older position (after an
+# undo, or a search trying a second move) copies that prefix first (:func:`_trail_prefix`).
+# ``counts`` says how often each key occurs in the list, which is what the newest position
+# needs. ``Position._advance`` plays a trail on: it appends, then checks that the list grew
+# by its key alone. ``len`` and ``list.append`` are atomic, so when two threads play on from
+# the same position at once, at most one of them passes that check; the other copies the
+# prefix, and the key it left in the list lies past every position's length, where nobody
+# reads it (and, since no position is newest any more, nobody appends in place again).
 
 
-def _trail_start(key) -> tuple[list, dict, dict, int]:
+def _trail_start(key) -> tuple[list, dict, int]:
     """The trail of a position with no earlier position since a capture."""
-    return [key], {key: 1}, {}, 1
+    return [key], {key: 1}, 1
 
 
-def _trail_prefix(keys: list, length: int) -> tuple[list, dict, dict]:
-    """The first ``length`` keys as a trail of their own: (keys, counts, played_on), every
-    length but the last played on."""
+def _trail_prefix(keys: list, length: int, key) -> tuple[list, dict]:
+    """The first ``length`` keys, then ``key``, as a list of their own: (keys, counts), the
+    count of ``key`` not yet taken."""
     keys = keys[:length]
     counts: dict = {}
-    for key in keys:
-        counts[key] = counts.get(key, 0) + 1
-    return keys, counts, dict.fromkeys(range(1, length))
+    for known in keys:
+        counts[known] = counts.get(known, 0) + 1
+    keys.append(key)
+    return keys, counts
 
 
 @dataclass(frozen=True)
@@ -231,7 +234,7 @@ class Position:
 
         The repetition rule (R4.3) counts in it.
         """
-        keys, _, _, length = self._trail
+        keys, _, length = self._trail
         return tuple(keys[:length])
 
     # -- basic facts ---------------------------------------------------------------------
@@ -360,23 +363,25 @@ class Position:
                 legal = _moves_for(board, own_holes[nxt])
             legal = tuple(legal)
             key = (board, nxt)
-            if quiet:  # the trail goes on (see _trail_start): claim its length, or copy it
-                keys, counts, played_on, length = self._trail
-                if played_on.setdefault(length, key) is not key:
-                    keys, counts, played_on = _trail_prefix(keys, length)
-                    played_on[length] = None
+            if quiet:  # the trail goes on (see _trail_start): in place, or on a copy
+                keys, counts, length = self._trail
+                if len(keys) == length:  # the newest position
+                    keys.append(key)
+                    if len(keys) != length + 1:  # another thread appended at the same time
+                        keys, counts = _trail_prefix(keys, length, key)
+                else:
+                    keys, counts = _trail_prefix(keys, length, key)
                 known = len(counts)  # count the key, hashing it once if it is new (most are)
                 times = counts.setdefault(key, 1)
                 if len(counts) == known:
                     times = counts[key] = times + 1
-                keys.append(key)
-                trail = (keys, counts, played_on, length + 1)
+                trail = (keys, counts, length + 1)
                 if times >= 3:
                     end = Reason.REPETITION
                 elif rules.quiet_limit is not None and quiet >= rules.quiet_limit:
                     end = Reason.QUIET_LIMIT
             else:
-                trail = ([key], {key: 1}, {}, 1)  # _trail_start(key), without the call
+                trail = ([key], {key: 1}, 1)  # _trail_start(key), without the call
             if end is not None:
                 taken = list(captures)
                 _take_all(sown, taken, events, self.owners.__getitem__, end)
