@@ -121,21 +121,6 @@ def _as_count(value: object, what: str) -> int:
     return count
 
 
-class _cached:
-    """A property computed once per position and kept in its ``__dict__`` (which a frozen
-    dataclass allows), as ``functools.cached_property`` does but without its lock, which
-    costs more than the value: two threads computing it at once keep the same value."""
-
-    def __init__(self, compute) -> None:
-        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
-
-    def __get__(self, position, owner=None):
-        if position is None:
-            return self
-        value = position.__dict__[self.name] = self.compute(position)
-        return value
-
-
 # The trail: the positions (board, player to move) since the last capture, for the repetition
 # rule (R4.3). A position keeps it as the tuple ``(keys, counts, length)``. One ``keys`` list
 # is shared by the positions of a line of play, each of which sees the first ``length`` keys.
@@ -182,6 +167,18 @@ class Position:
         round: the round of a match this game is (1 for a single game).
         previous_winner: winner of the previous game of the match (None: none, or a draw).
         outcome: how the game ended, or None while it goes on.
+        is_over: True once the game is over (``outcome`` is set).
+        ring: the next open hole after each hole, in sowing order (R1.3).
+
+    ``is_over`` and ``ring``, like the legal moves and the holes each player owns, are worked
+    out when a position is made and kept in its ``__dict__`` (the positions after it carry
+    them over). They are plain attributes rather than properties, because Python reads a
+    plain attribute several times faster than one that a class-level descriptor shadows, and
+    a game loop reads them every move.
+
+    >>> import hoyito_edu as hy
+    >>> hy.new_game("hoyito-i", holes_per_row=6, closed={1}).ring[:3]
+    (2, 2, 3)
     """
 
     rules: Rules
@@ -210,21 +207,16 @@ class Position:
         _validate(self)
         if not self._trail:
             object.__setattr__(self, "_trail", _trail_start((self.board, self.player)))
+        _keep(self.__dict__, True)
 
     def _successor(self, **changes) -> Position:
         """A position like this one with ``changes``, built without re-checking the fields.
 
-        It starts from a copy of this position's ``__dict__`` (the fields, and the holes each
-        player owns, which carry over unless the owners or closed holes change); the legal
-        moves are this position's own and are dropped, unless given as ``_legal``."""
-        state = self.__dict__.copy()
-        state.pop("_legal", None)
-        if "owners" in changes or "closed" in changes:
-            state.pop("_own_holes", None)
-            state.pop("ring", None)
-        if "outcome" in changes:
-            state.pop("is_over", None)
+        It starts from a copy of this position's ``__dict__`` (the fields, and the values
+        kept with them: see :func:`_keep`, which works them out again as the changes need)."""
+        state = dict(self.__dict__)  # a dict of its own: see _advance
         state.update(changes)
+        _keep(state, "owners" in changes or "closed" in changes)
         successor = object.__new__(Position)
         _set_state(successor, state)
         return successor
@@ -241,12 +233,6 @@ class Position:
     @property
     def holes_per_row(self) -> int:
         return len(self.board) // 2
-
-    @_cached
-    def is_over(self) -> bool:
-        """True once the game is over (``outcome`` is set); kept in the position, as a game
-        loop asks it every move."""
-        return self.outcome is not None
 
     @property
     def winner(self) -> int | None:
@@ -267,34 +253,11 @@ class Position:
 
     def holes_of(self, player: int) -> tuple[int, ...]:
         """The open holes ``player`` owns, in ring order."""
-        closed = self.closed
-        return tuple([h for h, o in enumerate(self.owners) if o == player and h not in closed])
+        return _open_holes(self.owners, self.closed, player)
 
     def legal_moves(self) -> tuple[int, ...]:
         """The holes the player to move may sow: owned, open and not empty (R2.1)."""
         return self._legal
-
-    @_cached
-    def _legal(self) -> tuple[int, ...]:
-        if self.outcome is not None:
-            return ()
-        return _moves_for(self.board, self._own_holes[self.player])
-
-    @_cached
-    def ring(self) -> tuple[int, ...]:
-        """The next open hole after each hole, in sowing order (R1.3; kept by the positions
-        after this one).
-
-        >>> import hoyito_edu as hy
-        >>> hy.new_game("hoyito-i", holes_per_row=6, closed={1}).ring[:3]
-        (2, 2, 3)
-        """
-        return next_open_holes(len(self.board), self.closed)
-
-    @_cached
-    def _own_holes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The open holes each player owns, in ring order (kept by the positions after it)."""
-        return (self.holes_of(0), self.holes_of(1))
 
     # -- playing -------------------------------------------------------------------------
     def check_move(self, hole: object) -> int:
@@ -325,13 +288,13 @@ class Position:
         """
         if hole.__class__ is not int or hole not in self._legal:
             hole = self.check_move(hole)  # explains what is wrong, or accepts a numpy integer
-        return self._advance(hole, None)
+        return _advance(self, hole, None)
 
     def sow(self, hole: int) -> Move:
         """Play ``hole`` and return the whole :class:`Move`: events in order and the result."""
         hole = self.check_move(hole)
         events: list[Event] = []
-        after = self._advance(hole, events)
+        after = _advance(self, hole, events)
         return Move(before=self, hole=hole, events=tuple(events), after=after)
 
     def _advance(self, hole: int, events: list[Event] | None) -> Position:
@@ -386,9 +349,12 @@ class Position:
                 taken = list(captures)
                 _take_all(sown, taken, events, self.owners.__getitem__, end)
                 board, captures = tuple(sown), (taken[0], taken[1])
-        # the successor: this position's state (fields, holes owned, ring), with the changes
-        # (this position is not over: its outcome, None, carries over unless the game ends)
-        state = self.__dict__.copy()
+        # The successor: this position's state (fields, holes owned, ring), with the changes
+        # (this position is not over: its outcome, None, carries over unless the game ends).
+        # dict() makes a dict of its own kind: a copy() of the dict of a position built by
+        # the constructor would share its keys, and Python reads the attributes of an object
+        # with such a dict several times slower.
+        state = dict(self.__dict__)
         if end is not None:
             state["outcome"] = self._outcome(end, captures, events)
             state["is_over"], nxt, legal = True, 1 - mover, ()
@@ -511,6 +477,28 @@ class Position:
 #: "__dict__", state)`` does (a frozen dataclass refuses plain assignment), at half the cost.
 _set_state = Position.__dict__["__dict__"].__set__
 _new = object.__new__
+#: ``Position._advance`` as a plain function: ``play`` calls it without looking a method up
+#: on the position (whose own ``__dict__`` is searched first).
+_advance = Position._advance
+
+
+def _keep(state: dict, layout_changed: bool) -> None:
+    """Work out the values a position keeps with its fields in ``state`` (its ``__dict__``):
+    ``ring`` and ``_own_holes`` (the open holes each player owns, in ring order) when the
+    board's layout is new or ``layout_changed``, and always ``is_over`` and ``_legal``."""
+    board, closed = state["board"], state["closed"]
+    if layout_changed or "ring" not in state:
+        state["ring"] = next_open_holes(len(board), closed)
+        owners = state["owners"]
+        state["_own_holes"] = (_open_holes(owners, closed, 0), _open_holes(owners, closed, 1))
+    over = state["outcome"] is not None
+    state["is_over"] = over
+    state["_legal"] = () if over else _moves_for(board, state["_own_holes"][state["player"]])
+
+
+def _open_holes(owners: tuple[int, ...], closed: frozenset[int], player: int) -> tuple[int, ...]:
+    """The open holes ``player`` owns, in ring order."""
+    return tuple([h for h, o in enumerate(owners) if o == player and h not in closed])
 
 
 def _moves_for(board: tuple[int, ...], holes: tuple[int, ...]) -> tuple[int, ...]:
