@@ -286,7 +286,7 @@ class Position:
 
         The same move as :meth:`sow`, without its record of events (so sooner).
         """
-        if hole.__class__ is not int or hole not in self._legal:
+        if type(hole) is not int or hole not in self._legal:  # type(): quicker than __class__
             hole = self.check_move(hole)  # explains what is wrong, or accepts a numpy integer
         return _advance(self, hole, None)
 
@@ -359,8 +359,10 @@ class Position:
             state["outcome"] = self._outcome(end, captures, events)
             state["is_over"], nxt, legal = True, 1 - mover, ()
             trail = _trail_start((board, nxt))
-        state["board"], state["player"], state["captures"] = board, nxt, captures
-        state["quiet_plies"], state["_trail"], state["_legal"] = quiet, trail, legal
+        if taken is not None:
+            state["captures"] = captures
+        state["board"], state["player"], state["quiet_plies"] = board, nxt, quiet
+        state["_trail"], state["_legal"] = trail, legal
         after = _new(Position)
         _set_state(after, state)
         return after
