@@ -3,7 +3,9 @@
 This module is the rules in one readable place. :func:`sow` takes a position and a hole and plays
 the move seed by seed, deciding captures at the moment each seed drops (spec R2.4), and returns
 the new board, the captures and the move record. It does not check whose turn it is or whether
-the hole is legal: :meth:`hoyito_edu.Position.sow` does that first.
+the hole is legal: :meth:`hoyito_edu.Position.sow` does that first. :func:`sow_move` is the
+same sowing (the one copy of it here) without the :class:`SowResult`, as ``Position.play`` and
+``Position.sow`` call it, the record kept or not.
 """
 
 from __future__ import annotations
