@@ -21,7 +21,6 @@ South (0) captured 0
 from __future__ import annotations
 
 import operator
-import threading
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -41,7 +40,7 @@ from .events import (
     Relay,
 )
 from .rules import Rules, get_rules
-from .sowing import SowResult, next_open_holes, sow, take_all
+from .sowing import SowResult, _take_all, next_open_holes, sow_move, take_all
 
 PLAYER_NAMES = ("South", "North")
 
@@ -122,69 +121,34 @@ def _as_count(value: object, what: str) -> int:
     return count
 
 
-class _cached:
-    """A property computed once per position and kept in its ``__dict__`` (which a frozen
-    dataclass allows), as ``functools.cached_property`` does but without its lock, which
-    costs more than the value: two threads computing it at once keep the same value."""
+# The trail: the positions (board, player to move) since the last capture, for the repetition
+# rule (R4.3). A position keeps it as the tuple ``(keys, counts, length)``. One ``keys`` list
+# is shared by the positions of a line of play, each of which sees the first ``length`` keys.
+# Playing on from the newest position (``length == len(keys)``) appends in place, so a game
+# costs time and memory linear in its length; playing on from an older position (after an
+# undo, or a search trying a second move) copies that prefix first (:func:`_trail_prefix`).
+# ``counts`` says how often each key occurs in the list, which is what the newest position
+# needs. ``Position._advance`` plays a trail on: it appends, then checks that the list grew
+# by its key alone. ``len`` and ``list.append`` are atomic, so when two threads play on from
+# the same position at once, at most one of them passes that check; the other copies the
+# prefix, and the key it left in the list lies past every position's length, where nobody
+# reads it (and, since no position is newest any more, nobody appends in place again).
 
-    def __init__(self, compute) -> None:
-        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
 
-    def __get__(self, position, owner=None):
-        if position is None:
-            return self
-        value = position.__dict__[self.name] = self.compute(position)
-        return value
+def _trail_start(key) -> tuple[list, dict, int]:
+    """The trail of a position with no earlier position since a capture."""
+    return [key], {key: 1}, 1
 
 
-class _Trail:
-    """The positions (board, player to move) since the last capture, for the repetition rule.
-
-    One trail is shared by the positions of a line of play, each of which sees the first
-    ``length`` keys. Playing on from the newest position appends in place, so a game costs time
-    and memory linear in its length; playing on from an older position (after an undo, or a
-    search trying a second move) copies that prefix first. ``counts`` says how often each key
-    occurs in the whole trail, which is what the newest position needs. A lock (one for all
-    trails) makes the append safe when two threads play on from the same position.
-    """
-
-    __slots__ = ("keys", "counts")
-    _lock = threading.Lock()
-
-    def __init__(self, keys=()) -> None:
-        self.keys: list = list(keys)
-        self.counts: dict = {}
-        for key in self.keys:
-            self.counts[key] = self.counts.get(key, 0) + 1
-
-    @classmethod
-    def start(cls, key) -> tuple[_Trail, int]:
-        """The (trail, length) of a position with no earlier position since a capture."""
-        trail = cls.__new__(cls)
-        trail.keys, trail.counts = [key], {key: 1}
-        return trail, 1
-
-    def extended(self, length: int, key) -> tuple[tuple[_Trail, int], int]:
-        """The (trail, length) of a position ``length`` keys in, followed by ``key``, and how
-        often ``key`` occurs in it."""
-        lock = self._lock
-        lock.acquire()
-        try:
-            if length == len(self.keys):  # the newest position: append in place
-                counts = self.counts
-                times = counts[key] = counts.get(key, 0) + 1
-                self.keys.append(key)
-                return (self, length + 1), times
-        finally:
-            lock.release()
-        trail = _Trail(self.keys[:length])
-        return trail.extended(length, key)
-
-    def __getstate__(self):
-        return self.keys
-
-    def __setstate__(self, keys) -> None:
-        self.__init__(keys)
+def _trail_prefix(keys: list, length: int, key) -> tuple[list, dict]:
+    """The first ``length`` keys, then ``key``, as a list of their own: (keys, counts), the
+    count of ``key`` not yet taken."""
+    keys = keys[:length]
+    counts: dict = {}
+    for known in keys:
+        counts[known] = counts.get(known, 0) + 1
+    keys.append(key)
+    return keys, counts
 
 
 @dataclass(frozen=True)
@@ -203,6 +167,18 @@ class Position:
         round: the round of a match this game is (1 for a single game).
         previous_winner: winner of the previous game of the match (None: none, or a draw).
         outcome: how the game ended, or None while it goes on.
+        is_over: True once the game is over (``outcome`` is set).
+        ring: the next open hole after each hole, in sowing order (R1.3).
+
+    ``is_over`` and ``ring``, like the legal moves and the holes each player owns, are worked
+    out when a position is made and kept in its ``__dict__`` (the positions after it carry
+    them over). They are plain attributes rather than properties, because Python reads a
+    plain attribute several times faster than one that a class-level descriptor shadows, and
+    a game loop reads them every move.
+
+    >>> import hoyito_edu as hy
+    >>> hy.new_game("hoyito-i", holes_per_row=6, closed={1}).ring[:3]
+    (2, 2, 3)
     """
 
     rules: Rules
@@ -219,7 +195,8 @@ class Position:
     #: Plies played in a row without a capture (the quiet limit, R4.5). History, like the
     #: trail: not part of equality.
     quiet_plies: int = field(default=0, compare=False)
-    # (trail, length): the positions since the last capture, for the repetition rule (R4.3).
+    # The trail (see _trail_start): the positions since the last capture, for the repetition
+    # rule (R4.3).
     # Not part of equality: two positions with the same board and history-free state are the
     # same position.
     _trail: tuple = field(default=(), compare=False, repr=False)
@@ -229,20 +206,17 @@ class Position:
         # that play() makes skip this (see _successor), their fields already being valid.
         _validate(self)
         if not self._trail:
-            object.__setattr__(self, "_trail", _Trail.start((self.board, self.player)))
+            object.__setattr__(self, "_trail", _trail_start((self.board, self.player)))
+        _keep(self.__dict__, True)
 
     def _successor(self, **changes) -> Position:
         """A position like this one with ``changes``, built without re-checking the fields.
 
-        It starts from a copy of this position's ``__dict__`` (the fields, and the holes each
-        player owns, which carry over unless the owners or closed holes change); the legal
-        moves are this position's own and are dropped, unless given as ``_legal``."""
-        state = self.__dict__.copy()
-        state.pop("_legal", None)
-        if "owners" in changes or "closed" in changes:
-            state.pop("_own_holes", None)
-            state.pop("ring", None)
+        It starts from a copy of this position's ``__dict__`` (the fields, and the values
+        kept with them: see :func:`_keep`, which works them out again as the changes need)."""
+        state = dict(self.__dict__)  # a dict of its own: see _advance
         state.update(changes)
+        _keep(state, "owners" in changes or "closed" in changes)
         successor = object.__new__(Position)
         _set_state(successor, state)
         return successor
@@ -252,17 +226,13 @@ class Position:
 
         The repetition rule (R4.3) counts in it.
         """
-        trail, length = self._trail
-        return tuple(trail.keys[:length])
+        keys, _, length = self._trail
+        return tuple(keys[:length])
 
     # -- basic facts ---------------------------------------------------------------------
     @property
     def holes_per_row(self) -> int:
         return len(self.board) // 2
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
 
     @property
     def winner(self) -> int | None:
@@ -283,34 +253,11 @@ class Position:
 
     def holes_of(self, player: int) -> tuple[int, ...]:
         """The open holes ``player`` owns, in ring order."""
-        closed = self.closed
-        return tuple([h for h, o in enumerate(self.owners) if o == player and h not in closed])
+        return _open_holes(self.owners, self.closed, player)
 
     def legal_moves(self) -> tuple[int, ...]:
         """The holes the player to move may sow: owned, open and not empty (R2.1)."""
         return self._legal
-
-    @_cached
-    def _legal(self) -> tuple[int, ...]:
-        if self.outcome is not None:
-            return ()
-        return _moves_for(self.board, self._own_holes[self.player])
-
-    @_cached
-    def ring(self) -> tuple[int, ...]:
-        """The next open hole after each hole, in sowing order (R1.3; kept by the positions
-        after this one).
-
-        >>> import hoyito_edu as hy
-        >>> hy.new_game("hoyito-i", holes_per_row=6, closed={1}).ring[:3]
-        (2, 2, 3)
-        """
-        return next_open_holes(len(self.board), self.closed)
-
-    @_cached
-    def _own_holes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The open holes each player owns, in ring order (kept by the positions after it)."""
-        return (self.holes_of(0), self.holes_of(1))
 
     # -- playing -------------------------------------------------------------------------
     def check_move(self, hole: object) -> int:
@@ -339,61 +286,86 @@ class Position:
 
         The same move as :meth:`sow`, without its record of events (so sooner).
         """
-        if hole.__class__ is not int or hole not in self._legal:
+        if type(hole) is not int or hole not in self._legal:  # type(): quicker than __class__
             hole = self.check_move(hole)  # explains what is wrong, or accepts a numpy integer
-        return self._advance(hole, False)[0]
+        return _advance(self, hole, None)
 
     def sow(self, hole: int) -> Move:
         """Play ``hole`` and return the whole :class:`Move`: events in order and the result."""
         hole = self.check_move(hole)
-        after, events = self._advance(hole, True)
+        events: list[Event] = []
+        after = _advance(self, hole, events)
         return Move(before=self, hole=hole, events=tuple(events), after=after)
 
-    def _advance(self, hole: int, record: bool) -> tuple[Position, list[Event] | None]:
-        """The position after sowing legal ``hole``, and the move's events (None unless
-        ``record``): the sowing, then Ba-awa's last eight (R4.2), a pass (R3.2), the
+    def _advance(self, hole: int, events: list[Event] | None) -> Position:
+        """The position after sowing legal ``hole``, the move's events appended to ``events``
+        (unless None): the sowing, then Ba-awa's last eight (R4.2), a pass (R3.2), the
         repetition rule (R4.3) and the quiet limit (R4.5)."""
-        result = sow(self, hole, record)
-        events, end, extra_turn = result.events, result.end, result.extra_turn
-        board, captures = tuple(result.board), tuple(result.captures)
+        sown, taken, end, extra_turn = sow_move(self, hole, events)  # taken: None, or captures
         rules, mover = self.rules, self.player
         nxt = mover if extra_turn else 1 - mover
-        if end is None and rules.end_rule == "eight-or-fewer" and sum(board) <= 8:
-            end = self._eight_or_fewer(result)
-            board, captures = tuple(result.board), tuple(result.captures)
-        quiet = 0 if captures != self.captures else self.quiet_plies + 1
+        if end is None and rules.end_rule == "eight-or-fewer" and sum(sown) <= 8:
+            taken = list(self.captures) if taken is None else taken
+            end = self._eight_or_fewer(sown, taken, events)
+        board = tuple(sown)
+        if taken is None:
+            captures, quiet = self.captures, self.quiet_plies + 1
+        else:
+            captures = (taken[0], taken[1])
+            quiet = 0 if captures != self.captures else self.quiet_plies + 1
         if end is None:
-            legal = _moves_for(board, self._own_holes[nxt])
+            own_holes = self._own_holes
+            legal = []  # the moves of the next player, as _moves_for finds them, but sooner
+            for h in own_holes[nxt]:
+                if board[h]:
+                    legal.append(h)
             if not legal:
                 if events is not None:
                     events.append(Pass(nxt))
                 nxt = 1 - nxt
-                legal = _moves_for(board, self._own_holes[nxt])
-            if quiet:
-                trail, length = self._trail
-                trail, times = trail.extended(length, (board, nxt))
+                legal = _moves_for(board, own_holes[nxt])
+            legal = tuple(legal)
+            key = (board, nxt)
+            if quiet:  # the trail goes on (see _trail_start): in place, or on a copy
+                keys, counts, length = self._trail
+                if len(keys) == length:  # the newest position
+                    keys.append(key)
+                    if len(keys) != length + 1:  # another thread appended at the same time
+                        keys, counts = _trail_prefix(keys, length, key)
+                else:
+                    keys, counts = _trail_prefix(keys, length, key)
+                known = len(counts)  # count the key, hashing it once if it is new (most are)
+                times = counts.setdefault(key, 1)
+                if len(counts) == known:
+                    times = counts[key] = times + 1
+                trail = (keys, counts, length + 1)
                 if times >= 3:
                     end = Reason.REPETITION
                 elif rules.quiet_limit is not None and quiet >= rules.quiet_limit:
                     end = Reason.QUIET_LIMIT
             else:
-                trail = _Trail.start((board, nxt))
+                trail = ([key], {key: 1}, 1)  # _trail_start(key), without the call
             if end is not None:
-                take_all(result, self.owners.__getitem__, end)
-                board, captures = tuple(result.board), tuple(result.captures)
-        outcome = None
+                taken = list(captures)
+                _take_all(sown, taken, events, self.owners.__getitem__, end)
+                board, captures = tuple(sown), (taken[0], taken[1])
+        # The successor: this position's state (fields, holes owned, ring), with the changes
+        # (this position is not over: its outcome, None, carries over unless the game ends).
+        # dict() makes a dict of its own kind: a copy() of the dict of a position built by
+        # the constructor would share its keys, and Python reads the attributes of an object
+        # with such a dict several times slower.
+        state = dict(self.__dict__)
         if end is not None:
-            outcome = self._outcome(end, captures, events)
-            nxt, legal = 1 - mover, ()
-            trail = _Trail.start((board, nxt))
-        # the successor: this position's state (fields, holes owned, ring), with the changes
-        state = self.__dict__.copy()
-        state["board"], state["player"], state["captures"] = board, nxt, captures
-        state["outcome"], state["quiet_plies"] = outcome, quiet
+            state["outcome"] = self._outcome(end, captures, events)
+            state["is_over"], nxt, legal = True, 1 - mover, ()
+            trail = _trail_start((board, nxt))
+        if taken is not None:
+            state["captures"] = captures
+        state["board"], state["player"], state["quiet_plies"] = board, nxt, quiet
         state["_trail"], state["_legal"] = trail, legal
-        after = object.__new__(Position)
+        after = _new(Position)
         _set_state(after, state)
-        return after, events
+        return after
 
     def _outcome(self, end: Reason, captures: tuple[int, int], events: list | None) -> Outcome:
         """The outcome of a game ended for ``end`` with ``captures``; records the GameOver
@@ -426,14 +398,14 @@ class Position:
             captures=captures,
             outcome=outcome,
             quiet_plies=self.quiet_plies,
-            _trail=_Trail.start((board, self.player)),
+            _trail=_trail_start((board, self.player)),
         )
 
-    def _eight_or_fewer(self, result) -> Reason:
+    def _eight_or_fewer(self, board: list[int], captures: list[int], events) -> Reason:
         """Ba-awa (R4.2): the starter of this game takes what is left, and the game ends."""
-        if sum(result.board) == 0:
+        if sum(board) == 0:
             return Reason.ALL_CAPTURED
-        take_all(result, lambda hole: self.starter, Reason.EIGHT_OR_FEWER)
+        _take_all(board, captures, events, lambda hole: self.starter, Reason.EIGHT_OR_FEWER)
         return Reason.EIGHT_OR_FEWER
 
     # -- drawing -------------------------------------------------------------------------
@@ -506,6 +478,29 @@ class Position:
 #: Gives a new position its state (its ``__dict__``), as ``object.__setattr__(position,
 #: "__dict__", state)`` does (a frozen dataclass refuses plain assignment), at half the cost.
 _set_state = Position.__dict__["__dict__"].__set__
+_new = object.__new__
+#: ``Position._advance`` as a plain function: ``play`` calls it without looking a method up
+#: on the position (whose own ``__dict__`` is searched first).
+_advance = Position._advance
+
+
+def _keep(state: dict, layout_changed: bool) -> None:
+    """Work out the values a position keeps with its fields in ``state`` (its ``__dict__``):
+    ``ring`` and ``_own_holes`` (the open holes each player owns, in ring order) when the
+    board's layout is new or ``layout_changed``, and always ``is_over`` and ``_legal``."""
+    board, closed = state["board"], state["closed"]
+    if layout_changed or "ring" not in state:
+        state["ring"] = next_open_holes(len(board), closed)
+        owners = state["owners"]
+        state["_own_holes"] = (_open_holes(owners, closed, 0), _open_holes(owners, closed, 1))
+    over = state["outcome"] is not None
+    state["is_over"] = over
+    state["_legal"] = () if over else _moves_for(board, state["_own_holes"][state["player"]])
+
+
+def _open_holes(owners: tuple[int, ...], closed: frozenset[int], player: int) -> tuple[int, ...]:
+    """The open holes ``player`` owns, in ring order."""
+    return tuple([h for h, o in enumerate(owners) if o == player and h not in closed])
 
 
 def _moves_for(board: tuple[int, ...], holes: tuple[int, ...]) -> tuple[int, ...]:
@@ -654,8 +649,9 @@ def new_game(
         and player.__class__ is int
     )
     key = (rules, holes_per_row, player)
-    if standard and key in _OPENINGS:  # checked before: a copy of it
-        return _fresh_copy(_OPENINGS[key])
+    opening = _OPENINGS.get(key) if standard else None  # (hashing rules takes a while: once)
+    if opening is not None:  # checked before: a copy of it
+        return _fresh_copy(opening)
     if board is None:
         n = 6 if holes_per_row is None else _check_size(rules, holes_per_row)
         closed_set = _holes(closed, 2 * n, "closed hole")
@@ -685,7 +681,7 @@ def new_game(
         starter = player  # R4.2: the player who actually moves first started this game
     if (player, starter) != (position.player, position.starter):
         position = position._successor(
-            player=player, starter=starter, _trail=_Trail.start((position.board, player))
+            player=player, starter=starter, _trail=_trail_start((position.board, player))
         )
     if standard and len(_OPENINGS) < 1024:
         _OPENINGS[key] = position
@@ -701,7 +697,7 @@ _OPENINGS: dict[tuple, Position] = {}
 def _fresh_copy(opening: Position) -> Position:
     """``opening`` with a trail of its own (positions are immutable, but playing on from the
     newest position of a line appends to its trail)."""
-    return opening._successor(_trail=_Trail.start((opening.board, opening.player)))
+    return opening._successor(_trail=_trail_start((opening.board, opening.player)))
 
 
 def _validate(position: Position) -> None:

@@ -228,6 +228,8 @@ def get_rules(variant: str | Rules, **options: object) -> Rules:
     """
     if isinstance(variant, Rules):
         rules = variant
+    elif variant.__class__ is str and variant in VARIANTS:  # the name as written in VARIANTS
+        rules = VARIANTS[variant]
     elif isinstance(variant, str) and variant.strip().lower() in VARIANTS:
         rules = VARIANTS[variant.strip().lower()]
     else:

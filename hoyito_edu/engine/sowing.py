@@ -3,7 +3,9 @@
 This module is the rules in one readable place. :func:`sow` takes a position and a hole and plays
 the move seed by seed, deciding captures at the moment each seed drops (spec R2.4), and returns
 the new board, the captures and the move record. It does not check whose turn it is or whether
-the hole is legal: :meth:`hoyito_edu.Position.sow` does that first.
+the hole is legal: :meth:`hoyito_edu.Position.sow` does that first. :func:`sow_move` is the
+same sowing (the one copy of it here) without the :class:`SowResult`, as ``Position.play`` and
+``Position.sow`` call it, the record kept or not.
 """
 
 from __future__ import annotations
@@ -83,195 +85,201 @@ class Sowable(Protocol):
     previous_winner: int | None
 
 
-class _Restart(Exception):
-    """The move reached :data:`EXACT_FROM_LAP` laps: sow it again keeping every lap start."""
+def sow(position: Sowable, hole: int, record: bool = True) -> SowResult:
+    """Play ``hole`` for the player to move in ``position`` and return what happened.
+
+    The caller has checked that the move is legal. Passes, the Ba-awa end rule and repetition
+    are applied by :meth:`hoyito_edu.Position.sow`, which knows the game's history. With
+    ``record=False`` the events are not kept (``events`` is None): the same move, sooner.
+    """
+    events: list[Event] | None = [] if record else None
+    board, captures, end, extra_turn = sow_move(position, hole, events)
+    if captures is None:
+        captures = list(position.captures)
+    return SowResult(board, captures, events, end, extra_turn)
 
 
-class _Sowing(SowResult):
-    """The working state of one move: a board being sown, the hand, the record so far. It is
-    its own :class:`SowResult` once the move is sown."""
+def sow_move(
+    position: Sowable, hole: int, events: list[Event] | None, seen: dict | None = None
+) -> tuple[list[int], list[int] | None, Reason | None, bool]:
+    """:func:`sow` without the :class:`SowResult`: returns (board, captures, end,
+    extra_turn), ``captures`` None when the move captured nothing, and appends the events to
+    ``events`` (none are kept when it is None). ``Position.play`` and ``Position.sow`` call it.
 
-    __slots__ = ("pos", "rules", "mover", "owners", "hand", "hole", "ring")
-
-    def __init__(self, position: Sowable, hole: int, record: bool = True) -> None:
-        self.pos = position
-        self.rules = position.rules
-        self.mover = position.player
-        self.owners = position.owners
-        self.hole = hole
-        self.ring = position.ring
-        self.board = list(position.board)
-        self.captures = list(position.captures)
-        self.events = [] if record else None
-        self.end = None
-        self.extra_turn = False
-        self.hand = 0
-
-    def start_again(self) -> None:
-        """Set up the board, captures and record again as they were before the move."""
-        self.board = list(self.pos.board)
-        self.captures = list(self.pos.captures)
-        self.events = None if self.events is None else []
-        self.hand = 0
-
-    # -- helpers -------------------------------------------------------------------------
-    def take(self, hole: int | None, taker: int, reason: Reason, seeds: int | None = None) -> None:
-        """Move seeds from ``hole`` (or the hand, ``hole=None``) to ``taker``'s captures."""
-        if hole is None:
-            seeds, self.hand = self.hand, 0
-        else:
-            seeds = self.board[hole] if seeds is None else seeds
-            self.board[hole] -= seeds
-        self.captures[taker] += seeds
-        if self.events is not None:
-            self.events.append(Capture(hole, seeds, taker, reason))
-
-    def uncaptured(self) -> int:
-        return sum(self.board) + self.hand
-
-    def final_four_taker(self, capturer: int) -> int:
-        """Who takes the last four (R4.1): the capturer, or in Hoyito III from round 3 on the
-        winner of the previous game (the capturer if that game was drawn)."""
-        from_round = self.rules.last_four_to_previous_winner_from_round
-        pos = self.pos
-        if from_round is not None and pos.round >= from_round and pos.previous_winner is not None:
-            return pos.previous_winner
-        return capturer
-
-    def after_capture(self, capturer: int) -> bool:
-        """Apply the Hoyito end rule after a capture (R4.1). True when the game is over."""
-        if self.rules.end_rule != "last-four":
-            return False
-        left = self.uncaptured()
-        if left == 4:
-            taker = self.final_four_taker(capturer)
-            take_all(self, lambda hole: taker, Reason.FINAL_FOUR)
-            if self.hand:
-                self.take(None, taker, Reason.FINAL_FOUR)
-            self.end = Reason.FINAL_FOUR
-            return True
-        if left == 0:
-            self.end = Reason.ALL_CAPTURED
-            return True
-        return False
-
-    # -- the move ------------------------------------------------------------------------
-    def run(self) -> SowResult:
-        """Sow the move; a move of :data:`EXACT_FROM_LAP` laps is sown again with every lap
-        start kept (see there)."""
-        try:
-            return self.sow_laps(exact=False)
-        except _Restart:
-            self.start_again()
-            return self.sow_laps(exact=True)
-
-    def sow_laps(self, exact: bool) -> SowResult:
-        board, hole, events, max_laps = self.board, self.hole, self.events, self.rules.max_laps
-        seen_laps = {(hole, tuple(board)): 1} if exact else None
-        self.hand, board[hole] = board[hole], 0
-        if events is not None:
-            events.append(Lift(hole, self.hand, 1))
-        lap, origin, current = 1, hole, hole
-        while True:
-            current = self.sow_lap(current, origin, lap)
-            if self.end is not None:
-                return self
-            if board[current] == 4:
-                self.last_seed_capture(current)
-                return self
-            if board[current] == 1:
-                return self
-            if not exact:
-                if lap >= EXACT_FROM_LAP or lap == max_laps:
-                    raise _Restart
-            else:
-                state = (current, tuple(board))
-                if state in seen_laps:
-                    if events is not None:
-                        events.append(Endless(current, lap + 1, seen_laps[state]))
-                    return self.stop(Reason.ENDLESS)
-                if lap == max_laps:
-                    if events is not None:
-                        events.append(LapLimit(current, lap + 1))
-                    return self.stop(Reason.LAP_LIMIT)
-                seen_laps[state] = lap + 1
-            lap += 1
-            self.hand, board[current] = board[current], 0
-            if events is not None:
-                events.append(Relay(current, self.hand, lap))
-            origin = current
-
-    def stop(self, reason: Reason) -> SowResult:
-        """End the move and the game before the next lap: owners take their holes (R2.8)."""
-        take_all(self, self.owners.__getitem__, reason)
-        self.end = reason
-        return self
-
-    def sow_lap(self, current: int, origin: int, lap: int) -> int:
-        """Drop the seeds in hand one by one; take mid-sow casas (R2.5). Returns the last hole.
-
-        A lap long enough to come round sows into the hole it was lifted from, unless the
-        rules skip it (R2.2); closed holes are never sown (``self.ring``)."""
-        board, ring, events, hand = self.board, self.ring, self.events, self.hand
-        skip = self.rules.skip_origin
-        mid_sow = self.rules.mid_sow_taker != "none"
+    The move is sown lap by lap. ``seen`` holds the lap starts (hole, board) for the endless
+    check (R2.8). With ``seen`` None they are not kept, and a move that reaches
+    :data:`EXACT_FROM_LAP` laps or the lap limit is sown again from its start keeping them.
+    The state of the move lives in local variables (a list for the board, an int for the hand,
+    a list for the captures from the first capture on) and the rule switches are read once a
+    move: this loop is what ``Position.play`` spends its time in.
+    """
+    rules, ring = position.rules, position.ring
+    board, captures = list(position.board), None
+    skip, lap_ring = rules.skip_origin, ring
+    if seen is not None:
+        seen[(hole, tuple(board))] = 1
+    hand, board[hole] = board[hole], 0
+    if events is not None:
+        events.append(Lift(hole, hand, 1))
+    lap, current = 1, hole
+    while True:
+        # One lap: drop the seeds in hand one by one, deciding captures as each drops (R2.4).
+        # Closed holes are not in the ring (R2.3); a lap long enough to come round sows into
+        # the hole it was lifted from, unless the rules skip it (R2.2: the lap's own ring).
+        if skip:
+            lap_ring = _passing_over(ring, current)
         while hand:
-            current = ring[current]
-            if skip and current == origin:
-                current = ring[current]  # the origin is sown only when it is the one open hole
+            current = lap_ring[current]
             seeds = board[current] + 1
             board[current] = seeds
             hand -= 1
             if events is not None:
                 events.append(Drop(current, hand, seeds, lap))
-            if seeds == 4 and hand and mid_sow:
-                self.hand, taker = hand, self.mid_sow_taker(current)
-                self.take(current, taker, Reason.MID_SOW)
-                if self.after_capture(taker):
-                    return current
-                hand = self.hand
-        self.hand = 0
-        return current
+            if seeds == 4 and hand and rules.mid_sow_taker != "none":  # a casa mid-sow (R2.5)
+                mid_sow = rules.mid_sow_taker  # who takes it: the "mover" or the "owner"
+                taker = position.player if mid_sow == "mover" else position.owners[current]
+                if captures is None:
+                    captures = list(position.captures)
+                board[current] = 0
+                captures[taker] += 4
+                if events is not None:
+                    events.append(Capture(current, 4, taker, Reason.MID_SOW))
+                end = _after_capture(position, board, captures, hand, taker, events)
+                if end is not None:
+                    return board, captures, end, False
+        # The end of the lap (R2.6): ``seeds`` is what the last hole holds now.
+        if seeds == 4:
+            return _last_seed_capture(position, board, captures, current, events)
+        if seeds == 1:
+            return board, captures, None, False
+        # The last seed fell into an occupied hole: its seeds are lifted for the next lap,
+        # unless the laps cycle for ever or the lap limit is reached (R2.8).
+        if seen is None:
+            if lap >= EXACT_FROM_LAP or lap == rules.max_laps:  # sow it again, exactly
+                if events is not None:
+                    del events[:]
+                return sow_move(position, hole, events, {})
+        else:
+            state = (current, tuple(board))
+            repeats = seen.get(state)
+            if repeats is not None:
+                if events is not None:
+                    events.append(Endless(current, lap + 1, repeats))
+                return _owners_take(position, board, captures, events, Reason.ENDLESS)
+            if lap == rules.max_laps:
+                if events is not None:
+                    events.append(LapLimit(current, lap + 1))
+                return _owners_take(position, board, captures, events, Reason.LAP_LIMIT)
+            seen[state] = lap + 1
+        lap += 1
+        hand, board[current] = seeds, 0
+        if events is not None:
+            events.append(Relay(current, hand, lap))
 
-    def mid_sow_taker(self, hole: int) -> int | None:
-        rule = self.rules.mid_sow_taker
-        if rule == "mover":
-            return self.mover
-        if rule == "owner":
-            return self.owners[hole]
+
+_PASSING_CACHE: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def _passing_over(ring: tuple[int, ...], origin: int) -> tuple[int, ...]:
+    """``ring`` for a lap lifted from ``origin`` when the rules skip it (R2.2): the next open
+    hole after each hole, passing over the origin unless it is the one open hole.
+
+    >>> _passing_over((1, 2, 3, 0), 2)
+    (1, 3, 3, 0)
+    """
+    passing = _PASSING_CACHE.get((ring, origin))
+    if passing is None:
+        passing = tuple(ring[after] if after == origin else after for after in ring)
+        if len(_PASSING_CACHE) < 4096:
+            _PASSING_CACHE[(ring, origin)] = passing
+    return passing
+
+
+def _final_four_taker(position: Sowable, capturer: int) -> int:
+    """Who takes the last four (R4.1): the capturer, or in Hoyito III from round 3 on the
+    winner of the previous game (the capturer if that game was drawn)."""
+    from_round = position.rules.last_four_to_previous_winner_from_round
+    if (
+        from_round is not None
+        and position.round >= from_round
+        and position.previous_winner is not None
+    ):
+        return position.previous_winner
+    return capturer
+
+
+def _after_capture(
+    position: Sowable,
+    board: list[int],
+    captures: list[int],
+    hand: int,
+    capturer: int,
+    events: list[Event] | None,
+) -> Reason | None:
+    """Apply the Hoyito end rule after a capture (R4.1): the reason the game ends, or None.
+    ``hand`` is the seeds still in hand, which count as left and go with the last four."""
+    if position.rules.end_rule != "last-four":
         return None
+    left = sum(board) + hand
+    if left == 4:
+        taker = _final_four_taker(position, capturer)
+        _take_all(board, captures, events, lambda hole: taker, Reason.FINAL_FOUR)
+        if hand:
+            captures[taker] += hand
+            if events is not None:
+                events.append(Capture(None, hand, taker, Reason.FINAL_FOUR))
+        return Reason.FINAL_FOUR
+    if left == 0:
+        return Reason.ALL_CAPTURED
+    return None
 
-    def last_seed_capture(self, hole: int) -> None:
-        """The last seed made a casa: the mover takes it, then the chain (R2.7)."""
-        self.take(hole, self.mover, Reason.LAST_SEED)
-        if self.after_capture(self.mover):
-            return
-        if self.rules.chain:
-            for behind in self.chain_holes(hole):
-                self.take(behind, self.mover, Reason.CHAIN)
-                if self.after_capture(self.mover):
-                    return
-        if self.rules.extra_turn:
-            self.extra_turn = True
-            if self.events is not None:
-                self.events.append(ExtraTurn(self.mover))
 
-    def chain_holes(self, hole: int):
-        """Walk backwards from ``hole`` over open holes while each holds exactly four."""
-        size = len(self.board)
-        closed = self.pos.closed
+def _last_seed_capture(
+    position: Sowable, board: list[int], captures: list[int] | None, hole: int, events
+) -> tuple[list[int], list[int], Reason | None, bool]:
+    """The last seed made a casa: the mover takes it, then the chain (R2.7), and may play
+    again (R3.1). Returns what :func:`sow_move` returns."""
+    rules, mover = position.rules, position.player
+    if captures is None:
+        captures = list(position.captures)
+    board[hole] = 0
+    captures[mover] += 4
+    if events is not None:
+        events.append(Capture(hole, 4, mover, Reason.LAST_SEED))
+    end = _after_capture(position, board, captures, 0, mover, events)
+    if end is not None:
+        return board, captures, end, False
+    if rules.chain:  # walk backwards over open holes while each holds exactly four
+        size, closed, owners = len(board), position.closed, position.owners
         behind = hole
         for _ in range(size - 1):
             behind = (behind - 1) % size
-            if behind == hole:
-                return
             if behind in closed:
                 continue
-            if self.board[behind] != 4:
-                return
-            if self.rules.chain_opponent_side_only and self.owners[behind] == self.mover:
-                return
-            yield behind
+            if board[behind] != 4:
+                break
+            if rules.chain_opponent_side_only and owners[behind] == mover:
+                break
+            board[behind] = 0
+            captures[mover] += 4
+            if events is not None:
+                events.append(Capture(behind, 4, mover, Reason.CHAIN))
+            end = _after_capture(position, board, captures, 0, mover, events)
+            if end is not None:
+                return board, captures, end, False
+    if rules.extra_turn:
+        if events is not None:
+            events.append(ExtraTurn(mover))
+        return board, captures, None, True
+    return board, captures, None, False
+
+
+def _owners_take(position: Sowable, board: list[int], captures: list[int] | None, events, reason):
+    """End the move and the game before the next lap: owners take their holes (R2.8)."""
+    if captures is None:
+        captures = list(position.captures)
+    _take_all(board, captures, events, position.owners.__getitem__, reason)
+    return board, captures, reason, False
 
 
 def take_all(result: SowResult, taker_of: Callable[[int], int], reason: Reason) -> None:
@@ -281,20 +289,15 @@ def take_all(result: SowResult, taker_of: Callable[[int], int], reason: Reason) 
     owners taking their holes after an endless move or the lap limit (R2.8), a repetition
     (R4.3), an agreement or the quiet limit (R4.5).
     """
-    for hole, seeds in enumerate(result.board):
+    _take_all(result.board, result.captures, result.events, taker_of, reason)
+
+
+def _take_all(board: list[int], captures: list[int], events, taker_of, reason: Reason) -> None:
+    """:func:`take_all` on a board, captures and events (None: not kept) of their own."""
+    for hole, seeds in enumerate(board):
         if seeds:
             taker = taker_of(hole)
-            result.board[hole] = 0
-            result.captures[taker] += seeds
-            if result.events is not None:
-                result.events.append(Capture(hole, seeds, taker, reason))
-
-
-def sow(position: Sowable, hole: int, record: bool = True) -> SowResult:
-    """Play ``hole`` for the player to move in ``position`` and return what happened.
-
-    The caller has checked that the move is legal. Passes, the Ba-awa end rule and repetition
-    are applied by :meth:`hoyito_edu.Position.sow`, which knows the game's history. With
-    ``record=False`` the events are not kept (``events`` is None): the same move, sooner.
-    """
-    return _Sowing(position, hole, record).run()
+            board[hole] = 0
+            captures[taker] += seeds
+            if events is not None:
+                events.append(Capture(hole, seeds, taker, reason))
