@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from ..compiled.values import EXACT, LOWER, UPPER, WIN, OutOfBudget, next_iteration
+from ..engine.events import Reason
 from ..engine.position import Position
 from .simple import (
     DEPTH_WITHOUT_BUDGET,
@@ -31,17 +32,26 @@ def terminal_value(position: Position) -> int:
     win, minus that for a loss, the margin (0) for a draw.
 
     Every ending is valued so, by its score: the final four, Ba-awa's last eight, an endless
-    move or one stopped at the lap limit (R2.8), a repetition (R4.3), an agreement or the quiet
-    limit (R4.5), where each player has taken the seeds in their own holes.
+    move or one stopped at the lap limit (R2.8), an agreement or the quiet limit (R4.5), where
+    each player has taken the seeds in their own holes.
 
     >>> import hoyito_edu as hy
     >>> ended = hy.new_game("hoyito-i").play(0).end_by_agreement()
     >>> ended.outcome.score, ended.player, terminal_value(ended)
     ((23, 25), 1, 10002)
+
+    A repetition (R4.3) is valued by its margin alone, as an unfinished game is: whether a
+    position occurs a third time depends on the path that led to it, which the transposition
+    table does not tell apart, so a win or loss counted as proven through it could be wrong for
+    another path (and was: Hoyito I, South to move on ``[0, 1, 0, 1, 0, 2, 1, 0, 1, 0, 0, 0]``,
+    came out lost by 2, 4 or 6 "proven", or unproven, by the order of the root's moves). A
+    proven result rests on endings that do not depend on the path.
     """
     me = position.player
     score = position.outcome.score
     margin = score[me] - score[1 - me]
+    if position.outcome.reason == Reason.REPETITION:
+        return margin
     if margin > 0:
         return WIN + margin
     if margin < 0:
