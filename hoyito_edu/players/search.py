@@ -26,6 +26,12 @@ from .simple import (
 #: The share of a ``time_limit`` a search with ``playouts`` leaves for them (see SearchPlayer):
 #: at 1 s a move, 50 ms, more than 2,000 playouts take on the project's machine.
 TIE_SHARE = 0.05
+#: Holes a row of the board whose tie-breaks play all of ``playouts``. A random game on 2x12
+#: lasts so much longer that 2,000 playouts took 0.4 to 0.8 s there (median over positions of
+#: random games, Hoyito I and II; 0.04 to 0.06 s on 2x6), which made the expert's median move
+#: longer than a second; on a board with more holes a row the tie-break plays ``playouts``
+#: times (TIE_HOLES / holes a row) squared.
+TIE_HOLES = 6
 
 def terminal_value(position: Position) -> int:
     """A finished game from the side of ``position.player``: ``WIN`` plus the score margin for a
@@ -109,6 +115,7 @@ class SearchPlayer:
     the traps come after. The score lead cannot tell moves apart while no capture is in sight;
     games played out to the end can. With a ``time_limit`` the search leaves the last
     :data:`TIE_SHARE` of it to the playouts (which stop at the limit if they are not done).
+    On boards with more than :data:`TIE_HOLES` holes a row, fewer playouts are played (see it).
     ``last_search["tie"]`` is the hole so chosen, or None (no tie, or a position the compiled
     kernel does not take).
 
@@ -288,7 +295,9 @@ class SearchPlayer:
         if len(ties) < 2 or not supports(position):
             return None
         left = None if end is None else max(1e-3, end - time.perf_counter())
-        sampler = MCTSPlayer(seed=self.rng.getrandbits(32), playouts=self.playouts, time_limit=left)
+        holes = position.holes_per_row
+        playouts = max(1, self.playouts * min(TIE_HOLES, holes) ** 2 // holes**2)
+        sampler = MCTSPlayer(seed=self.rng.getrandbits(32), playouts=playouts, time_limit=left)
         sampler.choose(position)
         stats = sampler.last_search["root"]
         return max(sorted(ties), key=lambda hole: stats.get(hole, (0, 0.0)))
