@@ -283,3 +283,30 @@ def test_a_board_against_the_beginner_loads_no_compiled_code():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "False"]
+
+
+def test_show_me_says_the_value_with_best_play_only_where_a_table_proves_it(tmp_path,
+                                                                            monkeypatch):
+    from hoyito_edu.board import session as module
+    from hoyito_edu.compiled import endgames
+
+    monkeypatch.setenv("HOYITO_EDU_CACHE", str(tmp_path))
+    monkeypatch.setattr(endgames, "_LOADED", {})
+    endgames.endgame_table("hoyito-i", seeds=4, quiet=endgames.QUIET)  # cached in tmp_path
+    monkeypatch.setattr(endgames, "_LOADED", {})
+    # South to move, 24-20 up, with 4 seeds left: the table proves a win by 8
+    won = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0], captures=(24, 20))
+    # 7 seeds: no table holds it, and an estimate is never said
+    unknown = hy.new_game("hoyito-i", board=[0, 1, 0, 1, 0, 2, 1, 0, 1, 0, 0, 1])
+    for start, said in ((won, "won by 8 with best play"), (unknown, None)):
+        monkeypatch.setattr(module, "Game", lambda *args, start=start, **kw: hy.Game(start=start))
+        session = BoardSession("hoyito-i", opponent=None)
+        assert session.view["best_play"] == ""  # Show me is off
+        session.handle({"type": "action", "name": "hints"})
+        if said is None:
+            assert session.view["best_play"] == "" and session.view["hints"]
+        else:
+            assert session.view["best_play"] == (
+                f"Worked out to the end by the endgame tables: from here your game is {said}.")
+            session.handle({"type": "language", "lang": "es"})
+            assert "ganada por 8 con el mejor juego" in session.view["best_play"]

@@ -288,6 +288,16 @@ def test_every_ending_is_valued_by_its_score():
         assert players.terminal_value(pos) == expected, pos.outcome
 
 
+def test_a_repetition_is_valued_by_its_margin_never_as_a_proven_result():
+    # whether a position comes a third time depends on the path (R4.3), which the search's
+    # table does not tell apart: see test_fastsearch
+    pos = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1], captures=(20, 26))
+    while not pos.is_over:
+        pos = pos.play(pos.legal_moves()[0])
+    assert str(pos.outcome.reason) == "repetition" and pos.outcome.score == (20, 28)
+    assert players.terminal_value(pos) == (-8 if pos.player == 0 else 8)
+
+
 @pytest.mark.parametrize("compiled", [True, False])
 def test_search_ends_the_game_by_the_quiet_limit_when_that_wins(compiled):
     # With quiet_limit=1 any move that takes nothing ends the game, each player taking their

@@ -65,6 +65,7 @@ from ..engine.rules import BOARD_QUIET_LIMIT, VARIANTS, get_rules
 from ..i18n import N_, available_languages, check_language, language, ngettext, why_unavailable
 from ..i18n import gettext as _
 from ..teaching import words
+from ..teaching.hints import best_play_line
 from . import texts
 from .film import SPEEDS, film, position_view
 
@@ -860,6 +861,8 @@ class BoardSession:
             "banner": texts.banner(game, self.human, self.match) if pos.is_over else None,
             "question": self.question,
             "hints": texts.hint_marks(pos, self.human) if self.hints and person else {},
+            # proven by an endgame table, else "" (never an estimate)
+            "best_play": (best_play_line(pos) or "") if self.hints and person else "",
             "hints_on": self.hints,
             "offer": offer.text if offer.due else "",
             "agree_label": offer.label,

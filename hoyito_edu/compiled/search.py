@@ -139,7 +139,7 @@ def _value(row, n, ctx):
     size = 2 * n
     me = row[size + _PLAYER]
     margin = (row[size + me] + ctx[_SUR0 + me]) - (row[size + 1 - me] + ctx[_SUR0 + 1 - me])
-    if row[size + _END] < 0:
+    if row[size + _END] < 0 or row[size + _END] == kn.REPETITION:  # see terminal_value
         return margin
     if margin > 0:
         return WIN + margin

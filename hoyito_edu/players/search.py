@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from ..compiled.values import EXACT, LOWER, UPPER, WIN, OutOfBudget, next_iteration
+from ..engine.events import Reason
 from ..engine.position import Position
 from .simple import (
     DEPTH_WITHOUT_BUDGET,
@@ -25,23 +26,38 @@ from .simple import (
 #: The share of a ``time_limit`` a search with ``playouts`` leaves for them (see SearchPlayer):
 #: at 1 s a move, 50 ms, more than 2,000 playouts take on the project's machine.
 TIE_SHARE = 0.05
+#: Holes a row of the board whose tie-breaks play all of ``playouts``. A random game on 2x12
+#: lasts so much longer that 2,000 playouts took 0.4 to 0.8 s there (median over positions of
+#: random games, Hoyito I and II; 0.04 to 0.06 s on 2x6), which made the expert's median move
+#: longer than a second; on a board with more holes a row the tie-break plays ``playouts``
+#: times (TIE_HOLES / holes a row) squared.
+TIE_HOLES = 6
 
 def terminal_value(position: Position) -> int:
     """A finished game from the side of ``position.player``: ``WIN`` plus the score margin for a
     win, minus that for a loss, the margin (0) for a draw.
 
     Every ending is valued so, by its score: the final four, Ba-awa's last eight, an endless
-    move or one stopped at the lap limit (R2.8), a repetition (R4.3), an agreement or the quiet
-    limit (R4.5), where each player has taken the seeds in their own holes.
+    move or one stopped at the lap limit (R2.8), an agreement or the quiet limit (R4.5), where
+    each player has taken the seeds in their own holes.
 
     >>> import hoyito_edu as hy
     >>> ended = hy.new_game("hoyito-i").play(0).end_by_agreement()
     >>> ended.outcome.score, ended.player, terminal_value(ended)
     ((23, 25), 1, 10002)
+
+    A repetition (R4.3) is valued by its margin alone, as an unfinished game is: whether a
+    position occurs a third time depends on the path that led to it, which the transposition
+    table does not tell apart, so a win or loss counted as proven through it could be wrong for
+    another path (and was: Hoyito I, South to move on ``[0, 1, 0, 1, 0, 2, 1, 0, 1, 0, 0, 0]``,
+    came out lost by 2, 4 or 6 "proven", or unproven, by the order of the root's moves). A
+    proven result rests on endings that do not depend on the path.
     """
     me = position.player
     score = position.outcome.score
     margin = score[me] - score[1 - me]
+    if position.outcome.reason == Reason.REPETITION:
+        return margin
     if margin > 0:
         return WIN + margin
     if margin < 0:
@@ -99,6 +115,7 @@ class SearchPlayer:
     the traps come after. The score lead cannot tell moves apart while no capture is in sight;
     games played out to the end can. With a ``time_limit`` the search leaves the last
     :data:`TIE_SHARE` of it to the playouts (which stop at the limit if they are not done).
+    On boards with more than :data:`TIE_HOLES` holes a row, fewer playouts are played (see it).
     ``last_search["tie"]`` is the hole so chosen, or None (no tie, or a position the compiled
     kernel does not take).
 
@@ -278,7 +295,9 @@ class SearchPlayer:
         if len(ties) < 2 or not supports(position):
             return None
         left = None if end is None else max(1e-3, end - time.perf_counter())
-        sampler = MCTSPlayer(seed=self.rng.getrandbits(32), playouts=self.playouts, time_limit=left)
+        holes = position.holes_per_row
+        playouts = max(1, self.playouts * min(TIE_HOLES, holes) ** 2 // holes**2)
+        sampler = MCTSPlayer(seed=self.rng.getrandbits(32), playouts=playouts, time_limit=left)
         sampler.choose(position)
         stats = sampler.last_search["root"]
         return max(sorted(ties), key=lambda hole: stats.get(hole, (0, 0.0)))

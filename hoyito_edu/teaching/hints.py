@@ -34,7 +34,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..compiled.endgames import best_play_words
 from ..engine.position import Move, Position
+from ..i18n import gettext as _
 from .words import hint_line, opponent_name, title_for
 
 
@@ -76,6 +78,30 @@ def hints(position: Position, human: int | None = None) -> dict[int, Hint]:
         raise ValueError(f"hints needs a Position (hy.new_game(...)), not {position!r}")
     opponent = opponent_name(position.player, human)
     return {hole: _hint(position.sow(hole), opponent, human) for hole in position.legal_moves()}
+
+
+def best_play_line(position: Position) -> str | None:
+    """What perfect play gives from ``position`` for the player to move, as one sentence for
+    Show me, or None unless an endgame table already built proves it (never an estimate, never
+    a table built now: :func:`hoyito_edu.compiled.endgames.best_play_words`).
+
+    A table covers positions of 2x6 games with few seeds left. Cost: one look-up in a table
+    held in memory, once it is loaded (``benchmarks/hints_time.py`` times it).
+
+    >>> import hoyito_edu as hy
+    >>> best_play_line(hy.new_game("hoyito-i")) is None  # 48 seeds: no table holds it
+    True
+    """
+    if not isinstance(position, Position):
+        raise ValueError(f"best_play_line needs a Position (hy.new_game(...)), not {position!r}")
+    if position.is_over:
+        return None
+    result = best_play_words(position)
+    if result is None:
+        return None
+    # TRANSLATORS: {result} is e.g. "won by 4 with best play" ("ganada por 4 con el mejor juego").
+    line = _("Worked out to the end by the endgame tables: from here your game is {result}.")
+    return line.format(result=result)
 
 
 def _hint(move: Move, opponent: str, human: int | None) -> Hint:

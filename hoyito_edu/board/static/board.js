@@ -888,6 +888,7 @@ class BoardPage extends Page {
     this.hintText.textContent = hint
       ? `${this.T("hint_hole", { hole: this.selected, mark: hintMark(hint) })} ${hint.text} ${this.T("hint_again")}`
       : this.T("hint_pick");
+    if (v.best_play) this.hintText.textContent += ` ${v.best_play}`; // proven by a table
     this.legend.textContent = this.T("hint_legend");
   }
 
