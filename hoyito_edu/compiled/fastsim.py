@@ -63,8 +63,8 @@ from .kernel import (
     _pk_count,
     _pk_forget,
     _pk_move,
-    _pk_nonzero,
     _play_move,
+    lap_masks,
     njit,
     packed_fits,
     packed_table,
@@ -213,29 +213,37 @@ def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, ca
         boards_out[board.size, row] = to_move
 
 
+_LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+_HIGH = np.uint64(0x8080808080808080)
+_ONES = np.uint64(0x0101010101010101)
+_INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's index on top
+_S7, _S56 = np.uint64(7), np.uint64(56)
+
+
 @njit(inline="always")
 def _pk_choose(word, n, player, game_word, ply):
     """:func:`_choose` on the packed row ``word`` of ``player`` (``game_word``: the game's
-    :func:`_game_word`)."""
-    count = _pk_nonzero(word)
-    choice = np.int64(_pick(_ply_word(game_word, np.uint64(ply)), np.uint64(count)))
-    for p in range(n):
-        if (word >> np.uint64(8 * p)) & np.uint64(0xFF) != np.uint64(0):
-            if choice == 0:
-                return player * n + p, count
-            choice -= 1
-    return -1, count
+    :func:`_game_word`), without a branch: byte i of ``before`` counts the non-empty holes
+    up to hole i, and the hole chosen is the first where that count passes the choice."""
+    ones = ((((word & _LOW7) + _LOW7) | word) & _HIGH) >> _S7
+    before = ones * _ONES
+    count = before >> _S56
+    choice = _pick(_ply_word(game_word, np.uint64(ply)), count)
+    passed = (before + (np.uint64(0x7F) - choice) * _ONES) & _HIGH
+    first = (((passed & (~passed + np.uint64(1))) >> _S7) * _INDEX) >> _S56
+    return player * n + np.int64(first), np.int64(count)
 
 
 _PACKED_SIGNATURE = (
-    "i8(i8[::1], i8, i8[::1], i8[::1], i8, u8, u8, i8, i8[::1], i8[:, ::1], i4[:, ::1], "
+    "i8(i8[::1], u8[::1], i8, i8[::1], i8[::1], i8, u8, u8, i8, i8[::1], i8[:, ::1], "
+    "i4[:, ::1], "
     "i1[:, ::1], i2[:, ::1], i1[:, ::1], i4[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], "
     "i8[:, ::1], i8[::1], u8[:, ::1], i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
 )
 
 
 @njit(_PACKED_SIGNATURE, **ENTRY_OPTIONS)
-def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
+def _play_kernel(rules, masks, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
                  moves_out, flags_out, takes_out, boards_out, cap4, cap2, cap1, counts, work,
                  lap_slots, lap_words, lap_tags, lap_state, slots, words, tags, state):
     """Play games ``first, first + 1, ...`` of ``ids`` on the packed board (boards up to
@@ -279,7 +287,7 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
             acc[_A_PLY] = ply
             seq0 = acc[_A_SEQ]
             lo, hi, inplay, end, extra, laps, drops, ok = _pk_move(
-                rules, n, lo, hi, inplay, player, hole, acc, mtake, cap4, cap2, cap1,
+                rules, masks, n, lo, hi, inplay, player, hole, acc, mtake, cap4, cap2, cap1,
                 keep_caps, lap_slots, lap_words, lap_tags, lap_state)
             if not ok:
                 counts[0] = first_row
@@ -473,11 +481,11 @@ def play_random_games(
     keep = np.array([moves or boards, captures, boards], dtype=np.int64)
     room = max_plies + 1
     games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
-    move_tables = [
-        np.zeros((len(fields), room if keep[0] else 0), dtype=dtype)
+    move_tables = [  # not set: the kernel writes each column before it is read
+        np.empty((len(fields), room if keep[0] else 0), dtype=dtype)
         for fields, dtype in ((MOVE_I4, np.int32), (MOVE_I1, np.int8), (MOVE_I2, np.int16))
     ]
-    move_tables.append(np.zeros((size + 1, room if keep[2] else 0), dtype=np.int8))
+    move_tables.append(np.empty((size + 1, room if keep[2] else 0), dtype=np.int8))
     cap_room = 2 * size + 2 if keep[1] else 0
     if packed:
         cap_tables = [np.zeros((len(f), cap_room), dtype=d) for f, d in CAPTURE_TABLES]
@@ -487,13 +495,14 @@ def play_random_games(
         play = _play_general
     k0, k1 = run_keys(seed)
     codes = rule_codes(rules)
+    head = (codes, lap_masks(n, rules.skip_origin)) if packed else (codes,)
     if lap_room is None:
         lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
     work = _work_arrays(n, max_plies, lap_room, packed)
     done, counts = 0, np.zeros(2, dtype=np.int64)
     while done < ids.size:
         step = ids[: min(ids.size, done + (_FIRST_STEP if done == 0 else _STEP))]
-        reached = play(codes, n, step, starters, done, k0, k1, max_plies, keep, games_out,
+        reached = play(*head, n, step, starters, done, k0, k1, max_plies, keep, games_out,
                        *move_tables, *cap_tables, counts, *work)
         if reached < 0:  # a move with more laps than there was room for: play that game again
             reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]), packed)
@@ -540,12 +549,14 @@ def _more_room(table: np.ndarray, used: int, more: float) -> np.ndarray:
     """``table`` (one row per field, one column per move or capture) with its first ``used``
     columns, and room for at least ``more`` (an estimate: 10 % is added) and half as many as
     it has: the kernel fills the columns of the games left without any copy of each part.
+    The new columns are not set (the kernel writes each before it is read).
 
-    >>> _more_room(np.arange(6).reshape(2, 3), 2, 4).tolist()
-    [[0, 1, 0, 0, 0, 0, 0], [3, 4, 0, 0, 0, 0, 0]]
+    >>> grown = _more_room(np.arange(6).reshape(2, 3), 2, 4)
+    >>> grown.shape, grown[:, :2].tolist()
+    ((2, 7), [[0, 1], [3, 4]])
     """
     columns = used + max(int(more * 1.1) + 1, table.shape[1] // 2)
-    grown = np.zeros((table.shape[0], columns), dtype=table.dtype)
+    grown = np.empty((table.shape[0], columns), dtype=table.dtype)
     grown[:, :used] = table[:, :used]
     return grown
 

@@ -15,6 +15,13 @@ line of moves from a :class:`~hoyito_edu.Position` for callers outside the compi
 Scalars of the move being played live in an int array ``st`` (indices ``_HAND`` ...), so the
 helpers can change them; the rule switches come from :func:`rule_codes`.
 
+The same rules are also written for a second data layout, the packed one (the ``_pk_*``
+functions, after the general ones): the board in two uint64 words, a byte a hole, with the
+move's state in local variables, for boards up to 2x8 with fewer than 128 seeds
+(:func:`packed_fits`). The fast simulator plays those boards on it, and :func:`play_line` too
+(``packed=False`` plays the general layout); the compiled search and the mcts playouts play the
+general one. ``tests/conformance.py`` checks both layouts against the engine.
+
 >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
 >>> int(codes[_R_CHAIN]), int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
 (1, 1000, 300)
@@ -22,6 +29,7 @@ helpers can change them; the rule switches come from :func:`rule_codes`.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -529,12 +537,14 @@ _LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
 _HIGH = np.uint64(0x8080808080808080)
 _ONES = np.uint64(0x0101010101010101)
 _THREES = np.uint64(0x0303030303030303)
+_SMALL = np.uint64(0x7C7C7C7C7C7C7C7C)  # a byte's bits of 4 and up (below 128)
 _BIT7 = np.uint64(0x80)
 _INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's index on top
 _S7, _S56 = np.uint64(7), np.uint64(56)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
 _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _K3 = np.uint64(0x165667B19E3779F9)
+_MAX_HAND = 127  # the most seeds in hand (PACKED_MAX_SEEDS)
 _TABLE_BITS = 8  # a table of positions starts at 256 slots and doubles when half full
 
 # ``acc``: what the captures of a game (or line) add up, in an int array (captures are rare
@@ -555,6 +565,39 @@ def packed_table(room: int) -> tuple[np.ndarray, ...]:
     state = np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64)
     return (np.zeros(slots, dtype=np.int64), np.zeros((room, 2), dtype=np.uint64),
             np.zeros(room, dtype=np.int64), state)
+
+
+@functools.lru_cache(maxsize=32)
+def lap_masks(n: int, skip: bool) -> np.ndarray:
+    """A lap of the packed path in one add, for each start hole and number of seeds in hand
+    (0 to 127): four words at ``(start << 7 | hand) << 2``, what the lap adds to ``lo`` and
+    to ``hi``, then which holes of each word to check for a casa made before the last seed
+    (bit 7 of each byte sown, but the last hole's when it gets one seed only), the last hole
+    in the low bits of the first of the two. ``skip``: the start hole is skipped (R2.2).
+    The array is shared (cached): read it only.
+
+    >>> masks = lap_masks(6, False).reshape(12, 128, 4)
+    >>> [hex(int(word)) for word in masks[4, 3]]
+    ['0x10000000000', '0x101', '0x800000000007', '0x80']
+    """
+    size = 2 * n
+    masks = np.zeros((size, _MAX_HAND + 1, 4), dtype=np.uint64)
+    for start in range(size):
+        added = [0] * size
+        cur = start
+        for hand in range(1, _MAX_HAND + 1):
+            cur = (cur + 1) % size
+            if skip and cur == start:
+                cur = (cur + 1) % size
+            added[cur] += 1
+            words, checks = [0, 0], [0, 0]
+            for hole, count in enumerate(added):
+                side, shift = divmod(hole, n)
+                words[side] += count << (8 * shift)
+                if count > 1 or (count == 1 and hole != cur):
+                    checks[side] |= 0x80 << (8 * shift)
+            masks[start, hand] = (*words, checks[0] | cur, checks[1])
+    return masks.reshape(-1)
 
 
 @njit(inline="always")
@@ -616,13 +659,6 @@ def _pk_get(lo, hi, n, hole):
 
 
 @njit(inline="always")
-def _pk_nonzero(word):
-    """How many bytes of ``word`` are not zero (each below 128)."""
-    flags = (((word & _LOW7) + _LOW7) | word) & _HIGH
-    return np.int64(((flags >> _S7) * _ONES) >> _S56)
-
-
-@njit(inline="always")
 def _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, hole, taker, kind, seeds):
     """``taker`` takes ``seeds`` from ``hole`` (-1: the hand); the caller empties the hole.
     Recorded (when ``keep``) in the capture tables in their final dtypes: ``cap4`` game and
@@ -657,7 +693,7 @@ def _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, taker, kind):
 
 
 @njit(inline="always")
-def _pk_move(rules, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap2, cap1, keep,
+def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap2, cap1, keep,
              lap_slots, lap_words, lap_tags, lap_state):
     """One sowing on the packed board, as :func:`_sow` plays it (the same rules, the same
     order of captures). Returns (lo, hi, seeds in play, end, extra turn, laps, drops, ok);
@@ -679,6 +715,15 @@ def _pk_move(rules, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap2, cap1
     cur = origin = hole
     while True:
         drops += hand
+        # the lap in one add (:func:`lap_masks`), unless a hole of 3 or less reaches 4 before
+        # the last seed: then the runs below find each casa in order
+        at = ((cur << 7) | hand) << 2
+        new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + 1], masks[at + 2]
+        if mid == _MID_NONE or (
+            (~((lo & _SMALL) + _LOW7) & ((new_lo & _SMALL) + _LOW7) & check_lo)
+            | (~((hi & _SMALL) + _LOW7) & ((new_hi & _SMALL) + _LOW7) & masks[at + 3])
+        ) == _U0:
+            lo, hi, cur, hand = new_lo, new_hi, np.int64(check_lo & _LOW7 & _BYTE), 0
         while hand > 0:  # the lap, a run of holes of one row at a time (R2.2)
             nxt = cur + 1 if cur + 1 < size else 0
             if skip != 0 and nxt == origin:
@@ -837,8 +882,8 @@ _L_FIELDS = 20
 _LINE_SIGNATURE = (
     "i8(i8[::1], i8, i8[::1], i8[::1], i8, i8, i8, i8[:, ::1], i8[::1], i8[:, ::1], "
     "i4[:, ::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i4[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], u8[:, ::1], i8[::1], i8[::1], i8[::1], "
-    "u8[:, ::1], i8[::1], i8[::1])"
+    "u8[::1], i4[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], u8[:, ::1], i8[::1], "
+    "i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
 )
 
 
@@ -853,8 +898,8 @@ def _pack(board, n):
 
 
 @njit(inline="always")
-def _line_packed(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, work,
-                 cap4, cap2, cap1, lap_slots, lap_words, lap_tags, lap_state, slots, words,
+def _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows, holes, out,
+                 work, cap4, cap2, cap1, lap_slots, lap_words, lap_tags, lap_state, slots, words,
                  tags, state):
     """:func:`_line` on the packed board (same arguments and results; the captures go to
     ``cap4``, ``cap2``, ``cap1`` as :func:`_pk_take` writes them)."""
@@ -877,7 +922,7 @@ def _line_packed(rules, n, board, caps, player, quiet, starter, hist_rows, holes
         acc[_A_PLY] = i + 1
         seq0 = acc[_A_SEQ]
         lo, hi, inplay, end, extra, laps, drops, ok = _pk_move(
-            rules, n, lo, hi, inplay, player, hole, acc, mtake, cap4, cap2, cap1, True,
+            rules, masks, n, lo, hi, inplay, player, hole, acc, mtake, cap4, cap2, cap1, True,
             lap_slots, lap_words, lap_tags, lap_state)
         if not ok:
             return -1
@@ -903,7 +948,7 @@ def _line_packed(rules, n, board, caps, player, quiet, starter, hist_rows, holes
 
 @njit(_LINE_SIGNATURE, **ENTRY_OPTIONS)
 def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, caps_out, work,
-          lap_table, lap_keys, lap_hist, table, keys, hist, cap4, cap2, cap1, lap_slots,
+          lap_table, lap_keys, lap_hist, table, keys, hist, masks, cap4, cap2, cap1, lap_slots,
           lap_words, lap_tags, lap_state, slots, words, tags, state):
     """Play ``holes`` from ``board``/``caps`` with ``player`` to move, each with
     :func:`_play_move`, after counting the positions since the last capture (``hist_rows``:
@@ -913,9 +958,9 @@ def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, 
     of the line is not a legal move. With a packed table of positions (``slots`` not empty)
     the line is played on the packed board (:func:`_line_packed`)."""
     if slots.size > 0:
-        return _line_packed(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out,
-                            work, cap4, cap2, cap1, lap_slots, lap_words, lap_tags, lap_state,
-                            slots, words, tags, state)
+        return _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows,
+                            holes, out, work, cap4, cap2, cap1, lap_slots, lap_words, lap_tags,
+                            lap_state, slots, words, tags, state)
     size = 2 * n
     st, mtake, snap = work[0], work[1, :8], work[2]
     st[_KEEP], st[_QUIET], st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS] = 1, quiet, 0, 0, 0, 0
@@ -953,6 +998,9 @@ MAX_LINE_LAPS = 1 << 18
 #: A packed table of positions with no slots: :func:`_line` plays the general layout.
 _NO_TABLE = (np.zeros(0, dtype=np.int64), np.zeros((1, 2), dtype=np.uint64),
              np.zeros(1, dtype=np.int64), np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64))
+
+
+_NO_MASKS = np.zeros(4, dtype=np.uint64)
 
 
 class Played(NamedTuple):
@@ -1053,6 +1101,7 @@ def play_line(position, holes, rules: Rules | None = None, *,
         cap4 = np.zeros((2, seeds + 1), dtype=np.int32)
         cap2 = np.zeros((2, seeds + 1), dtype=np.int16)
         cap1 = np.zeros((4, seeds + 1), dtype=np.int8)
+        masks = lap_masks(n, rules.skip_origin) if fits else _NO_MASKS
         if fits:
             laps, positions = _hash_table(n, 1), _hash_table(n, 1)
             packed_tables = (*packed_table(room), *packed_table(len(history) + line.size + 2))
@@ -1061,7 +1110,7 @@ def play_line(position, holes, rules: Rules | None = None, *,
             packed_tables = (*packed_table(1), *_NO_TABLE)
         played = _line(rule_codes(rules), n, board, caps, position.player, position.quiet_plies,
                        position.starter, hist_rows, line, out, caps_out, work, *laps,
-                       *positions, cap4, cap2, cap1, *packed_tables)
+                       *positions, masks, cap4, cap2, cap1, *packed_tables)
         if played != -1:
             break
         if room >= MAX_LINE_LAPS:
