@@ -531,7 +531,7 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
 #: The largest row and the most seeds the packed path plays (a byte a hole, below 128 so the
 #: byte tests below never carry from one byte into the next).
 PACKED_MAX_ROW, PACKED_MAX_SEEDS = 8, 127
-_U0, _U1, _U8 = np.uint64(0), np.uint64(1), np.uint64(8)
+_U0, _U1, _U2, _U3 = np.uint64(0), np.uint64(1), np.uint64(2), np.uint64(3)
 _BYTE = np.uint64(0xFF)
 _LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
 _HIGH = np.uint64(0x8080808080808080)
@@ -543,7 +543,6 @@ _INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's 
 _S7, _S56 = np.uint64(7), np.uint64(56)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
 _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_K3 = np.uint64(0x165667B19E3779F9)
 _MAX_HAND = 127  # the most seeds in hand (PACKED_MAX_SEEDS)
 _TABLE_BITS = 8  # a table of positions starts at 256 slots and doubles when half full
 
@@ -569,19 +568,20 @@ def packed_table(room: int) -> tuple[np.ndarray, ...]:
 
 @functools.lru_cache(maxsize=32)
 def lap_masks(n: int, skip: bool) -> np.ndarray:
-    """A lap of the packed path in one add, for each start hole and number of seeds in hand
-    (0 to 127): four words at ``(start << 7 | hand) << 2``, what the lap adds to ``lo`` and
-    to ``hi``, then which holes of each word to check for a casa made before the last seed
-    (bit 7 of each byte sown, but the last hole's when it gets one seed only), the last hole
-    in the low bits of the first of the two. ``skip``: the start hole is skipped (R2.2).
-    The array is shared (cached): read it only.
+    """A lap of the packed path in one add, for each number of seeds in hand (0 to 127) and
+    start hole (0 to 15): four words at ``(hand << 4 | start) << 2`` (the small hands, the
+    most frequent, close together), what the lap adds to ``lo`` and to ``hi``, then which
+    holes of each word to check for a casa made before the last seed (bit 7 of each byte
+    sown, but the last hole's when it gets one seed only), the last hole in the low bits of
+    the first of the two. ``skip``: the start hole is skipped (R2.2). The array is shared
+    (cached): read it only.
 
-    >>> masks = lap_masks(6, False).reshape(12, 128, 4)
-    >>> [hex(int(word)) for word in masks[4, 3]]
+    >>> masks = lap_masks(6, False).reshape(128, 16, 4)
+    >>> [hex(int(word)) for word in masks[3, 4]]
     ['0x10000000000', '0x101', '0x800000000007', '0x80']
     """
     size = 2 * n
-    masks = np.zeros((size, _MAX_HAND + 1, 4), dtype=np.uint64)
+    masks = np.zeros((_MAX_HAND + 1, 2 * PACKED_MAX_ROW, 4), dtype=np.uint64)
     for start in range(size):
         added = [0] * size
         cur = start
@@ -596,13 +596,13 @@ def lap_masks(n: int, skip: bool) -> np.ndarray:
                 words[side] += count << (8 * shift)
                 if count > 1 or (count == 1 and hole != cur):
                     checks[side] |= 0x80 << (8 * shift)
-            masks[start, hand] = (*words, checks[0] | cur, checks[1])
+            masks[hand, start] = (*words, checks[0] | cur, checks[1])
     return masks.reshape(-1)
 
 
 @njit(inline="always")
 def _pk_slot(lo, hi, tag, bits):
-    h = (lo * _K1) ^ (hi * _K2) ^ ((np.uint64(tag) + _U1) * _K3)
+    h = ((hi + np.uint64(tag)) * _K2 ^ lo) * _K1
     return np.int64(h >> np.uint64(64 - bits))
 
 
@@ -717,11 +717,11 @@ def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap
         drops += hand
         # the lap in one add (:func:`lap_masks`), unless a hole of 3 or less reaches 4 before
         # the last seed: then the runs below find each casa in order
-        at = ((cur << 7) | hand) << 2
-        new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + 1], masks[at + 2]
+        at = np.uint64(((hand << 4) | cur) << 2)  # unsigned: no negative index to handle
+        new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + _U1], masks[at + _U2]
         if mid == _MID_NONE or (
             (~((lo & _SMALL) + _LOW7) & ((new_lo & _SMALL) + _LOW7) & check_lo)
-            | (~((hi & _SMALL) + _LOW7) & ((new_hi & _SMALL) + _LOW7) & masks[at + 3])
+            | (~((hi & _SMALL) + _LOW7) & ((new_hi & _SMALL) + _LOW7) & masks[at + _U3])
         ) == _U0:
             lo, hi, cur, hand = new_lo, new_hi, np.int64(check_lo & _LOW7 & _BYTE), 0
         while hand > 0:  # the lap, a run of holes of one row at a time (R2.2)
