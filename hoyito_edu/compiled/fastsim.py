@@ -148,7 +148,7 @@ _MOVE_TAKE = MOVE_FIELDS.index(TAKE_FIELDS[0])
 #: has (flags are 0 or 1), so the table takes them as they are.
 MOVE_I4 = ("game", "ply", "laps", "drops")
 MOVE_I1 = ("player", "hole", "legal", "extra_turn", "passed", "endless", "lap_limit")
-MOVE_I2 = (*TAKE_FIELDS, "seeds_left")
+MOVE_I2 = (*TAKE_FIELDS, "seeds_left", "taken_south", "taken_north")
 
 
 @dataclass
@@ -308,6 +308,8 @@ def _play_kernel(rules, masks, n, ids, starters, first, k0, k1, max_plies, keep,
                 for i in range(8):
                     takes_out[i, row] = mtake[i]
                 takes_out[8, row] = inplay
+                takes_out[9, row] = mtake[0] + mtake[2] + mtake[4] + mtake[6]
+                takes_out[10, row] = mtake[1] + mtake[3] + mtake[5] + mtake[7]
                 if keep_boards:
                     for p in range(n):
                         shift = np.uint64(8 * p)
@@ -462,8 +464,9 @@ def play_random_games(
     256 with ``max_laps=None``). This is the low-level entry, without argument checks: use
     :func:`hoyito_edu.sim.simulate`.
 
-    The captures come with one more column, ``row``: the row of the hole taken from (0
-    South, 1 North, -1 the hand).
+    The moves come with two more columns, ``taken_south`` and ``taken_north`` (the seeds each
+    side took in the move), and the captures with one, ``row``: the row of the hole taken
+    from (0 South, 1 North, -1 the hand).
 
     >>> raw = play_random_games("hoyito-ii", [380], seed=0, max_laps=75, quiet_limit=40)
     >>> END_REASONS[raw.games["end_reason"][0]], int(raw.moves["laps"].max())
@@ -520,9 +523,12 @@ def play_random_games(
     run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
     moves_out, flags_out, takes_out, boards_out = (_trimmed(t, counts[0]) for t in move_tables)
     if keep[0]:
+        if not packed:  # the general layout leaves the seeds taken by each side to add up
+            for side in (0, 1):
+                takes_out[9 + side, : counts[0]] = takes_out[side : 8 : 2, : counts[0]].sum(0)
         parts = ((MOVE_I4, moves_out), (MOVE_I1, flags_out), (MOVE_I2, takes_out))
         found = {name: t[i, : counts[0]] for fields, t in parts for i, name in enumerate(fields)}
-        run.moves = {name: found[name] for name in MOVE_FIELDS}
+        run.moves = {name: found[name] for name in (*MOVE_FIELDS, "taken_south", "taken_north")}
     if keep[1]:
         used = counts[1]
         if packed:

@@ -577,6 +577,9 @@ def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
     takes = {f"{side}_{g}": m[f"{side}_{g}"].astype(np.int16, copy=False)
              for g in _GROUPS for side in _SEAT}
     for side in _SEAT:
+        if f"taken_{side}" in m:  # the fast path adds them up as it plays
+            columns[f"taken_{side}"] = m[f"taken_{side}"]
+            continue
         taken = takes[f"{side}_{_GROUPS[0]}"].copy()
         for group in _GROUPS[1:]:
             taken += takes[f"{side}_{group}"]
