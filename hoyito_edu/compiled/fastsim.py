@@ -482,14 +482,14 @@ def play_random_games(
     n, size = holes_per_row, 2 * holes_per_row
     packed = packed_fits(n, 4 * size)
     keep = np.array([moves or boards, captures, boards], dtype=np.int64)
-    room = max_plies + 1
+    room = max_plies + 1 + 1024 * _FIRST_STEP  # the first step's games fit: then an estimate
     games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
     move_tables = [  # not set: the kernel writes each column before it is read
         np.empty((len(fields), room if keep[0] else 0), dtype=dtype)
         for fields, dtype in ((MOVE_I4, np.int32), (MOVE_I1, np.int8), (MOVE_I2, np.int16))
     ]
     move_tables.append(np.empty((size + 1, room if keep[2] else 0), dtype=np.int8))
-    cap_room = 2 * size + 2 if keep[1] else 0
+    cap_room = 2 * size + 2 + 64 * _FIRST_STEP if keep[1] else 0
     if packed:
         cap_tables = [np.zeros((len(f), cap_room), dtype=d) for f, d in CAPTURE_TABLES]
         play = _play_kernel
@@ -511,13 +511,14 @@ def play_random_games(
             reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]), packed)
         if progress is not None and reached > done:
             progress(reached)
-        done = reached
+        # after the first step the tables are sized for the whole run, from its games
+        estimate, done = done == 0 and 0 < reached < ids.size, reached
         left = (ids.size - done) / max(done, 1)  # games left per game played
-        if keep[0] and counts[0] + max_plies > move_tables[0].shape[1]:
+        if keep[0] and (estimate or counts[0] + max_plies > move_tables[0].shape[1]):
             more = counts[0] * left + max_plies + 1
             move_tables = [_more_room(t, counts[0], more) if t.shape[1] else t
                            for t in move_tables]
-        if keep[1] and counts[1] + 2 * size + 2 > cap_tables[0].shape[1]:
+        if keep[1] and (estimate or counts[1] + 2 * size + 2 > cap_tables[0].shape[1]):
             more = counts[1] * left + 2 * size + 2
             cap_tables = [_more_room(t, counts[1], more) for t in cap_tables]
     run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
