@@ -3,19 +3,25 @@
 The yardstick is ``_plain_loop.plain_game``: random Hoyito I on 2x6 in about 40 lines of plain
 Python, no move records. First the script checks that the loop and ``Position.play`` play the
 same games (plies and captures) for a few seeds, so the comparison is fair. Then, measured side
-by side in this run (rounds interleaved, the best round of each kept):
+by side in this run (rounds interleaved, the best round of each kept), in CPU time per move
+(``time.process_time``: a busy machine's other processes do not count), each as a ratio to the
+loop's time per move:
 
-- ``Position.play``: moves per second, and the ratio to the loop's (target: at least 1x);
+- ``Position.play`` (target: at least 1x);
 - ``Position.sow`` (the move with its record of events), for comparison;
-- the raw compiled kernel (``fastsim.play_random_games`` with no tables): games per second, and
-  the ratio to the loop's games per second (target: at least 100x);
-- ``simulate()`` with all three tables, one process: games per second and ratio (target: 20x);
+- the raw compiled kernel (``fastsim.play_random_games`` with no tables; target: at least 80x);
+- ``simulate()`` with all three tables, one process (target: at least 40x);
+- a plain C loop (``hoyito_loop.c``) where gcc is found: compiled into a temporary folder
+  (``gcc -O3 -march=native``), its games checked against the engine's (a sample replayed
+  move by move with the same random stream) and against the kernel's before it is timed; the
+  kernel's time per move is printed as a multiple of the C loop's (goal: at most 1.3x);
 - the compiled search (``fastsearch``, the ``expert``'s path): positions reached (moves played
   on first expansion) and positions visited per second, and the ratio of the first to the
   loop's moves per second.
 
-The kernel and ``simulate()`` play other random games than the loop (their own seeded random
-stream), of the same rules on the same board: the ratios are of games per second.
+The kernel, C and ``simulate()`` play other random games than the loop (their own seeded
+random stream), of the same rules on the same board: hence ratios of time per move, not per
+game (their games are shorter).
 
 Usage: python benchmarks/engine.py [--quick]
 """
@@ -23,8 +29,12 @@ Usage: python benchmarks/engine.py [--quick]
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 from _plain_loop import engine_game, plain_game, same_games
@@ -33,14 +43,16 @@ import hoyito_edu as hy
 from hoyito_edu.compiled import fastsim
 from hoyito_edu.compiled import search as fastsearch
 
+#: The seed of the kernel's, C's and simulate()'s games.
+SEED = 1
 
-def per_second(play, seeds: range) -> tuple[float, float]:
-    """(games, moves) per second of ``play(random.Random(seed))`` over ``seeds``."""
-    started, moves = time.perf_counter(), 0
+
+def cpu_per_move(play, seeds: range) -> float:
+    """CPU seconds a move of ``play(random.Random(seed))`` over ``seeds``."""
+    started, moves = time.process_time(), 0
     for seed in seeds:
         moves += play(random.Random(seed))[0]
-    seconds = time.perf_counter() - started
-    return len(seeds) / seconds, moves / seconds
+    return (time.process_time() - started) / moves
 
 
 def sow_game(rng: random.Random) -> tuple[int, list[int]]:
@@ -54,19 +66,72 @@ def sow_game(rng: random.Random) -> tuple[int, list[int]]:
 
 
 def kernel_games(games: int) -> tuple[float, float]:
-    """(games, moves) per second of the raw kernel: random Hoyito I on 2x6, no tables kept."""
-    ids = np.arange(games)
-    started = time.perf_counter()
-    raw = fastsim.play_random_games("hoyito-i", ids, seed=1, moves=False, captures=False)
-    seconds = time.perf_counter() - started
-    return games / seconds, int(raw.games["plies"].sum()) / seconds
+    """(CPU seconds a move, plies a game) of the raw kernel: random Hoyito I on 2x6, no
+    tables kept."""
+    started = time.process_time()
+    raw = fastsim.play_random_games("hoyito-i", np.arange(games), seed=SEED, moves=False,
+                                    captures=False)
+    seconds, plies = time.process_time() - started, int(raw.games["plies"].sum())
+    return seconds / plies, plies / games
 
 
 def simulate_games(games: int) -> float:
-    """Games per second of ``simulate()`` with the games, moves and captures tables."""
-    started = time.perf_counter()
-    hy.simulate("hoyito-i", games, seed=1, progress=False)
-    return games / (time.perf_counter() - started)
+    """CPU seconds a move of ``simulate()`` with the games, moves and captures tables."""
+    started = time.process_time()
+    sim = hy.simulate("hoyito-i", games, seed=SEED, progress=False)
+    return (time.process_time() - started) / int(sim.games["plies"].sum())
+
+
+# -- the C anchor -----------------------------------------------------------------------------
+def engine_replay(game: int) -> str:
+    """Game ``game`` of the kernel's random stream (seed :data:`SEED`) played by the engine:
+    "plies south north", as the C loop prints it."""
+    pos, ply = hy.new_game("hoyito-i"), 0
+    while not pos.is_over and ply < 20_000:
+        legal = pos.legal_moves()
+        pos = pos.play(legal[int(fastsim.random_index(SEED, [game], [ply], [len(legal)])[0])])
+        ply += 1
+    return f"{ply} {pos.captures[0]} {pos.captures[1]}"
+
+
+class CLoop:
+    """``hoyito_loop.c`` compiled into ``folder``; None from :meth:`build` without gcc."""
+
+    def __init__(self, binary: Path) -> None:
+        self.binary = binary
+        self.keys = [str(int(k)) for k in fastsim.run_keys(SEED)]
+
+    @classmethod
+    def build(cls, folder: Path) -> CLoop | None:
+        gcc = shutil.which("gcc")
+        if gcc is None:
+            return None
+        binary = folder / "hoyito_loop"
+        source = Path(__file__).with_name("hoyito_loop.c")
+        subprocess.run([gcc, "-O3", "-march=native", "-o", str(binary), str(source)],
+                       check=True)
+        return cls(binary)
+
+    def run(self, games: int, mode: str) -> list[str]:
+        done = subprocess.run([str(self.binary), str(games), *self.keys, mode], check=True,
+                              capture_output=True, text=True)
+        return done.stdout.splitlines()
+
+    def mismatches(self, engine_games: int, kernel_games: int) -> tuple[int, int]:
+        """Games the C loop plays otherwise than the engine (of the first ``engine_games``)
+        and than the kernel (of the first ``kernel_games``)."""
+        lines = self.run(max(engine_games, kernel_games), "check")
+        by_engine = sum(lines[g] != engine_replay(g) for g in range(engine_games))
+        raw = fastsim.play_random_games("hoyito-i", np.arange(kernel_games), seed=SEED,
+                                        moves=False, captures=False).games
+        kernel = [f"{p} {s} {n}" for p, s, n in
+                  zip(raw["plies"], raw["score_south"], raw["score_north"], strict=True)]
+        return by_engine, sum(a != b for a, b in zip(lines, kernel, strict=False))
+
+    def per_move(self, games: int) -> float:
+        """CPU seconds a move, as the C loop measures itself (process start not counted)."""
+        moves, nanoseconds = (int(v) for v in self.run(games, "time")[0].split())
+        return nanoseconds / 1e9 / moves
 
 
 def search_positions(nodes: int) -> tuple[float, float]:
@@ -87,51 +152,72 @@ def search_positions(nodes: int) -> tuple[float, float]:
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
-    seeds, rounds = range(100 if quick else 300), 3 if quick else 5
+    seeds, rounds = range(100 if quick else 300), 3 if quick else 7
     kernel_n, simulate_n, nodes = (20_000, 5_000, 50_000) if quick else (100_000, 20_000, 200_000)
     if not same_games(range(20)):
         print("the plain loop and Position.play play different games: no fair comparison")
         return 1
     print("the plain loop and Position.play play the same 20 games (plies and captures)")
+    with tempfile.TemporaryDirectory() as folder:
+        c_loop = CLoop.build(Path(folder))
+        if c_loop is None:
+            print("no gcc: no C anchor")
+        else:
+            checked = (100, 2_000) if quick else (300, 20_000)
+            by_engine, by_kernel = c_loop.mismatches(*checked)
+            print(f"the C loop's games: {by_engine} of {checked[0]:,} differ from the engine's, "
+                  f"{by_kernel} of {checked[1]:,} from the kernel's")
+            if by_engine or by_kernel:
+                print("the C loop plays other games: not timed")
+                c_loop = None
+        return measure(c_loop, seeds, rounds, kernel_n, simulate_n, nodes)
+
+
+def measure(c_loop: CLoop | None, seeds: range, rounds: int, kernel_n: int, simulate_n: int,
+            nodes: int) -> int:
     kernel_games(10), search_positions(100)  # compile or load the compiled code first
     best: dict[str, float] = {}
+    plies = 0.0
     for _ in range(rounds):  # interleaved, so a busy machine slows them all alike
+        kernel, plies = kernel_games(kernel_n)
         figures = {
-            "loop moves/s": per_second(plain_game, seeds)[1],
-            "loop games/s": per_second(plain_game, seeds)[0],
-            "play moves/s": per_second(engine_game, seeds)[1],
-            "sow moves/s": per_second(sow_game, seeds)[1],
-            "kernel games/s": kernel_games(kernel_n)[0],
-            "kernel moves/s": kernel_games(kernel_n)[1],
-            "simulate games/s": simulate_games(simulate_n),
-            "search reached/s": search_positions(nodes)[0],
+            "loop": cpu_per_move(plain_game, seeds),
+            "play": cpu_per_move(engine_game, seeds),
+            "sow": cpu_per_move(sow_game, seeds),
+            "kernel": kernel,
+            "simulate": simulate_games(simulate_n),
         }
+        if c_loop is not None:
+            figures["C"] = c_loop.per_move(kernel_n)
         for key, value in figures.items():
-            best[key] = max(best.get(key, 0.0), value)
-    loop_moves, loop_games = best["loop moves/s"], best["loop games/s"]
+            best[key] = min(best.get(key, float("inf")), value)
+        best["search"] = max(best.get("search", 0.0), search_positions(nodes)[0])
+    loop = best["loop"]
     rows = [
-        ("plain loop (yardstick)", loop_moves, "moves/s", 1.0, None),
-        ("Position.play", best["play moves/s"], "moves/s", best["play moves/s"] / loop_moves, 1),
-        ("Position.sow (record)", best["sow moves/s"], "moves/s", best["sow moves/s"] / loop_moves,
-         None),
-        ("plain loop (yardstick)", loop_games, "games/s", 1.0, None),
-        ("raw kernel", best["kernel games/s"], "games/s", best["kernel games/s"] / loop_games, 100),
-        ("simulate(), 3 tables", best["simulate games/s"], "games/s",
-         best["simulate games/s"] / loop_games, 20),
-        ("compiled search", best["search reached/s"], "positions/s",
-         best["search reached/s"] / loop_moves, None),
+        ("plain loop (yardstick)", "loop", None),
+        ("Position.play", "play", 1),
+        ("Position.sow (record)", "sow", None),
+        ("raw kernel", "kernel", 80),
+        ("simulate(), 3 tables", "simulate", 40),
+        ("plain C loop (anchor)", "C", None),
     ]
-    print(f"\nrandom Hoyito I, 2x6; best of {rounds} interleaved rounds")
-    print(f"{'':<24}{'per second':>14}  {'unit':<12}{'x loop':>8}  target")
-    for name, value, unit, ratio, target in rows:
-        met = target is not None and ratio >= target
-        goal = "" if target is None else f">= {target}x " + ("met" if met else "NOT met")
-        print(f"{name:<24}{value:>14,.0f}  {unit:<12}{ratio:>7.2f}x  {goal}")
-    print(
-        f"raw kernel: {1e9 / best['kernel moves/s']:.0f} ns a move; the plain loop "
-        f"{1e9 / loop_moves:,.0f} ns; the kernel's games are "
-        f"{best['kernel moves/s'] / best['kernel games/s']:.0f} plies long on average"
-    )
+    print(f"\nrandom Hoyito I, 2x6; CPU time a move, best of {rounds} interleaved rounds")
+    print(f"{'':<24}{'ns a move':>12}{'x loop':>10}  target")
+    for name, key, target in rows:
+        if key not in best:
+            continue
+        ratio = loop / best[key]
+        met = "met" if target is not None and ratio >= target else "NOT met"
+        goal = "" if target is None else f">= {target}x {met}"
+        print(f"{name:<24}{best[key] * 1e9:>12,.1f}{ratio:>9.2f}x  {goal}")
+    search = best["search"]
+    print(f"{'compiled search':<24}{search:>12,.0f} positions/s, {search * loop:.2f}x the loop's "
+          "moves/s")
+    if "C" in best:
+        distance = best["kernel"] / best["C"]
+        met = "met" if distance <= 1.3 else "NOT met"
+        print(f"raw kernel: {distance:.2f}x the C loop's time a move (goal: at most 1.3x, {met})")
+    print(f"the kernel's games are {plies:.1f} plies long on average")
     return 0
 
 

@@ -99,14 +99,17 @@ class Engine:
 
 class Kernel:
     """The compiled kernel, through its public entry point ``kernel.play_line``. ``change``
-    (for the planted mistakes) plays with rules changed from the position's."""
+    (for the planted mistakes) plays with rules changed from the position's; ``packed=False``
+    plays every board on the kernel's general layout (by default boards up to 2x8 are played
+    on the packed one, as the fast simulator plays them)."""
 
-    def __init__(self, name: str = "kernel", change: Callable | None = None) -> None:
-        self.name, self.change = name, change
+    def __init__(self, name: str = "kernel", change: Callable | None = None,
+                 packed: bool | None = None) -> None:
+        self.name, self.change, self.packed = name, change, packed
 
     def play_line(self, position: hy.Position, holes: Sequence[int]) -> list[Played]:
         rules = None if self.change is None else self.change(position.rules)
-        return kernel.play_line(position, holes, rules=rules)
+        return kernel.play_line(position, holes, rules=rules, packed=self.packed)
 
 
 # -- planted mistakes -------------------------------------------------------------------------

@@ -28,6 +28,13 @@ import numpy as np
 from ..engine.rules import Rules, get_rules
 from .codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # noqa: F401 - the raw arrays' codes
 from .kernel import (
+    _A_CAP0,
+    _A_CAP1,
+    _A_CASAS,
+    _A_GAME,
+    _A_NCAPS,
+    _A_PLY,
+    _A_SEQ,
     _CASAS,
     _DROPS,
     _END,
@@ -43,15 +50,24 @@ from .kernel import (
     _PLY,
     _QUIET,
     _SEQ,
+    ENDLESS,
     ENTRY_OPTIONS,
+    LAP_LIMIT,
     PLY_CAP,
     SNAP_SIZE,
     _count_position,
     _forget_positions,
     _hash_table,
     _mix,
+    _pk_after,
+    _pk_count,
+    _pk_forget,
+    _pk_move,
     _play_move,
+    lap_masks,
     njit,
+    packed_fits,
+    packed_table,
     rule_codes,
 )
 
@@ -61,14 +77,26 @@ _ONE = np.uint64(1)
 _S32 = np.uint64(32)
 
 
-@njit("u8(u8, u8, u8, u8)", cache=True)
+@njit(inline="always")
+def _game_word(k0, k1, game):
+    """The part of :func:`_word` that every ply of a game shares."""
+    return _mix(k0 ^ (game * _GOLDEN)) + k1
+
+
+@njit(inline="always")
+def _ply_word(game_word, ply):
+    """:func:`_word` from its game's part (:func:`_game_word`)."""
+    return _mix(game_word + (ply + _ONE) * _PLY_STEP)
+
+
+@njit("u8(u8, u8, u8, u8)", cache=True, inline="always")
 def _word(k0, k1, game, ply):
     """The random word for (game, ply) of the run with keys (k0, k1), all uint64. The
     kernel and :func:`random_index` (the engine path) both call it: one definition."""
-    return _mix(_mix(k0 ^ (game * _GOLDEN)) + k1 + (ply + _ONE) * _PLY_STEP)
+    return _ply_word(_game_word(k0, k1, game), ply)
 
 
-@njit("u8(u8, u8)", cache=True)
+@njit("u8(u8, u8)", cache=True, inline="always")
 def _pick(word, count):
     """Which of ``count`` legal moves a word picks: ``0 .. count-1`` (uint64)."""
     return ((word >> _S32) * count) >> _S32
@@ -120,7 +148,7 @@ _MOVE_TAKE = MOVE_FIELDS.index(TAKE_FIELDS[0])
 #: has (flags are 0 or 1), so the table takes them as they are.
 MOVE_I4 = ("game", "ply", "laps", "drops")
 MOVE_I1 = ("player", "hole", "legal", "extra_turn", "passed", "endless", "lap_limit")
-MOVE_I2 = (*TAKE_FIELDS, "seeds_left")
+MOVE_I2 = (*TAKE_FIELDS, "seeds_left", "taken_south", "taken_north")
 
 
 @dataclass
@@ -185,20 +213,143 @@ def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, ca
         boards_out[board.size, row] = to_move
 
 
-_KERNEL_SIGNATURE = (
-    "i8(i8[::1], i8, i8[::1], i8[::1], i8, u8, u8, i8, i8[::1], i8[:, ::1], i4[:, ::1], "
-    "i1[:, ::1], i2[:, ::1], i1[:, ::1], i4[:, ::1], i8[::1], i8[:, ::1], i8[::1], u8[::1], "
-    "i8[:, ::1], i8[::1], u8[::1], i8[:, ::1])"
+_LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+_HIGH = np.uint64(0x8080808080808080)
+_ONES = np.uint64(0x0101010101010101)
+_INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's index on top
+_S7, _S56 = np.uint64(7), np.uint64(56)
+
+
+@njit(inline="always")
+def _pk_choose(word, n, player, game_word, ply):
+    """:func:`_choose` on the packed row ``word`` of ``player`` (``game_word``: the game's
+    :func:`_game_word`), without a branch: byte i of ``before`` counts the non-empty holes
+    up to hole i, and the hole chosen is the first where that count passes the choice."""
+    ones = ((((word & _LOW7) + _LOW7) | word) & _HIGH) >> _S7
+    before = ones * _ONES
+    count = before >> _S56
+    choice = _pick(_ply_word(game_word, np.uint64(ply)), count)
+    passed = (before + (np.uint64(0x7F) - choice) * _ONES) & _HIGH
+    first = (((passed & (~passed + np.uint64(1))) >> _S7) * _INDEX) >> _S56
+    return player * n + np.int64(first), np.int64(count)
+
+
+_PACKED_SIGNATURE = (
+    "i8(i8[::1], u8[::1], i8, i8[::1], i8[::1], i8, u8, u8, i8, i8[::1], i8[:, ::1], "
+    "i4[:, ::1], "
+    "i1[:, ::1], i2[:, ::1], i1[:, ::1], i4[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], "
+    "i8[:, ::1], i8[::1], u8[:, ::1], i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
 )
 
 
-@njit(_KERNEL_SIGNATURE, **ENTRY_OPTIONS)
-def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
-                 moves_out, flags_out, takes_out, boards_out, caps_out, counts, work, lap_table,
-                 lap_keys, lap_hist, table, keys, hist):
-    """Play games ``first, first + 1, ...`` of ``ids`` until all are played or the output
-    buffers could not hold another game; return the index of the next game to play, or
-    ``-1 - index`` if game ``index`` had a move with more laps than ``lap_keys`` can hold.
+@njit(_PACKED_SIGNATURE, **ENTRY_OPTIONS)
+def _play_kernel(rules, masks, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
+                 moves_out, flags_out, takes_out, boards_out, cap4, cap2, cap1, counts, work,
+                 lap_slots, lap_words, lap_tags, lap_state, slots, words, tags, state):
+    """Play games ``first, first + 1, ...`` of ``ids`` on the packed board (boards up to
+    2x8: :func:`~hoyito_edu.compiled.kernel.packed_fits`) until all are played or the
+    output buffers could not hold another game; return the index of the next game to play,
+    or ``-1 - index`` if game ``index`` had a move with more laps than ``lap_words`` holds.
+
+    ``keep`` = (moves, captures, boards); the ``*_out`` tables have one row per field and
+    one column per game, move, capture (contiguous columns for pandas), written as the
+    games are played in the dtypes of simulate()'s tables; ``counts`` = columns written to
+    the moves and capture tables. ``work`` holds the captures' counters and the seeds taken
+    in a move; the rest is the lap and position tables (``kernel.packed_table``).
+    """
+    size = 2 * n
+    acc, mtake = work[0], work[1, :8]
+    keep_moves, keep_caps, keep_boards = keep[0] != 0, keep[1] != 0, keep[2] != 0
+    start = np.uint64(0)
+    for p in range(n):
+        start |= np.uint64(4) << np.uint64(8 * p)
+    index = first
+    while index < ids.size:
+        if keep_moves and counts[0] + max_plies > moves_out.shape[1]:
+            return index
+        if keep_caps and counts[1] + 2 * size + 2 > cap4.shape[1]:
+            return index
+        game, starter = ids[index], starters[index]
+        acc[_A_CAP0] = acc[_A_CAP1] = acc[_A_CASAS] = acc[_A_SEQ] = 0
+        acc[_A_NCAPS], acc[_A_GAME] = counts[1], game
+        lo = hi = start
+        inplay = 4 * size
+        _pk_forget(state)
+        player = starter
+        _pk_count(slots, words, tags, state, lo, hi, player)
+        ply = extras = passes = legal_sum = quiet = 0
+        game_word = _game_word(k0, k1, np.uint64(game))
+        first_row, row = counts[0], counts[0]
+        end = -1
+        while True:
+            hole, count = _pk_choose(lo if player == 0 else hi, n, player, game_word, ply)
+            ply += 1
+            acc[_A_PLY] = ply
+            seq0 = acc[_A_SEQ]
+            lo, hi, inplay, end, extra, laps, drops, ok = _pk_move(
+                rules, masks, n, lo, hi, inplay, player, hole, acc, mtake, cap4, cap2, cap1,
+                keep_caps, lap_slots, lap_words, lap_tags, lap_state)
+            if not ok:
+                counts[0] = first_row
+                return -1 - index
+            lo, hi, inplay, end, nxt, passed, quiet = _pk_after(
+                rules, n, lo, hi, inplay, end, extra, player, starter, quiet, seq0, acc, mtake,
+                cap4, cap2, cap1, keep_caps, slots, words, tags, state)
+            legal_sum += count
+            extras += extra
+            passes += passed
+            if keep_moves:
+                moves_out[0, row], moves_out[1, row] = game, ply
+                moves_out[2, row], moves_out[3, row] = laps, drops
+                flags_out[0, row], flags_out[1, row], flags_out[2, row] = player, hole, count
+                flags_out[3, row], flags_out[4, row] = extra, passed
+                flags_out[5, row] = 1 if end == ENDLESS else 0
+                flags_out[6, row] = 1 if end == LAP_LIMIT else 0
+                for i in range(8):
+                    takes_out[i, row] = mtake[i]
+                takes_out[8, row] = inplay
+                takes_out[9, row] = mtake[0] + mtake[2] + mtake[4] + mtake[6]
+                takes_out[10, row] = mtake[1] + mtake[3] + mtake[5] + mtake[7]
+                if keep_boards:
+                    for p in range(n):
+                        shift = np.uint64(8 * p)
+                        boards_out[p, row] = (lo >> shift) & np.uint64(0xFF)
+                        boards_out[n + p, row] = (hi >> shift) & np.uint64(0xFF)
+                    boards_out[size, row] = nxt
+                row += 1
+            if acc[_A_SEQ] != seq0:  # the move took seeds: empty the counts for the next
+                for i in range(8):
+                    mtake[i] = 0
+            if end >= 0:
+                break
+            player = nxt
+            if ply >= max_plies:
+                end = PLY_CAP
+                break
+        counts[0] = row
+        counts[1] = acc[_A_NCAPS]
+        cap0, cap1_ = acc[_A_CAP0], acc[_A_CAP1]
+        decided = cap0 != cap1_ and end != PLY_CAP
+        games_out[0, index], games_out[1, index] = game, starter
+        games_out[2, index] = (1 if cap1_ > cap0 else 0) if decided else -1
+        games_out[3, index], games_out[4, index] = cap0, cap1_
+        games_out[5, index], games_out[6, index] = ply, ply - extras
+        games_out[7, index], games_out[8, index] = end, inplay
+        games_out[9, index], games_out[10, index] = acc[_A_CASAS], passes
+        games_out[11, index] = legal_sum
+        index += 1
+    return index
+
+
+@njit(**ENTRY_OPTIONS)
+def _play_general(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
+                  moves_out, flags_out, takes_out, boards_out, caps_out, counts, work, lap_table,
+                  lap_keys, lap_hist, table, keys, hist):
+    """:func:`_play_kernel` on the general layout, for boards the packed one does not fit
+    (compiled on first use). Play games ``first, first + 1, ...`` of ``ids`` until all are
+    played or the output buffers could not hold another game; return the index of the next
+    game to play, or ``-1 - index`` if game ``index`` had a move with more laps than
+    ``lap_keys`` can hold.
 
     ``keep`` = (moves, captures, boards); the ``*_out`` tables have one row per field and
     one column per game, move, capture (contiguous columns for pandas); ``counts`` = columns
@@ -267,11 +418,23 @@ def _play_kernel(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_
     return index
 
 
-def _work_arrays(n: int, max_plies: int, laps: int) -> tuple[np.ndarray, ...]:
+def _work_arrays(n: int, max_plies: int, laps: int, packed: bool) -> tuple[np.ndarray, ...]:
     """Work space for the kernel: scalars and small arrays, a table of lap starts (room for
-    ``laps``) and a table of positions (room for every position of a game)."""
+    ``laps``) and a table of positions (room for every position of a game), for the packed
+    layout or the general one."""
+    if packed:
+        return (np.zeros((2, 8), dtype=np.int64), *packed_table(laps),
+                *packed_table(max_plies + 2))
     scalars = np.zeros((6, SNAP_SIZE), dtype=np.int64)
     return (scalars, *_hash_table(n, laps), *_hash_table(n, max_plies + 2))
+
+
+#: The capture tables of the packed kernel: (fields, dtype) of each, and the row each field
+#: of CAPTURE_FIELDS (and the capture's row of the board, -1 for the hand) is in.
+CAPTURE_TABLES = ((("game", "ply"), np.int32), (("seq", "seeds"), np.int16),
+                  (("hole", "taker", "kind", "row"), np.int8))
+#: Games played before the tables are sized for the rest of a run (from their moves so far).
+_FIRST_STEP, _STEP = 256, 4000
 
 
 # -- running games ----------------------------------------------------------------------------
@@ -301,6 +464,10 @@ def play_random_games(
     256 with ``max_laps=None``). This is the low-level entry, without argument checks: use
     :func:`hoyito_edu.sim.simulate`.
 
+    The moves come with two more columns, ``taken_south`` and ``taken_north`` (the seeds each
+    side took in the move), and the captures with one, ``row``: the row of the hole taken
+    from (0 South, 1 North, -1 the hand).
+
     >>> raw = play_random_games("hoyito-ii", [380], seed=0, max_laps=75, quiet_limit=40)
     >>> END_REASONS[raw.games["end_reason"][0]], int(raw.moves["laps"].max())
     ('lap-limit', 75)
@@ -313,50 +480,72 @@ def play_random_games(
         starters = np.zeros(ids.size, np.int64)
     starters = np.ascontiguousarray(starters, dtype=np.int64)
     n, size = holes_per_row, 2 * holes_per_row
+    packed = packed_fits(n, 4 * size)
     keep = np.array([moves or boards, captures, boards], dtype=np.int64)
-    room = max(max_plies + 1, 1 << 16)
+    room = max_plies + 1 + 1024 * _FIRST_STEP  # the first step's games fit: then an estimate
     games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
-    moves_out, flags_out, takes_out = (
-        np.zeros((len(fields), room if keep[0] else 0), dtype=dtype)
+    move_tables = [  # not set: the kernel writes each column before it is read
+        np.empty((len(fields), room if keep[0] else 0), dtype=dtype)
         for fields, dtype in ((MOVE_I4, np.int32), (MOVE_I1, np.int8), (MOVE_I2, np.int16))
-    )
-    boards_out = np.zeros((size + 1, room if keep[2] else 0), dtype=np.int8)
-    caps_out = np.zeros((len(CAPTURE_FIELDS), room if keep[1] else 0), dtype=np.int32)
+    ]
+    move_tables.append(np.empty((size + 1, room if keep[2] else 0), dtype=np.int8))
+    cap_room = 2 * size + 2 + 64 * _FIRST_STEP if keep[1] else 0
+    if packed:
+        cap_tables = [np.zeros((len(f), cap_room), dtype=d) for f, d in CAPTURE_TABLES]
+        play = _play_kernel
+    else:
+        cap_tables = [np.zeros((len(CAPTURE_FIELDS), cap_room), dtype=np.int32)]
+        play = _play_general
     k0, k1 = run_keys(seed)
     codes = rule_codes(rules)
+    head = (codes, lap_masks(n, rules.skip_origin)) if packed else (codes,)
     if lap_room is None:
         lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
-    done, work, counts = 0, _work_arrays(n, max_plies, lap_room), np.zeros(2, dtype=np.int64)
+    work = _work_arrays(n, max_plies, lap_room, packed)
+    done, counts = 0, np.zeros(2, dtype=np.int64)
     while done < ids.size:
-        step = ids[: min(ids.size, done + 2000)]
-        tables = (games_out, moves_out, flags_out, takes_out, boards_out, caps_out)
-        reached = _play_kernel(codes, n, step, starters, done, k0, k1, max_plies, keep, *tables,
-                               counts, *work)
+        step = ids[: min(ids.size, done + (_FIRST_STEP if done == 0 else _STEP))]
+        reached = play(*head, n, step, starters, done, k0, k1, max_plies, keep, games_out,
+                       *move_tables, *cap_tables, counts, *work)
         if reached < 0:  # a move with more laps than there was room for: play that game again
-            reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]))
+            reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]), packed)
         if progress is not None and reached > done:
             progress(reached)
-        done = reached
+        # after the first step the tables are sized for the whole run, from its games
+        estimate, done = done == 0 and 0 < reached < ids.size, reached
         left = (ids.size - done) / max(done, 1)  # games left per game played
-        if keep[0] and counts[0] + max_plies > moves_out.shape[1]:
+        if keep[0] and (estimate or counts[0] + max_plies > move_tables[0].shape[1]):
             more = counts[0] * left + max_plies + 1
-            moves_out, flags_out, takes_out, boards_out = (
-                _more_room(t, counts[0], more) if t.shape[1] else t
-                for t in (moves_out, flags_out, takes_out, boards_out)
-            )
-        if keep[1] and counts[1] + 2 * size + 2 > caps_out.shape[1]:
-            caps_out = _more_room(caps_out, counts[1], counts[1] * left + 2 * size + 2)
+            move_tables = [_more_room(t, counts[0], more) if t.shape[1] else t
+                           for t in move_tables]
+        if keep[1] and (estimate or counts[1] + 2 * size + 2 > cap_tables[0].shape[1]):
+            more = counts[1] * left + 2 * size + 2
+            cap_tables = [_more_room(t, counts[1], more) for t in cap_tables]
     run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
-    moves_out, flags_out, takes_out, boards_out = (
-        _trimmed(t, counts[0]) for t in (moves_out, flags_out, takes_out, boards_out)
-    )
-    caps_out = _trimmed(caps_out, counts[1])
+    moves_out, flags_out, takes_out, boards_out = (_trimmed(t, counts[0]) for t in move_tables)
     if keep[0]:
+        if not packed:  # the general layout leaves the seeds taken by each side to add up
+            for side in (0, 1):
+                takes_out[9 + side, : counts[0]] = takes_out[side : 8 : 2, : counts[0]].sum(0)
         parts = ((MOVE_I4, moves_out), (MOVE_I1, flags_out), (MOVE_I2, takes_out))
         found = {name: t[i, : counts[0]] for fields, t in parts for i, name in enumerate(fields)}
-        run.moves = {name: found[name] for name in MOVE_FIELDS}
+        run.moves = {name: found[name] for name in (*MOVE_FIELDS, "taken_south", "taken_north")}
     if keep[1]:
-        run.captures = {name: caps_out[i, : counts[1]] for i, name in enumerate(CAPTURE_FIELDS)}
+        used = counts[1]
+        if packed:
+            found = {name: table[i, :used]
+                     for (fields, _), table in zip(CAPTURE_TABLES, cap_tables, strict=True)
+                     for i, name in enumerate(fields)}
+        else:  # the general layout writes int32 columns: the final dtypes, in one more pass
+            caps_out = cap_tables[0]
+            found = {name: caps_out[i, :used].astype(dtype)
+                     for fields, dtype in CAPTURE_TABLES for name in fields if name != "row"
+                     for i in [CAPTURE_FIELDS.index(name)]}
+            hole = caps_out[3, :used]
+            found["row"] = np.where(hole < 0, -1, hole >= n).astype(np.int8)
+        run.captures = {name: found[name] for name in (*CAPTURE_FIELDS, "row")}
+        if packed and cap_tables[0].shape[1] > used + used // 4 + 4096:
+            run.captures = {name: column.copy() for name, column in run.captures.items()}
     if keep[2]:
         run.boards = boards_out[:size, : counts[0]].T
         run.to_move = boards_out[size, : counts[0]].astype(np.int64)
@@ -367,12 +556,14 @@ def _more_room(table: np.ndarray, used: int, more: float) -> np.ndarray:
     """``table`` (one row per field, one column per move or capture) with its first ``used``
     columns, and room for at least ``more`` (an estimate: 10 % is added) and half as many as
     it has: the kernel fills the columns of the games left without any copy of each part.
+    The new columns are not set (the kernel writes each before it is read).
 
-    >>> _more_room(np.arange(6).reshape(2, 3), 2, 4).tolist()
-    [[0, 1, 0, 0, 0, 0, 0], [3, 4, 0, 0, 0, 0, 0]]
+    >>> grown = _more_room(np.arange(6).reshape(2, 3), 2, 4)
+    >>> grown.shape, grown[:, :2].tolist()
+    ((2, 7), [[0, 1], [3, 4]])
     """
     columns = used + max(int(more * 1.1) + 1, table.shape[1] // 2)
-    grown = np.zeros((table.shape[0], columns), dtype=table.dtype)
+    grown = np.empty((table.shape[0], columns), dtype=table.dtype)
     grown[:, :used] = table[:, :used]
     return grown
 

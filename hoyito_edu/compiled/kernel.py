@@ -15,6 +15,13 @@ line of moves from a :class:`~hoyito_edu.Position` for callers outside the compi
 Scalars of the move being played live in an int array ``st`` (indices ``_HAND`` ...), so the
 helpers can change them; the rule switches come from :func:`rule_codes`.
 
+The same rules are also written for a second data layout, the packed one (the ``_pk_*``
+functions, after the general ones): the board in two uint64 words, a byte a hole, with the
+move's state in local variables, for boards up to 2x8 with fewer than 128 seeds
+(:func:`packed_fits`). The fast simulator plays those boards on it, and :func:`play_line` too
+(``packed=False`` plays the general layout); the compiled search and the mcts playouts play the
+general one. ``tests/conformance.py`` checks both layouts against the engine.
+
 >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
 >>> int(codes[_R_CHAIN]), int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
 (1, 1000, 300)
@@ -22,6 +29,7 @@ helpers can change them; the rule switches come from :func:`rule_codes`.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -76,7 +84,7 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
 
 
-@njit("u8(u8)", cache=True)
+@njit("u8(u8)", cache=True, inline="always")
 def _mix(z):
     """SplitMix64's finaliser (uint64 arithmetic wraps modulo 2**64)."""
     z = (z ^ (z >> _S30)) * _M1
@@ -510,6 +518,361 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
     return -1 if st[_END] >= 0 else nxt
 
 
+# -- the packed path --------------------------------------------------------------------------
+# The common boards (at most 2x8, fewer than 128 seeds in play) are played by a second layout
+# of the same rules, with the move's state in locals instead of arrays: the board in two
+# uint64 words held in registers (South's row in ``lo``, North's in ``hi``, one byte a hole),
+# a running count of the seeds in play (board and hand), and tables of positions and of lap
+# starts keyed on the two words and emptied by an epoch counter instead of a loop. Starting a
+# move costs nothing: its start is the two words and a few counters. The functions below are
+# inlined into the two entry points that use them (:func:`_line` through :func:`_line_packed`,
+# and ``fastsim._play_kernel``), so numba compiles them there only.
+
+#: The largest row and the most seeds the packed path plays (a byte a hole, below 128 so the
+#: byte tests below never carry from one byte into the next).
+PACKED_MAX_ROW, PACKED_MAX_SEEDS = 8, 127
+_U0, _U1, _U2, _U3 = np.uint64(0), np.uint64(1), np.uint64(2), np.uint64(3)
+_BYTE = np.uint64(0xFF)
+_LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+_HIGH = np.uint64(0x8080808080808080)
+_ONES = np.uint64(0x0101010101010101)
+_THREES = np.uint64(0x0303030303030303)
+_SMALL = np.uint64(0x7C7C7C7C7C7C7C7C)  # a byte's bits of 4 and up (below 128)
+_BIT7 = np.uint64(0x80)
+_INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's index on top
+_S7, _S56 = np.uint64(7), np.uint64(56)
+_K1 = np.uint64(0x9E3779B97F4A7C15)
+_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
+_MAX_HAND = 127  # the most seeds in hand (PACKED_MAX_SEEDS)
+_TABLE_BITS = 8  # a table of positions starts at 256 slots and doubles when half full
+
+# ``acc``: what the captures of a game (or line) add up, in an int array (captures are rare
+# next to the drops, so these stay in memory).
+_A_CAP0, _A_CAP1, _A_CASAS, _A_SEQ, _A_NCAPS, _A_GAME, _A_PLY = range(7)
+_A_SIZE = 7
+
+
+def packed_fits(n: int, seeds: int) -> bool:
+    """True if the packed path plays a 2x``n`` board with ``seeds`` seeds in play."""
+    return n <= PACKED_MAX_ROW and seeds <= PACKED_MAX_SEEDS
+
+
+def packed_table(room: int) -> tuple[np.ndarray, ...]:
+    """An empty table of positions for :func:`_pk_count` with room for ``room`` of them:
+    slots, entries (the two words), tags and counts, and its state (epoch, bits, entries)."""
+    slots = 1 << max(_TABLE_BITS, (2 * room).bit_length())
+    state = np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64)
+    return (np.zeros(slots, dtype=np.int64), np.zeros((room, 2), dtype=np.uint64),
+            np.zeros(room, dtype=np.int64), state)
+
+
+@functools.lru_cache(maxsize=32)
+def lap_masks(n: int, skip: bool) -> np.ndarray:
+    """A lap of the packed path in one add, for each number of seeds in hand (0 to 127) and
+    start hole (0 to 15): four words at ``(hand << 4 | start) << 2`` (the small hands, the
+    most frequent, close together), what the lap adds to ``lo`` and to ``hi``, then which
+    holes of each word to check for a casa made before the last seed (bit 7 of each byte
+    sown, but the last hole's when it gets one seed only), the last hole in the low bits of
+    the first of the two. ``skip``: the start hole is skipped (R2.2). The array is shared
+    (cached): read it only.
+
+    >>> masks = lap_masks(6, False).reshape(128, 16, 4)
+    >>> [hex(int(word)) for word in masks[3, 4]]
+    ['0x10000000000', '0x101', '0x800000000007', '0x80']
+    """
+    size = 2 * n
+    masks = np.zeros((_MAX_HAND + 1, 2 * PACKED_MAX_ROW, 4), dtype=np.uint64)
+    for start in range(size):
+        added = [0] * size
+        cur = start
+        for hand in range(1, _MAX_HAND + 1):
+            cur = (cur + 1) % size
+            if skip and cur == start:
+                cur = (cur + 1) % size
+            added[cur] += 1
+            words, checks = [0, 0], [0, 0]
+            for hole, count in enumerate(added):
+                side, shift = divmod(hole, n)
+                words[side] += count << (8 * shift)
+                if count > 1 or (count == 1 and hole != cur):
+                    checks[side] |= 0x80 << (8 * shift)
+            masks[hand, start] = (*words, checks[0] | cur, checks[1])
+    return masks.reshape(-1)
+
+
+@njit(inline="always")
+def _pk_slot(lo, hi, tag, bits):
+    h = ((hi + np.uint64(tag)) * _K2 ^ lo) * _K1
+    return np.int64(h >> np.uint64(64 - bits))
+
+
+@njit(inline="always")
+def _pk_forget(state):
+    """Empty a packed table: a new epoch makes every slot of the old ones empty."""
+    state[0] += 1
+    state[1] = _TABLE_BITS
+    state[2] = 0
+
+
+@njit(inline="always")
+def _pk_count(slots, words, tags, state, lo, hi, tag):
+    """Count one more occurrence of the board (``lo``, ``hi``) with ``tag`` (the player to
+    move, or a lap's last hole) and return how many there have been, or -1 if the table has
+    no room left. Open addressing over the first 2**bits slots; a slot holds epoch << 32 |
+    entry + 1, and is empty unless its epoch is the table's."""
+    epoch, bits = state[0], state[1]
+    mask = (1 << bits) - 1
+    slot = _pk_slot(lo, hi, tag, bits)
+    while True:
+        held = slots[slot]
+        if (held >> 32) != epoch:
+            break
+        entry = (held & 0xFFFFFFFF) - 1
+        if words[entry, 0] == lo and words[entry, 1] == hi and (tags[entry] >> 8) == tag:
+            tags[entry] += 1
+            return tags[entry] & 0xFF
+        slot = (slot + 1) & mask
+    count = state[2]
+    if count == words.shape[0]:
+        return -1
+    words[count, 0], words[count, 1], tags[count] = lo, hi, (tag << 8) | 1
+    slots[slot] = (epoch << 32) | (count + 1)
+    state[2] = count + 1
+    if 2 * (count + 1) > (1 << bits) and (2 << bits) <= slots.size:
+        bits += 1  # half full: twice the slots, every entry of this epoch placed again
+        epoch += 1
+        state[0], state[1] = epoch, bits
+        mask = (1 << bits) - 1
+        for entry in range(count + 1):
+            slot = _pk_slot(words[entry, 0], words[entry, 1], tags[entry] >> 8, bits)
+            while (slots[slot] >> 32) == epoch:
+                slot = (slot + 1) & mask
+            slots[slot] = (epoch << 32) | (entry + 1)
+    return 1
+
+
+@njit(inline="always")
+def _pk_get(lo, hi, n, hole):
+    if hole < n:
+        return np.int64((lo >> np.uint64(8 * hole)) & _BYTE)
+    return np.int64((hi >> np.uint64(8 * (hole - n))) & _BYTE)
+
+
+@njit(inline="always")
+def _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, hole, taker, kind, seeds):
+    """``taker`` takes ``seeds`` from ``hole`` (-1: the hand); the caller empties the hole.
+    Recorded (when ``keep``) in the capture tables in their final dtypes: ``cap4`` game and
+    ply, ``cap2`` order in the game and seeds, ``cap1`` hole, taker, kind and row (-1: the
+    hand)."""
+    acc[taker] += seeds
+    group = kind if kind < K_FINAL else 3
+    mtake[2 * group + taker] += seeds
+    if kind <= K_CHAIN:
+        acc[_A_CASAS] += 1
+    if keep:
+        r = acc[_A_NCAPS]
+        cap4[0, r], cap4[1, r] = acc[_A_GAME], acc[_A_PLY]
+        cap2[0, r], cap2[1, r] = acc[_A_SEQ], seeds
+        cap1[0, r], cap1[1, r], cap1[2, r] = hole, taker, kind
+        cap1[3, r] = -1 if hole < 0 else (0 if hole < n else 1)
+        acc[_A_NCAPS] = r + 1
+    acc[_A_SEQ] += 1
+
+
+@njit(inline="always")
+def _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, taker, kind):
+    """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner); the
+    caller empties the board."""
+    for hole in range(2 * n):
+        seeds = _pk_get(lo, hi, n, hole)
+        if seeds > 0:
+            who = taker
+            if taker < 0:
+                who = 0 if hole < n else 1
+            _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, hole, who, kind, seeds)
+
+
+@njit(inline="always")
+def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap2, cap1, keep,
+             lap_slots, lap_words, lap_tags, lap_state):
+    """One sowing on the packed board, as :func:`_sow` plays it (the same rules, the same
+    order of captures). Returns (lo, hi, seeds in play, end, extra turn, laps, drops, ok);
+    ok is False if the move had more laps than the lap table holds. ``mtake`` must hold
+    zeros (the caller empties it after a move that took seeds)."""
+    size = 2 * n
+    mid, chain, extra_rule = rules[_R_MID], rules[_R_CHAIN], rules[_R_EXTRA]
+    eight, skip, opp, max_laps = rules[_R_EIGHT], rules[_R_SKIP], rules[_R_OPP], rules[_R_MAX_LAPS]
+    lo0, hi0, inplay0 = lo, hi, inplay
+    cap00, cap10, casas0, seq0, ncaps0 = (acc[_A_CAP0], acc[_A_CAP1], acc[_A_CASAS],
+                                          acc[_A_SEQ], acc[_A_NCAPS])
+    exact = False
+    end, extra, laps, drops = -1, 0, 1, 0
+    hand = _pk_get(lo, hi, n, hole)
+    if hole < n:
+        lo &= ~(_BYTE << np.uint64(8 * hole))
+    else:
+        hi &= ~(_BYTE << np.uint64(8 * (hole - n)))
+    cur = origin = hole
+    while True:
+        drops += hand
+        # the lap in one add (:func:`lap_masks`), unless a hole of 3 or less reaches 4 before
+        # the last seed: then the runs below find each casa in order
+        at = np.uint64(((hand << 4) | cur) << 2)  # unsigned: no negative index to handle
+        new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + _U1], masks[at + _U2]
+        if mid == _MID_NONE or (
+            (~((lo & _SMALL) + _LOW7) & ((new_lo & _SMALL) + _LOW7) & check_lo)
+            | (~((hi & _SMALL) + _LOW7) & ((new_hi & _SMALL) + _LOW7) & masks[at + _U3])
+        ) == _U0:
+            lo, hi, cur, hand = new_lo, new_hi, np.int64(check_lo & _LOW7 & _BYTE), 0
+        while hand > 0:  # the lap, a run of holes of one row at a time (R2.2)
+            nxt = cur + 1 if cur + 1 < size else 0
+            if skip != 0 and nxt == origin:
+                nxt = nxt + 1 if nxt + 1 < size else 0
+            side = 0 if nxt < n else 1
+            first = nxt - side * n
+            k = min(hand, n - first)
+            if skip != 0 and (0 if origin < n else 1) == side:
+                at_origin = origin - side * n
+                if first < at_origin < first + k:
+                    k = at_origin - first  # the run stops before the origin
+            word = lo if side == 0 else hi
+            at = np.uint64(8 * first)
+            if mid != _MID_NONE:
+                # holes of the run that hold 3 make a casa; not the hand's last seed's hole
+                threes = word ^ _THREES
+                run = (_HIGH >> np.uint64(8 * (8 - k))) << at
+                found = ~(((threes & _LOW7) + _LOW7) | threes) & run
+                if k == hand:
+                    found &= ~(_BIT7 << np.uint64(8 * (first + k - 1)))
+                if found != _U0:  # the first such hole of the run is a casa (R2.4, R2.5)
+                    last = np.int64((((found & (~found + _U1)) >> _S7) * _INDEX) >> _S56)
+                    k = last - first + 1
+                    word += (_ONES >> np.uint64(8 * (8 - k))) << at
+                    word &= ~(_BYTE << np.uint64(8 * last))
+                    if side == 0:
+                        lo = word
+                    else:
+                        hi = word
+                    hand -= k
+                    cur = side * n + last
+                    taker = mover
+                    if mid == _MID_OWNER:
+                        taker = side
+                    inplay -= 4
+                    _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, cur, taker, K_MID, 4)
+                    if eight == 0 and (inplay == 4 or inplay == 0):
+                        drops -= hand  # the seeds still in hand were never dropped
+                        if inplay == 0:
+                            return lo, hi, inplay, ALL_CAPTURED, 0, laps, drops, True
+                        _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, taker, K_FINAL)
+                        _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, -1, taker, K_FINAL, hand)
+                        return _U0, _U0, 0, FINAL_FOUR, 0, laps, drops, True
+                    continue
+            word += (_ONES >> np.uint64(8 * (8 - k))) << at
+            if side == 0:
+                lo = word
+            else:
+                hi = word
+            hand -= k
+            cur = side * n + first + k - 1
+        seeds = _pk_get(lo, hi, n, cur)
+        if seeds == 4:  # the last seed made a casa (R2.7), then the chain (R3.1)
+            behind = cur
+            for link in range(size):
+                if link > 0:
+                    if chain == 0 or end >= 0:
+                        break
+                    behind = behind - 1 if behind > 0 else size - 1
+                    if _pk_get(lo, hi, n, behind) != 4:
+                        break
+                    if opp != 0 and (0 if behind < n else 1) == mover:
+                        break
+                if behind < n:
+                    lo &= ~(_BYTE << np.uint64(8 * behind))
+                else:
+                    hi &= ~(_BYTE << np.uint64(8 * (behind - n)))
+                inplay -= 4
+                _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, behind, mover,
+                         K_LAST if link == 0 else K_CHAIN, 4)
+                if eight == 0 or link > 0:
+                    if inplay == 4:
+                        _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, mover, K_FINAL)
+                        lo, hi, inplay, end = _U0, _U0, 0, FINAL_FOUR
+                    elif inplay == 0:
+                        end = ALL_CAPTURED
+            if end < 0 and extra_rule != 0:
+                extra = 1
+            return lo, hi, inplay, end, extra, laps, drops, True
+        if seeds == 1:
+            return lo, hi, inplay, end, extra, laps, drops, True
+        if exact:
+            times = _pk_count(lap_slots, lap_words, lap_tags, lap_state, lo, hi, cur)
+            if times < 0:
+                return lo, hi, inplay, end, extra, laps, drops, False
+            if times > 1:  # a lap starts as an earlier one did: endless (R2.8)
+                _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, -1, K_ENDLESS)
+                return _U0, _U0, 0, ENDLESS, 0, laps, drops, True
+        elif laps >= EXACT_FROM_LAP or laps == max_laps:
+            exact = True  # sow the move again from its start, keeping every lap start
+            lo, hi, inplay, laps, drops = lo0, hi0, inplay0, 1, 0
+            acc[_A_CAP0], acc[_A_CAP1], acc[_A_CASAS] = cap00, cap10, casas0
+            acc[_A_SEQ], acc[_A_NCAPS] = seq0, ncaps0
+            for i in range(8):
+                mtake[i] = 0
+            _pk_forget(lap_state)
+            _pk_count(lap_slots, lap_words, lap_tags, lap_state, lo, hi, hole)
+            hand = _pk_get(lo, hi, n, hole)
+            if hole < n:
+                lo &= ~(_BYTE << np.uint64(8 * hole))
+            else:
+                hi &= ~(_BYTE << np.uint64(8 * (hole - n)))
+            cur = origin = hole
+            continue
+        if laps == max_laps:
+            _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, -1, K_LAPS)
+            return _U0, _U0, 0, LAP_LIMIT, 0, laps, drops, True
+        laps += 1
+        hand = seeds
+        if cur < n:
+            lo &= ~(_BYTE << np.uint64(8 * cur))
+        else:
+            hi &= ~(_BYTE << np.uint64(8 * (cur - n)))
+        origin = cur
+
+
+@njit(inline="always")
+def _pk_after(rules, n, lo, hi, inplay, end, extra, mover, starter, quiet, seq0, acc, mtake,
+              cap4, cap2, cap1, keep, slots, words, tags, state):
+    """What follows the sowing (:func:`_end_of_sowing`, then the count of the new position
+    and :func:`_end_by_history`). Returns (lo, hi, seeds in play, end, player to move next or
+    -1, passed, plies without a capture)."""
+    nxt = mover if extra != 0 else 1 - mover
+    passed = 0
+    if end < 0 and rules[_R_EIGHT] != 0:
+        if inplay == 0:
+            end = ALL_CAPTURED
+        elif inplay <= 8:  # Ba-awa's last eight go to the starter (R4.2)
+            _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, starter, K_EIGHT)
+            lo, hi, inplay, end = _U0, _U0, 0, EIGHT_OR_FEWER
+    quiet = 0 if acc[_A_SEQ] != seq0 else quiet + 1
+    if end >= 0:
+        return lo, hi, inplay, end, -1, passed, quiet
+    if (lo if nxt == 0 else hi) == _U0:  # nothing to sow: a pass (R3.2)
+        passed = 1
+        nxt = 1 - nxt
+    if quiet == 0:
+        _pk_forget(state)
+    times = _pk_count(slots, words, tags, state, lo, hi, nxt)
+    limit = rules[_R_QUIET]
+    if times >= 3:  # the third occurrence (R4.3)
+        _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, -1, K_REPEAT)
+        return _U0, _U0, 0, REPETITION, -1, passed, quiet
+    if limit > 0 and quiet >= limit:  # the quiet limit (R4.5)
+        _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, -1, K_QUIET)
+        return _U0, _U0, 0, QUIET_LIMIT, -1, passed, quiet
+    return lo, hi, inplay, end, nxt, passed, quiet
+
+
 # -- one line of moves, for callers outside the compiled code ---------------------------------
 #: The columns :func:`_line` writes per move, after the board.
 _L_CAP0, _L_CAP1, _L_NEXT, _L_END, _L_LAPS, _L_DROPS, _L_EXTRA, _L_PASSED = range(8)
@@ -518,19 +881,86 @@ _L_FIELDS = 20
 
 _LINE_SIGNATURE = (
     "i8(i8[::1], i8, i8[::1], i8[::1], i8, i8, i8, i8[:, ::1], i8[::1], i8[:, ::1], "
-    "i4[:, ::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1])"
+    "i4[:, ::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
+    "u8[::1], i4[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], u8[:, ::1], i8[::1], "
+    "i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
 )
+
+
+@njit(inline="always")
+def _pack(board, n):
+    """The packed board (:data:`PACKED_MAX_ROW`): South's row in ``lo``, North's in ``hi``."""
+    lo = hi = _U0
+    for h in range(n):
+        lo |= np.uint64(board[h]) << np.uint64(8 * h)
+        hi |= np.uint64(board[n + h]) << np.uint64(8 * h)
+    return lo, hi
+
+
+@njit(inline="always")
+def _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows, holes, out,
+                 work, cap4, cap2, cap1, lap_slots, lap_words, lap_tags, lap_state, slots, words,
+                 tags, state):
+    """:func:`_line` on the packed board (same arguments and results; the captures go to
+    ``cap4``, ``cap2``, ``cap1`` as :func:`_pk_take` writes them)."""
+    size = 2 * n
+    acc, mtake = work[0, :_A_SIZE], work[1, :8]
+    lo, hi = _pack(board, n)
+    inplay = 0
+    for h in range(size):
+        inplay += board[h]
+    acc[_A_CAP0], acc[_A_CAP1] = caps[0], caps[1]
+    acc[_A_CASAS] = acc[_A_SEQ] = acc[_A_NCAPS] = acc[_A_GAME] = 0
+    _pk_forget(state)
+    for i in range(hist_rows.shape[0]):
+        was_lo, was_hi = _pack(hist_rows[i], n)
+        _pk_count(slots, words, tags, state, was_lo, was_hi, hist_rows[i, size])
+    for i in range(holes.size):
+        hole = holes[i]
+        if hole < player * n or hole >= player * n + n or _pk_get(lo, hi, n, hole) == 0:
+            return -2 - i
+        acc[_A_PLY] = i + 1
+        seq0 = acc[_A_SEQ]
+        lo, hi, inplay, end, extra, laps, drops, ok = _pk_move(
+            rules, masks, n, lo, hi, inplay, player, hole, acc, mtake, cap4, cap2, cap1, True,
+            lap_slots, lap_words, lap_tags, lap_state)
+        if not ok:
+            return -1
+        lo, hi, inplay, end, nxt, passed, quiet = _pk_after(
+            rules, n, lo, hi, inplay, end, extra, player, starter, quiet, seq0, acc, mtake,
+            cap4, cap2, cap1, True, slots, words, tags, state)
+        for h in range(size):
+            out[i, h] = _pk_get(lo, hi, n, h)
+        row = out[i, size:]
+        row[_L_CAP0], row[_L_CAP1], row[_L_NEXT], row[_L_END] = acc[0], acc[1], nxt, end
+        row[_L_LAPS], row[_L_DROPS], row[_L_EXTRA] = laps, drops, extra
+        row[_L_PASSED], row[_L_ENDLESS] = passed, 1 if end == ENDLESS else 0
+        row[_L_LAP_STOP], row[_L_QUIET] = 1 if end == LAP_LIMIT else 0, quiet
+        row[_L_NCAPS] = acc[_A_NCAPS]
+        for k in range(8):
+            row[_L_TAKE + k] = mtake[k]
+            mtake[k] = 0
+        if nxt < 0:
+            return i + 1
+        player = nxt
+    return holes.size
 
 
 @njit(_LINE_SIGNATURE, **ENTRY_OPTIONS)
 def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, caps_out, work,
-          lap_table, lap_keys, lap_hist, table, keys, hist):
+          lap_table, lap_keys, lap_hist, table, keys, hist, masks, cap4, cap2, cap1, lap_slots,
+          lap_words, lap_tags, lap_state, slots, words, tags, state):
     """Play ``holes`` from ``board``/``caps`` with ``player`` to move, each with
     :func:`_play_move`, after counting the positions since the last capture (``hist_rows``:
     board, player). Writes a row of ``out`` per move (the board, then the ``_L_*`` columns)
     and every capture in ``caps_out``. Returns the moves played (fewer once the game is
     over), -1 if a move had more laps than the lap table holds, or ``-2 - i`` if hole ``i``
-    of the line is not a legal move."""
+    of the line is not a legal move. With a packed table of positions (``slots`` not empty)
+    the line is played on the packed board (:func:`_line_packed`)."""
+    if slots.size > 0:
+        return _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows,
+                            holes, out, work, cap4, cap2, cap1, lap_slots, lap_words, lap_tags,
+                            lap_state, slots, words, tags, state)
     size = 2 * n
     st, mtake, snap = work[0], work[1, :8], work[2]
     st[_KEEP], st[_QUIET], st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS] = 1, quiet, 0, 0, 0, 0
@@ -553,6 +983,7 @@ def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, 
         row[_L_QUIET], row[_L_NCAPS] = st[_QUIET], st[_NCAPS]
         for k in range(8):
             row[_L_TAKE + k] = mtake[k]
+            mtake[k] = 0
         if nxt < 0:
             return i + 1
         player = nxt
@@ -562,6 +993,14 @@ def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, 
 #: Laps :func:`play_line` follows in one move at most when the rules allow more (a lap limit
 #: above it, or none): its lap table then takes about 70 MB on 2x12.
 MAX_LINE_LAPS = 1 << 18
+
+
+#: A packed table of positions with no slots: :func:`_line` plays the general layout.
+_NO_TABLE = (np.zeros(0, dtype=np.int64), np.zeros((1, 2), dtype=np.uint64),
+             np.zeros(1, dtype=np.int64), np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64))
+
+
+_NO_MASKS = np.zeros(4, dtype=np.uint64)
 
 
 class Played(NamedTuple):
@@ -611,7 +1050,8 @@ def plays(position) -> bool:
     return not (late_round and position.previous_winner is not None)
 
 
-def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
+def play_line(position, holes, rules: Rules | None = None, *,
+              packed: bool | None = None) -> list[Played]:
     """Play ``holes`` one after another from ``position`` (a :class:`~hoyito_edu.Position`,
     its history since the last capture included) with the compiled rules, and say what
     each move did. The line stops early if the game ends.
@@ -621,6 +1061,10 @@ def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
     kernel does not play (:func:`plays`), is a ValueError. A move of more than
     :data:`MAX_LINE_LAPS` laps (only without a lap limit, or with one above it) is a
     ValueError too.
+
+    ``packed`` chooses the kernel's layout: the packed board where it fits (None, the
+    default: as the fast simulator plays), or always the general one (False); the
+    conformance tests run both.
 
     >>> import hoyito_edu as hy
     >>> first = play_line(hy.new_game("hoyito-i"), [0])[0]
@@ -645,6 +1089,7 @@ def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
     for i, (board, player) in enumerate(history):
         hist_rows[i, :size], hist_rows[i, size] = board, player
     seeds = sum(position.board) + sum(position.captures)
+    fits = packed is not False and packed_fits(n, sum(position.board))
     limit = rules.max_laps
     room = min(1 << 12 if limit is None else limit + 1, MAX_LINE_LAPS)
     while True:
@@ -653,10 +1098,19 @@ def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
         out = np.zeros((line.size, size + _L_FIELDS), dtype=np.int64)
         caps_out = np.zeros((7, seeds + 1), dtype=np.int32)  # each capture takes a seed or more
         work = np.zeros((3, SNAP_SIZE), dtype=np.int64)
-        laps, positions = _hash_table(n, room), _hash_table(n, len(history) + line.size + 2)
+        cap4 = np.zeros((2, seeds + 1), dtype=np.int32)
+        cap2 = np.zeros((2, seeds + 1), dtype=np.int16)
+        cap1 = np.zeros((4, seeds + 1), dtype=np.int8)
+        masks = lap_masks(n, rules.skip_origin) if fits else _NO_MASKS
+        if fits:
+            laps, positions = _hash_table(n, 1), _hash_table(n, 1)
+            packed_tables = (*packed_table(room), *packed_table(len(history) + line.size + 2))
+        else:
+            laps, positions = _hash_table(n, room), _hash_table(n, len(history) + line.size + 2)
+            packed_tables = (*packed_table(1), *_NO_TABLE)
         played = _line(rule_codes(rules), n, board, caps, position.player, position.quiet_plies,
                        position.starter, hist_rows, line, out, caps_out, work, *laps,
-                       *positions)
+                       *positions, masks, cap4, cap2, cap1, *packed_tables)
         if played != -1:
             break
         if room >= MAX_LINE_LAPS:
@@ -674,10 +1128,15 @@ def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
         row = [int(v) for v in out[i]]
         board, rest = tuple(row[:size]), row[size:]
         last = rest[_L_NCAPS]
+        if fits:
+            found = ((int(cap1[0, c]), int(cap2[1, c]), int(cap1[1, c]), int(cap1[2, c]))
+                     for c in range(first, last))
+        else:
+            found = ((int(caps_out[3, c]), int(caps_out[6, c]), int(caps_out[4, c]),
+                      int(caps_out[5, c])) for c in range(first, last))
         capture_list = tuple(
-            (None if caps_out[3, c] < 0 else int(caps_out[3, c]), int(caps_out[6, c]),
-             int(caps_out[4, c]), CAPTURE_KINDS[caps_out[5, c]])
-            for c in range(first, last)
+            (None if hole < 0 else hole, seeds_taken, taker, CAPTURE_KINDS[kind])
+            for hole, seeds_taken, taker, kind in found
         )
         first = last
         moves.append(

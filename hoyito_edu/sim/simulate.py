@@ -577,6 +577,9 @@ def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
     takes = {f"{side}_{g}": m[f"{side}_{g}"].astype(np.int16, copy=False)
              for g in _GROUPS for side in _SEAT}
     for side in _SEAT:
+        if f"taken_{side}" in m:  # the fast path adds them up as it plays
+            columns[f"taken_{side}"] = m[f"taken_{side}"]
+            continue
         taken = takes[f"{side}_{_GROUPS[0]}"].copy()
         for group in _GROUPS[1:]:
             taken += takes[f"{side}_{group}"]
@@ -592,22 +595,24 @@ def _moves_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
 def _captures_table(raw: RawRun, rules: Rules, n: int) -> pd.DataFrame:
     import pandas as pd
 
+    # The fast path's columns have these dtypes already, and its captures their row (no copy).
     c = raw.captures
     count = len(c["game"])
-    hole = c["hole"].astype(np.int64)
+    hole = c["hole"]
     in_hand = hole < 0
+    row = c["row"] if "row" in c else np.where(in_hand, -1, hole >= n)
     return pd.DataFrame(
         {
             "variant": _categorical(np.zeros(count), [rules.name]),
             "holes_per_row": np.full(count, n, dtype=np.int8),
             "game": c["game"].astype(np.int32, copy=False),
             "ply": c["ply"].astype(np.int32, copy=False),
-            "seq": c["seq"].astype(np.int16),
+            "seq": c["seq"].astype(np.int16, copy=False),
             "hole": _nullable(hole, in_hand),
-            "row": _categorical(np.where(in_hand, -1, hole >= n), ["south", "north"]),
-            "taker": c["taker"].astype(np.int8),
+            "row": _categorical(row, ["south", "north"]),
+            "taker": c["taker"].astype(np.int8, copy=False),
             "kind": _categorical(c["kind"], CAPTURE_KINDS),
-            "seeds": c["seeds"].astype(np.int16),
+            "seeds": c["seeds"].astype(np.int16, copy=False),
         },
         copy=False,
     )
