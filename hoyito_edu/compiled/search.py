@@ -90,8 +90,7 @@ def supports(position: Position) -> bool:
 @njit(
     "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
     "i8[::1], i8, i8[::1], i8[::1], u8[::1], i8[:, ::1])",
-    cache=True,
-    inline="always",
+    **kn.ENTRY_OPTIONS,
 )
 def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
           table, keys, hist):
@@ -100,7 +99,11 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     ``hist`` count the positions of the path searched, from the game's history to ``node``
     (the kernel's position table; the repetition rule, R4.3, reads it here without
     changing it). Returns 1 if the move had more laps than the lap table holds
-    (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable), else 0."""
+    (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable), else 0.
+
+    Compiled on its own rather than inlined in :func:`_negamax`: numba's passes take far
+    longer on one function holding the whole kernel and the search than on the two apart
+    (``benchmarks/compile_time.py``)."""
     size = 2 * n
     player = node[size + _PLAYER]
     board = out[:size]
@@ -132,7 +135,7 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     return 0
 
 
-@njit("i8(i8[::1], i8, i8[::1])", cache=True, inline="always")
+@njit(inline="always")
 def _value(row, n, ctx):
     """A position's value from the side of its player to move: ``terminal_value`` for a
     finished game, else ``evaluate`` (the score lead, surplus included)."""
@@ -149,7 +152,7 @@ def _value(row, n, ctx):
 
 
 # -- the table --------------------------------------------------------------------------------
-@njit("UniTuple(u8, 2)(i8[::1], i8)", cache=True, inline="always")
+@njit(inline="always")
 def _keys(row, size):
     """Two independent 64-bit hashes of (board, player to move, captures); the first never 0."""
     player, cap0, cap1 = row[size + _PLAYER], row[size + _CAP0], row[size + _CAP1]
@@ -166,7 +169,7 @@ def _keys(row, size):
     return a, b
 
 
-@njit("i8(u8[::1], u8[::1], i8[:, ::1], u8, u8, b1)", cache=True, inline="always")
+@njit(inline="always")
 def _slot(tt_keys, tt_check, tt_data, a, b, create):
     """The table slot of a position, or -1 if it has none. With ``create`` a missing position
     gets a new entry (depth -1, no best move): in an empty slot, else over the shallowest
@@ -193,7 +196,7 @@ def _slot(tt_keys, tt_check, tt_data, a, b, create):
 
 
 # -- the tree ---------------------------------------------------------------------------------
-@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True, inline="always")
+@njit(inline="always")
 def _sort_by_gain(order, kids, start, count, size):
     """Stable insertion sort of the child indices ``order[start:count]``, most seeds gained
     first; ``order[:start]`` stays where it is."""
@@ -206,7 +209,7 @@ def _sort_by_gain(order, kids, start, count, size):
         order[j + 1] = i
 
 
-@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True, inline="always")
+@njit(inline="always")
 def _order(order, kids, count, size, best):
     """Child indices: the most seeds gained first (stable), then ``best`` (a hole) in front."""
     for k in range(count):
@@ -232,7 +235,7 @@ def _out_of_time(ctx):
     return now > ctx[_CLOCK]
 
 
-@njit("void(i8[::1], i8[:, ::1], i8, i8)", cache=True, inline="always")
+@njit(inline="always")
 def _root_order(order, kids, count, size):
     """The root's order: ``order`` holds the wanted holes, previous best first (filled in by
     the caller); turn it into child indices, then stable-sort the rest by seeds gained."""
