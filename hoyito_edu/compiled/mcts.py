@@ -13,6 +13,7 @@ import numpy as np
 from ..engine.position import Position
 from . import kernel as kn
 from .kernel import njit
+from .search import sow_move
 
 #: UCB1's exploration constant (rewards lie in [0, 1]): sqrt(2), the textbook value.
 EXPLORATION = math.sqrt(2)
@@ -33,26 +34,28 @@ _META = 8
 
 
 # -- one move ---------------------------------------------------------------------------------
-_MOVE_SIGNATURE = (
-    "i8(i8[::1], i8, i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], "
-    "u8[::1], i8[:, ::1], i8[::1], i8[::1], i8, i8, i8)"
-)
-
-
-@njit(_MOVE_SIGNATURE, **kn.ENTRY_OPTIONS)
+@njit(inline="always")
 def _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys, hist,
           board, caps, player, hole, starter):
-    """Play ``hole`` for ``player`` on ``board``/``caps`` with the kernel's
-    :func:`~hoyito_edu.compiled.kernel._play_move`, counting the new position in ``table``/
-    ``keys``/``hist`` (the positions since the last capture, for R4.3). Returns the player to
-    move next, -1 if the game is over, -2 if the move had more laps than the lap table holds.
+    """Play ``hole`` for ``player`` on ``board``/``caps`` as the kernel's
+    :func:`~hoyito_edu.compiled.kernel._play_move` does, counting the new position in
+    ``table``/``keys``/``hist`` (the positions since the last capture, forgotten after a
+    capture: R4.3). Returns the player to move next, -1 if the game is over, -2 if the move
+    had more laps than the lap table holds.
 
-    A function of its own, called from one place in :func:`_search`: the kernel is compiled
-    once here instead of once for each of the search's kinds of move (three copies made the
-    search take minutes to compile)."""
-    snap = st[kn._SCALARS :]  # the move's snapshot, after the scalars
-    return kn._play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
-                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)
+    The move is :func:`hoyito_edu.compiled.search.sow_move`, compiled once and shared with the
+    alpha-beta search (a copy of the kernel inlined here cost about a minute of compiling),
+    called from one place in :func:`_search`."""
+    nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
+                   player, hole, starter, table, keys, hist)
+    if nxt == -2:
+        return -2
+    if st[kn._END] >= 0:
+        return -1
+    if st[kn._QUIET] == 0:
+        kn._forget_positions(table, hist)
+    kn._count_position(board, nxt, table, keys, hist)
+    return nxt
 
 
 @njit(inline="always")

@@ -87,23 +87,50 @@ def supports(position: Position) -> bool:
 
 
 # -- one move ---------------------------------------------------------------------------------
-@njit(
-    "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i8[::1], i8, i8[::1], i8[::1], u8[::1], i8[:, ::1])",
-    **kn.ENTRY_OPTIONS,
+_SOW_MOVE_SIGNATURE = (
+    "i8(i8[::1], i8, i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], "
+    "i8[::1], i8, i8, i8, i8[::1], u8[::1], i8[:, ::1])"
 )
+
+
+@njit(_SOW_MOVE_SIGNATURE, **kn.ENTRY_OPTIONS)
+def sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps, player,
+             hole, starter, table, keys, hist):
+    """``Position.sow`` without the record, for both compiled searches: ``player`` sows
+    ``hole`` on ``board``/``caps`` with the kernel (:func:`~hoyito_edu.compiled.kernel._sow`),
+    then what follows the sowing (:func:`~hoyito_edu.compiled.kernel._end_of_sowing`, and
+    :func:`~hoyito_edu.compiled.kernel._end_by_history` with the count of the new position in
+    ``table``/``keys``/``hist``, read without changing it: the caller counts it if it wants).
+    Returns the player to move next (``st[kn._END]`` says whether the game ended), or -2 if
+    the move had more laps than the lap table holds.
+
+    The position table may hold positions from before the last capture too: none can come
+    back (a capture leaves fewer seeds on the board), so the count is the rule's (R4.3).
+
+    Compiled once, on its own, and called by the alpha-beta search (:func:`_play`) and the
+    mcts playouts (:mod:`hoyito_edu.compiled.mcts`): each copy of the kernel inlined in a
+    caller costs about a minute of compiling on the project's machine
+    (``benchmarks/compile_time.py``)."""
+    kn._start_move(st, player, caps, mtake)
+    if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
+                   lap_hist, st[kn._SCALARS :]):
+        return -2
+    nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
+    if st[kn._END] < 0:
+        times = 1 + kn._times_counted(board, nxt, table, keys, hist)
+        kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
+    return nxt
+
+
+@njit(inline="always")
 def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
           table, keys, hist):
-    """``Position.sow`` without the record: play ``hole`` in ``node`` into ``out`` (board,
-    captures, next player, end code or -1, plies without a capture). ``table``/``keys``/
-    ``hist`` count the positions of the path searched, from the game's history to ``node``
-    (the kernel's position table; the repetition rule, R4.3, reads it here without
-    changing it). Returns 1 if the move had more laps than the lap table holds
-    (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable), else 0.
-
-    Compiled on its own rather than inlined in :func:`_negamax`: numba's passes take far
-    longer on one function holding the whole kernel and the search than on the two apart
-    (``benchmarks/compile_time.py``)."""
+    """``Position.sow`` without the record (:func:`sow_move`): play ``hole`` in ``node`` into
+    ``out`` (board, captures, next player, end code or -1, plies without a capture).
+    ``table``/``keys``/``hist`` count the positions of the path searched, from the game's
+    history to ``node`` (the kernel's position table). Returns 1 if the move had more laps
+    than the lap table holds (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable),
+    else 0."""
     size = 2 * n
     player = node[size + _PLAYER]
     board = out[:size]
@@ -112,20 +139,13 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
         board[h] = node[h]
     caps[0], caps[1] = node[size + _CAP0], node[size + _CAP1]
     st[kn._KEEP], st[kn._QUIET] = 0, node[size + _QUIET]
-    kn._start_move(st, player, caps, mtake)
-    if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                   lap_hist, st[kn._SCALARS :]):
+    nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
+                   player, hole, ctx[_STARTER], table, keys, hist)
+    if nxt == -2:
         ctx[_OVERFLOW] = 1
         return 1
-    nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, ctx[_STARTER])
-    quiet = st[kn._QUIET]
-    if st[kn._END] < 0:
-        # The table keeps the positions before the path's last capture too: none can come
-        # back (a capture leaves fewer seeds on the board), so the count is the rule's.
-        times = 1 + kn._times_counted(board, nxt, table, keys, hist)
-        kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
     end = st[kn._END]
-    out[size + _QUIET] = quiet
+    out[size + _QUIET] = st[kn._QUIET]
     out[size + _PLAYER] = nxt if end < 0 else 1 - player
     out[size + _END] = end
     out[size + _HOLE] = hole
