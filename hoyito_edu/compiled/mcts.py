@@ -47,15 +47,10 @@ def _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, k
     alpha-beta search (a copy of the kernel inlined here cost about a minute of compiling),
     called from one place in :func:`_search`."""
     nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
-                   player, hole, starter, table, keys, hist)
+                   player, hole, starter, table, keys, hist, True)
     if nxt == -2:
         return -2
-    if st[kn._END] >= 0:
-        return -1
-    if st[kn._QUIET] == 0:
-        kn._forget_positions(table, hist)
-    kn._count_position(board, nxt, table, keys, hist)
-    return nxt
+    return -1 if st[kn._END] >= 0 else nxt
 
 
 @njit(inline="always")

@@ -89,23 +89,26 @@ def supports(position: Position) -> bool:
 # -- one move ---------------------------------------------------------------------------------
 _SOW_MOVE_SIGNATURE = (
     "i8(i8[::1], i8, i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], "
-    "i8[::1], i8, i8, i8, i8[::1], u8[::1], i8[:, ::1])"
+    "i8[::1], i8, i8, i8, i8[::1], u8[::1], i8[:, ::1], b1)"
 )
 
 
 @njit(_SOW_MOVE_SIGNATURE, **kn.ENTRY_OPTIONS)
 def sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps, player,
-             hole, starter, table, keys, hist):
+             hole, starter, table, keys, hist, count):
     """``Position.sow`` without the record, for both compiled searches: ``player`` sows
     ``hole`` on ``board``/``caps`` with the kernel (:func:`~hoyito_edu.compiled.kernel._sow`),
     then what follows the sowing (:func:`~hoyito_edu.compiled.kernel._end_of_sowing`, and
     :func:`~hoyito_edu.compiled.kernel._end_by_history` with the count of the new position in
-    ``table``/``keys``/``hist``, read without changing it: the caller counts it if it wants).
-    Returns the player to move next (``st[kn._END]`` says whether the game ended), or -2 if
-    the move had more laps than the lap table holds.
+    ``table``/``keys``/``hist``). Returns the player to move next (``st[kn._END]`` says
+    whether the game ended), or -2 if the move had more laps than the lap table holds.
 
-    The position table may hold positions from before the last capture too: none can come
-    back (a capture leaves fewer seeds on the board), so the count is the rule's (R4.3).
+    With ``count`` the new position is counted in the table, which forgets the positions
+    before a capture, as :func:`~hoyito_edu.compiled.kernel._play_move` does (the playouts).
+    Without, the table is read and left as it is (the alpha-beta search counts a position
+    while it searches below it): it may then hold positions from before the last capture,
+    but none can come back (a capture leaves fewer seeds on the board), so the count is the
+    rule's (R4.3).
 
     Compiled once, on its own, and called by the alpha-beta search (:func:`_play`) and the
     mcts playouts (:mod:`hoyito_edu.compiled.mcts`): each copy of the kernel inlined in a
@@ -117,7 +120,12 @@ def sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board
         return -2
     nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
     if st[kn._END] < 0:
-        times = 1 + kn._times_counted(board, nxt, table, keys, hist)
+        if count:
+            if st[kn._QUIET] == 0:
+                kn._forget_positions(table, hist)
+            times = kn._count_position(board, nxt, table, keys, hist)
+        else:
+            times = 1 + kn._times_counted(board, nxt, table, keys, hist)
         kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
     return nxt
 
@@ -140,7 +148,7 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     caps[0], caps[1] = node[size + _CAP0], node[size + _CAP1]
     st[kn._KEEP], st[kn._QUIET] = 0, node[size + _QUIET]
     nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
-                   player, hole, ctx[_STARTER], table, keys, hist)
+                   player, hole, ctx[_STARTER], table, keys, hist, False)
     if nxt == -2:
         ctx[_OVERFLOW] = 1
         return 1
