@@ -56,8 +56,8 @@ $(PY):
 
 $(STAMP): pyproject.toml | $(PY)
 	$(BIN)/pip install -e '.[lab,dev,class]'
-	@echo "Compiling the fast simulator, the search player and mcts (once; about five minutes)"
-	$(PY) -c "import hoyito_edu.players as p; p.warm_up()"
+	@echo "Compiling the fast simulator, the search player and mcts (once)"
+	$(PY) -c "import hoyito_edu.players as p; p.warm_up(progress=True)"
 	touch $@
 
 # --- main commands -----------------------------------------------------------

@@ -31,6 +31,11 @@ Two more modes (issue 16):
   first move takes no longer than the second; without it, minutes.
 - ``--mode playouts``: how many playouts a second ``mcts`` plays (``--seconds`` a move) from
   the start and from a position 20 random plies in, per rule set.
+- ``--mode speed``: ``mcts`` playouts and the expert's search nodes per second of CPU time on
+  2x6, from the start and 20 random plies in, per rule set (the best of ``--rounds`` rounds).
+  ``--compare PATH`` measures another checkout of the package in the same run, each round in
+  a fresh process per checkout, rounds interleaved, and prints the ratio (this one / PATH),
+  e.g. ``--compare /work/main`` for the code before a change.
 """
 
 from __future__ import annotations
@@ -112,11 +117,14 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2)")
     parser.add_argument("--max-nodes", type=int, default=None, help="override expert's budget")
     parser.add_argument(
-        "--mode", choices=["levels", "pairs", "ladder", "playouts", "warm"], default="levels"
+        "--mode", choices=["levels", "pairs", "ladder", "playouts", "warm", "speed"],
+        default="levels",
     )
     parser.add_argument(
         "--random-opening", action="store_true", help="first two plies random (levels mode)"
     )
+    parser.add_argument("--compare", default=None, help="another checkout (--mode speed)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (--mode speed)")
     parser.add_argument("--pairs", type=int, default=40, help="pairs of games (--mode pairs)")
     parser.add_argument("--seconds", type=float, default=1.0, help="time a move (pairs, ladder)")
     parser.add_argument(
@@ -133,6 +141,8 @@ def main(argv=None) -> int:
         return run_playouts(args)
     if args.mode == "warm":
         return run_warm(args)
+    if args.mode == "speed":
+        return run_speed(args)
     settings = json.loads(args.expert_settings)
     if args.max_nodes is not None:
         settings["max_nodes"] = args.max_nodes
@@ -306,6 +316,74 @@ def run_playouts(args) -> int:
                     pos = pos.play(rng.choice(pos.legal_moves()))
             if pos.is_over:
                 break
+    return 0
+
+
+# -- mcts playouts and expert nodes per second, against another checkout -------------------
+SPEED_SCRIPT = """
+import random, sys, time
+import hoyito_edu as hy
+from hoyito_edu.compiled.search import CompiledSearch
+from hoyito_edu.players.mcts import MCTSPlayer
+
+playouts, nodes = int(sys.argv[1]), int(sys.argv[2])
+MCTSPlayer(seed=0, playouts=16).choose(hy.new_game("hoyito-i"))  # compile or load first
+CompiledSearch().search(hy.new_game("hoyito-i"), [0, 1, 2, 3, 4, 5], 2, None, None)
+for variant in sys.argv[3:]:
+    pos, rng = hy.new_game(variant), random.Random(0)
+    for label in ("start", "ply 20"):
+        agent = MCTSPlayer(seed=0, playouts=playouts)
+        began = time.process_time()
+        agent.choose(pos)
+        seconds = time.process_time() - began
+        print(f"mcts playouts/s\t{variant} {label}\t{playouts / seconds:.0f}")
+        search = CompiledSearch()
+        began = time.process_time()
+        search.search(pos, list(pos.legal_moves()), 40, nodes, None)
+        seconds = time.process_time() - began
+        work, visits = search.spent()
+        print(f"expert reached/s\t{variant} {label}\t{work / seconds:.0f}")
+        print(f"expert visited/s\t{variant} {label}\t{visits / seconds:.0f}")
+        for _ in range(20):
+            if not pos.is_over:
+                pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.is_over:
+            break
+"""
+
+
+def run_speed(args) -> int:
+    """mcts playouts and expert nodes per second of CPU time (2x6), best of ``args.rounds``,
+    for this checkout and ``args.compare``, each round in fresh processes, interleaved."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent.parent
+    roots = [here] + ([Path(args.compare).resolve()] if args.compare else [])
+    best: dict[tuple[Path, str, str], float] = {}
+    for round_ in range(args.rounds):
+        for root in roots:
+            env = {**os.environ, "PYTHONPATH": str(root)}
+            command = [sys.executable, "-c", SPEED_SCRIPT, "20000", "200000", *args.variants]
+            done = subprocess.run(command, env=env, cwd=root, capture_output=True, text=True)
+            if done.returncode != 0:
+                print(done.stderr)
+                return 1
+            for row in done.stdout.splitlines():
+                what, where, value = row.split("\t")
+                key = (root, what, where)
+                best[key] = max(best.get(key, 0.0), float(value))
+        print(f"round {round_ + 1} done; load average {os.getloadavg()[0]:.2f}", flush=True)
+    print(f"per second of CPU time, best of {args.rounds} rounds (2x6)")
+    for (root, what, where), value in best.items():
+        if root != here:
+            continue
+        line = f"  {what:<17} {where:<18} {value:>12,.0f}"
+        if args.compare:
+            old = best[(roots[1], what, where)]
+            line += f"   {roots[1]}: {old:>12,.0f}   ratio {value / old:.2f}x"
+        print(line)
     return 0
 
 

@@ -13,6 +13,7 @@ import numpy as np
 from ..engine.position import Position
 from . import kernel as kn
 from .kernel import njit
+from .search import sow_move
 
 #: UCB1's exploration constant (rewards lie in [0, 1]): sqrt(2), the textbook value.
 EXPLORATION = math.sqrt(2)
@@ -34,16 +35,22 @@ _META = 8
 
 # -- one move ---------------------------------------------------------------------------------
 @njit(inline="always")
-def _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player, hole, starter):
-    """Play ``hole`` for ``player`` on ``board``/``caps`` with the kernel's
-    :func:`~hoyito_edu.compiled.kernel._play_move`, counting the new position in ``positions`` (the
-    positions since the last capture, for R4.3). Returns the player to move next, -1 if the
-    game is over, -2 if the move had more laps than the lap table holds."""
-    lap_table, lap_keys, lap_hist = laps
-    table, keys, hist = positions
-    snap = st[kn._SCALARS :]  # the move's snapshot, after the scalars
-    return kn._play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
-                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)
+def _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys, hist,
+          board, caps, player, hole, starter):
+    """Play ``hole`` for ``player`` on ``board``/``caps`` as the kernel's
+    :func:`~hoyito_edu.compiled.kernel._play_move` does, counting the new position in
+    ``table``/``keys``/``hist`` (the positions since the last capture, forgotten after a
+    capture: R4.3). Returns the player to move next, -1 if the game is over, -2 if the move
+    had more laps than the lap table holds.
+
+    The move is :func:`hoyito_edu.compiled.search.sow_move`, compiled once and shared with the
+    alpha-beta search (a copy of the kernel inlined here cost about a minute of compiling),
+    called from one place in :func:`_search`."""
+    nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
+                   player, hole, starter, table, keys, hist, True)
+    if nxt == -2:
+        return -2
+    return -1 if st[kn._END] >= 0 else nxt
 
 
 @njit(inline="always")
@@ -61,20 +68,18 @@ def _reward(caps, meta):
     return (1.0 - TIE_BREAK) * result + TIE_BREAK * (0.5 + 0.5 * margin / meta[_TOTAL])
 
 
-@njit(inline="always")
-def _start(root, hist_rows, meta, st, board, caps, positions, n):
-    """Set the board to the root's and the position count to the game's history."""
-    size = 2 * n
-    table, keys, hist = positions
-    for h in range(size):
-        board[h] = root[h]
-    caps[0], caps[1] = root[size], root[size + 1]
-    st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
-    kn._count_history(hist_rows, meta[_HIST], table, keys, hist)
-
-
 # -- the search -------------------------------------------------------------------------------
-@njit(**kn.ENTRY_OPTIONS)
+# the three ways a playout chooses its next move
+_GROW, _WALK, _PLAY_OUT = range(3)
+
+_SEARCH_SIGNATURE = (
+    "b1(i8[::1], i8, i8[::1], i8[:, ::1], i8[::1], i8, f8, u8[::1], i8[:, ::1], i8[::1], "
+    "f8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
+    "i8[::1], u8[::1], i8[:, ::1], i8[::1], i8[::1])"
+)
+
+
+@njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
 def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, visits, value,
             to_move, path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
             hist, board, caps):
@@ -82,88 +87,85 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
     root: ``root`` holds its board, captures, player and plies without a capture). A node's
     ``value`` is the sum of rewards of the player who moved into it; ``to_move`` is its player
     to move, -1 once the game is over. Returns False if a move had more laps than the lap
-    table holds (``meta[_OVERFLOW]`` is set then)."""
+    table holds (``meta[_OVERFLOW]`` is set then).
+
+    Each move of a playout is chosen one of three ways (a new child of the node reached, the
+    best child by UCB1, or at random past the tree), then played by :func:`_move` from one
+    place."""
     size = 2 * n
-    laps = (lap_table, lap_keys, lap_hist)
-    positions = (table, keys, hist)
     starter = meta[_STARTER]
     for _ in range(playouts):
-        _start(root, hist_rows, meta, st, board, caps, positions, n)
+        # the root's board, and the position count of the game's history
+        for h in range(size):
+            board[h] = root[h]
+        caps[0], caps[1] = root[size], root[size + 1]
+        st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
+        kn._count_history(hist_rows, meta[_HIST], table, keys, hist)
         node, depth, player, plies = 0, 0, root[size + 2], 0
         path[0] = 0
-        expanding = True
+        mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
-            if expanding:
-                untried, legal = 0, 0
-                for k in range(n):
-                    if board[first + k] > 0:
-                        legal += 1
-                        if child[node, k] < 0:
-                            untried += 1
+            k = -1
+            if mode == _WALK:
+                untried = 0
+                for j in range(n):
+                    if board[first + j] > 0 and child[node, j] < 0:
+                        untried += 1
                 if untried > 0 and meta[_USED] < child.shape[0]:
+                    mode = _GROW  # a move never tried here, at random
                     pick = np.int64(_random(rng) % np.uint64(untried))
-                    k = 0
-                    for k in range(n):
-                        if board[first + k] > 0 and child[node, k] < 0:
+                    for j in range(n):
+                        if board[first + j] > 0 and child[node, j] < 0:
                             if pick == 0:
+                                k = j
                                 break
                             pick -= 1
-                    nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps,
-                                player, first + k, starter)
-                    if nxt == -2:
-                        meta[_OVERFLOW] = 1
-                        return False
-                    fresh = meta[_USED]
-                    meta[_USED] += 1
-                    for j in range(n):
-                        child[fresh, j] = -1
-                    visits[fresh], value[fresh], to_move[fresh] = 0, 0.0, nxt
-                    child[node, k] = fresh
-                    node, player, plies = fresh, nxt, plies + 1
-                    depth += 1
-                    path[depth] = node
-                    expanding = False
-                    continue
-                if untried == 0:  # every move tried: UCB1
-                    best, best_score = -1, -1.0
+                elif untried == 0:  # every move tried: UCB1
+                    best_score = -1.0
                     scale = math.log(visits[node])
-                    for k in range(n):
-                        c = child[node, k]
-                        if board[first + k] > 0 and c >= 0:
+                    for j in range(n):
+                        c = child[node, j]
+                        if board[first + j] > 0 and c >= 0:
                             score = value[c] / visits[c] + exploration * math.sqrt(
                                 scale / visits[c]
                             )
                             if score > best_score:
-                                best, best_score = k, score
-                    nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps,
-                                player, first + best, starter)
-                    if nxt == -2:
-                        meta[_OVERFLOW] = 1
-                        return False
-                    node, player, plies = child[node, best], nxt, plies + 1
-                    depth += 1
-                    path[depth] = node
-                    continue
-                expanding = False  # the tree is full: play out from here
-            # the playout: uniformly random legal moves
-            legal = 0
-            for k in range(n):
-                if board[first + k] > 0:
-                    legal += 1
-            pick = np.int64(_random(rng) % np.uint64(legal))
-            hole = first
-            for k in range(n):
-                if board[first + k] > 0:
-                    if pick == 0:
-                        hole = first + k
-                        break
-                    pick -= 1
-            nxt = _move(rules, n, st, mtake, caps_out, laps, positions, board, caps, player,
-                        hole, starter)
+                                k, best_score = j, score
+                else:
+                    mode = _PLAY_OUT  # the tree is full: play out from here
+            if mode == _PLAY_OUT:  # uniformly random legal moves
+                legal = 0
+                for j in range(n):
+                    if board[first + j] > 0:
+                        legal += 1
+                pick = np.int64(_random(rng) % np.uint64(legal))
+                for j in range(n):
+                    if board[first + j] > 0:
+                        if pick == 0:
+                            k = j
+                            break
+                        pick -= 1
+            nxt = _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table,
+                        keys, hist, board, caps, player, first + k, starter)
             if nxt == -2:
                 meta[_OVERFLOW] = 1
                 return False
+            if mode == _GROW:
+                fresh = meta[_USED]
+                meta[_USED] += 1
+                for j in range(n):
+                    child[fresh, j] = -1
+                visits[fresh], value[fresh], to_move[fresh] = 0, 0.0, nxt
+                child[node, k] = fresh
+                node = fresh
+                depth += 1
+                path[depth] = node
+                mode = _PLAY_OUT
+            elif mode == _WALK:
+                node = child[node, k]
+                depth += 1
+                path[depth] = node
             player, plies = nxt, plies + 1
         south = _reward(caps, meta)
         for i in range(depth + 1):

@@ -87,20 +87,58 @@ def supports(position: Position) -> bool:
 
 
 # -- one move ---------------------------------------------------------------------------------
-@njit(
-    "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i8[::1], i8, i8[::1], i8[::1], u8[::1], i8[:, ::1])",
-    cache=True,
-    inline="always",
+_SOW_MOVE_SIGNATURE = (
+    "i8(i8[::1], i8, i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], "
+    "i8[::1], i8, i8, i8, i8[::1], u8[::1], i8[:, ::1], b1)"
 )
+
+
+@njit(_SOW_MOVE_SIGNATURE, **kn.ENTRY_OPTIONS)
+def sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps, player,
+             hole, starter, table, keys, hist, count):
+    """``Position.sow`` without the record, for both compiled searches: ``player`` sows
+    ``hole`` on ``board``/``caps`` with the kernel (:func:`~hoyito_edu.compiled.kernel._sow`),
+    then what follows the sowing (:func:`~hoyito_edu.compiled.kernel._end_of_sowing`, and
+    :func:`~hoyito_edu.compiled.kernel._end_by_history` with the count of the new position in
+    ``table``/``keys``/``hist``). Returns the player to move next (``st[kn._END]`` says
+    whether the game ended), or -2 if the move had more laps than the lap table holds.
+
+    With ``count`` the new position is counted in the table, which forgets the positions
+    before a capture, as :func:`~hoyito_edu.compiled.kernel._play_move` does (the playouts).
+    Without, the table is read and left as it is (the alpha-beta search counts a position
+    while it searches below it): it may then hold positions from before the last capture,
+    but none can come back (a capture leaves fewer seeds on the board), so the count is the
+    rule's (R4.3).
+
+    Compiled once, on its own, and called by the alpha-beta search (:func:`_play`) and the
+    mcts playouts (:mod:`hoyito_edu.compiled.mcts`): each copy of the kernel inlined in a
+    caller costs about a minute of compiling on the project's machine
+    (``benchmarks/compile_time.py``)."""
+    kn._start_move(st, player, caps, mtake)
+    if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
+                   lap_hist, st[kn._SCALARS :]):
+        return -2
+    nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
+    if st[kn._END] < 0:
+        if count:
+            if st[kn._QUIET] == 0:
+                kn._forget_positions(table, hist)
+            times = kn._count_position(board, nxt, table, keys, hist)
+        else:
+            times = 1 + kn._times_counted(board, nxt, table, keys, hist)
+        kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
+    return nxt
+
+
+@njit(inline="always")
 def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
           table, keys, hist):
-    """``Position.sow`` without the record: play ``hole`` in ``node`` into ``out`` (board,
-    captures, next player, end code or -1, plies without a capture). ``table``/``keys``/
-    ``hist`` count the positions of the path searched, from the game's history to ``node``
-    (the kernel's position table; the repetition rule, R4.3, reads it here without
-    changing it). Returns 1 if the move had more laps than the lap table holds
-    (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable), else 0."""
+    """``Position.sow`` without the record (:func:`sow_move`): play ``hole`` in ``node`` into
+    ``out`` (board, captures, next player, end code or -1, plies without a capture).
+    ``table``/``keys``/``hist`` count the positions of the path searched, from the game's
+    history to ``node`` (the kernel's position table). Returns 1 if the move had more laps
+    than the lap table holds (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable),
+    else 0."""
     size = 2 * n
     player = node[size + _PLAYER]
     board = out[:size]
@@ -109,20 +147,13 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
         board[h] = node[h]
     caps[0], caps[1] = node[size + _CAP0], node[size + _CAP1]
     st[kn._KEEP], st[kn._QUIET] = 0, node[size + _QUIET]
-    kn._start_move(st, player, caps, mtake)
-    if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                   lap_hist, st[kn._SCALARS :]):
+    nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
+                   player, hole, ctx[_STARTER], table, keys, hist, False)
+    if nxt == -2:
         ctx[_OVERFLOW] = 1
         return 1
-    nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, ctx[_STARTER])
-    quiet = st[kn._QUIET]
-    if st[kn._END] < 0:
-        # The table keeps the positions before the path's last capture too: none can come
-        # back (a capture leaves fewer seeds on the board), so the count is the rule's.
-        times = 1 + kn._times_counted(board, nxt, table, keys, hist)
-        kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
     end = st[kn._END]
-    out[size + _QUIET] = quiet
+    out[size + _QUIET] = st[kn._QUIET]
     out[size + _PLAYER] = nxt if end < 0 else 1 - player
     out[size + _END] = end
     out[size + _HOLE] = hole
@@ -132,7 +163,7 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
     return 0
 
 
-@njit("i8(i8[::1], i8, i8[::1])", cache=True, inline="always")
+@njit(inline="always")
 def _value(row, n, ctx):
     """A position's value from the side of its player to move: ``terminal_value`` for a
     finished game, else ``evaluate`` (the score lead, surplus included)."""
@@ -149,7 +180,7 @@ def _value(row, n, ctx):
 
 
 # -- the table --------------------------------------------------------------------------------
-@njit("UniTuple(u8, 2)(i8[::1], i8)", cache=True, inline="always")
+@njit(inline="always")
 def _keys(row, size):
     """Two independent 64-bit hashes of (board, player to move, captures); the first never 0."""
     player, cap0, cap1 = row[size + _PLAYER], row[size + _CAP0], row[size + _CAP1]
@@ -166,7 +197,7 @@ def _keys(row, size):
     return a, b
 
 
-@njit("i8(u8[::1], u8[::1], i8[:, ::1], u8, u8, b1)", cache=True, inline="always")
+@njit(inline="always")
 def _slot(tt_keys, tt_check, tt_data, a, b, create):
     """The table slot of a position, or -1 if it has none. With ``create`` a missing position
     gets a new entry (depth -1, no best move): in an empty slot, else over the shallowest
@@ -193,7 +224,7 @@ def _slot(tt_keys, tt_check, tt_data, a, b, create):
 
 
 # -- the tree ---------------------------------------------------------------------------------
-@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True, inline="always")
+@njit(inline="always")
 def _sort_by_gain(order, kids, start, count, size):
     """Stable insertion sort of the child indices ``order[start:count]``, most seeds gained
     first; ``order[:start]`` stays where it is."""
@@ -206,7 +237,7 @@ def _sort_by_gain(order, kids, start, count, size):
         order[j + 1] = i
 
 
-@njit("void(i8[::1], i8[:, ::1], i8, i8, i8)", cache=True, inline="always")
+@njit(inline="always")
 def _order(order, kids, count, size, best):
     """Child indices: the most seeds gained first (stable), then ``best`` (a hole) in front."""
     for k in range(count):
@@ -232,7 +263,7 @@ def _out_of_time(ctx):
     return now > ctx[_CLOCK]
 
 
-@njit("void(i8[::1], i8[:, ::1], i8, i8)", cache=True, inline="always")
+@njit(inline="always")
 def _root_order(order, kids, count, size):
     """The root's order: ``order`` holds the wanted holes, previous best first (filled in by
     the caller); turn it into child indices, then stable-sort the rest by seeds gained."""

@@ -169,23 +169,62 @@ def player(name: str, /, seed: int | None = None, **settings: Any) -> Player:
 PLAYER_NAMES_AVAILABLE: tuple[str, ...] = available()
 
 
-def warm_up() -> float:
+#: What :func:`warm_up` compiles, in order: a name for its progress lines, and the step.
+_WARM_STEPS = (
+    N_("the rules kernel"),
+    N_("the fast simulator"),
+    N_("the expert's search"),
+    N_("the mcts player"),
+)
+
+
+def warm_up(progress: bool = False) -> float:
     """Compile (or load from numba's disk cache) everything the ``mcts`` and ``expert`` levels
-    and the fast simulator run, by a 16-playout search and a depth-2 expert search on a new
-    Hoyito I game; returns the seconds it took. ``make`` runs it once at set-up, so that the
-    first move in a new installation does not wait minutes for the compiler; with the cache,
-    it takes well under a second. Numba compiles again after a module of ``compiled/``
-    change (its cache is keyed by the source file in ``compiled/``): run it again then.
+    and the fast simulator run: the rules kernel, one fast-simulator game, a depth-2 expert
+    search and a 16-playout search on a new Hoyito I game; returns the seconds it took.
+    ``make`` runs it once at set-up, so that the first move in a new installation does not
+    wait for the compiler; with the cache, it takes about a second. Numba compiles again
+    after a module of ``compiled/`` changes (its cache is keyed by the source file in
+    ``compiled/``): run it again then.
+
+    With ``progress`` it prints each part as it compiles and the seconds it took (``make``
+    asks for this, so that a set-up that compiles for a minute does not look hung), e.g.
+    ``compiling the fast simulator... 12 s``.
 
     >>> warm_up() < 600
     True
     """
-    from ..compiled import fastsim  # noqa: F401 - compiled at import, as the fast simulator needs
+    from importlib import import_module
+
     from ..engine.position import new_game
-    from .mcts import MCTSPlayer
+
+    position = new_game("hoyito-i")
+
+    def kernel() -> None:
+        import_module("..compiled.kernel", __name__)
+
+    def simulator() -> None:
+        fastsim = import_module("..compiled.fastsim", __name__)
+        fastsim.play_random_games("hoyito-i", [0], seed=0)
+
+    def expert() -> None:
+        SearchPlayer(seed=0, max_depth=2).choose(position)
+
+    def mcts() -> None:
+        from .mcts import MCTSPlayer
+
+        MCTSPlayer(seed=0, playouts=16).choose(position)
 
     started = time.perf_counter()
-    position = new_game("hoyito-i")
-    MCTSPlayer(seed=0, playouts=16).choose(position)
-    SearchPlayer(seed=0, max_depth=2).choose(position)
+    for label, step in zip(_WARM_STEPS, (kernel, simulator, expert, mcts), strict=True):
+        began = time.perf_counter()
+        if progress:
+            print(gettext("compiling {part}...").format(part=gettext(label)), end=" ", flush=True)
+        step()
+        if progress:
+            seconds = time.perf_counter() - began
+            print(gettext("{seconds:.0f} s").format(seconds=seconds), flush=True)
+    if progress:
+        seconds = time.perf_counter() - started
+        print(gettext("compiled in {seconds:.0f} s").format(seconds=seconds), flush=True)
     return time.perf_counter() - started
