@@ -134,8 +134,25 @@ def run(root: Path, cache: str) -> dict:
     return found
 
 
+#: The step only the conformance harness needs (``kernel.play_line``): a board, the expert
+#: and mcts never call it, so it compiles on its first call, not at import or set-up.
+HARNESS_ONLY = "kernel.play_line"
+
+
+def needed(found: dict) -> tuple[float, float]:
+    """Wall and CPU seconds of what a board, the expert and mcts need (the issue's target:
+    at most 60 s cold): every step but :data:`HARNESS_ONLY`."""
+    steps = [(float(wall), float(cpu)) for name, wall, cpu in found["step"]
+             if name != HARNESS_ONLY]
+    return sum(wall for wall, _ in steps), sum(cpu for _, cpu in steps)
+
+
 def report(label: str, found: dict, functions: bool) -> None:
     print(f"  {label}: {found['total']:.1f} s in all ({found['cpu']:.1f} s of CPU time)")
+    wall, cpu = needed(found)
+    print(f"  {label}, what a board, the expert and mcts need (all but {HARNESS_ONLY}, which "
+          f"only the conformance harness calls): {wall:.1f} s ({cpu:.1f} s of CPU time)"
+          + ("; target at most 60 s" if label == "cold" else ""))
     for name, seconds, cpu in found["step"]:
         print(f"    {name:<32} {float(seconds):7.2f} s  (CPU {float(cpu):6.2f} s)")
     if functions:
@@ -157,7 +174,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=1, help="cold runs per checkout")
     args = parser.parse_args(argv)
     roots = [root.resolve() for root in (args.root or [HERE])]
-    totals: dict[Path, list[tuple[float, float]]] = {root: [] for root in roots}
+    totals: dict[Path, list[tuple[float, float, float, float]]] = {root: [] for root in roots}
     for round_ in range(args.runs):
         for root in roots:
             with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache:
@@ -165,14 +182,18 @@ def main(argv: list[str]) -> int:
                       f"{load()}", flush=True)
                 cold = run(root, cache)
                 report("cold", cold, functions=True)
-                totals[root].append((cold["total"], cold["cpu"]))
+                totals[root].append((cold["total"], cold["cpu"], *needed(cold)))
                 print(f"{root}, warm (the cache just filled); load average {load()}")
                 report("warm", run(root, cache), functions=False)
             print(flush=True)
     for root, seconds in totals.items():
         print(f"{root}: cold, wall (CPU) seconds: "
-              f"{', '.join(f'{wall:.1f} ({cpu:.1f})' for wall, cpu in seconds)}; best "
-              f"{min(wall for wall, _ in seconds):.1f} s ({min(cpu for _, cpu in seconds):.1f})")
+              f"{', '.join(f'{wall:.1f} ({cpu:.1f})' for wall, cpu, _, _ in seconds)}; best "
+              f"{min(row[0] for row in seconds):.1f} s ({min(row[1] for row in seconds):.1f})")
+        print(f"{root}: cold, what a board, the expert and mcts need, wall (CPU) seconds: "
+              f"{', '.join(f'{wall:.1f} ({cpu:.1f})' for _, _, wall, cpu in seconds)}; best "
+              f"{min(row[2] for row in seconds):.1f} s ({min(row[3] for row in seconds):.1f}); "
+              f"target at most 60 s")
     return 0
 
 

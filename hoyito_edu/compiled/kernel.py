@@ -84,7 +84,7 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
 
 
-@njit("u8(u8)", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _mix(z):
     """SplitMix64's finaliser (uint64 arithmetic wraps modulo 2**64)."""
     z = (z ^ (z >> _S30)) * _M1
@@ -105,7 +105,7 @@ _ZOBRIST = _zobrist_table()
 _NORTH_KEY = _ZOBRIST[24, 0]
 
 
-@njit("u8(i8[::1], i8)", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _position_key(board, player):
     """A 64-bit hash of (board, player): equal positions, equal keys (Zobrist hashing)."""
     z = np.uint64(0) if player == 0 else _NORTH_KEY
@@ -114,7 +114,7 @@ def _position_key(board, player):
     return z
 
 
-@njit("i8(i8[::1], i8, u8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _find_position(board, player, key, table, keys, hist):
     """The slot of (board, player) in ``table``, whose key is ``key``: the slot that holds it,
     or the empty slot where it would go.
@@ -138,7 +138,7 @@ def _find_position(board, player, key, table, keys, hist):
     return slot
 
 
-@njit("i8(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _count_position(board, player, table, keys, hist):
     """Count one more occurrence of (board, player) and return how many there have been
     (the table: see :func:`_find_position`). This count is the repetition rule's (R4.3)."""
@@ -160,7 +160,7 @@ def _count_position(board, player, table, keys, hist):
     return 1
 
 
-@njit("i8(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _times_counted(board, player, table, keys, hist):
     """How many times (board, player) has been counted (:func:`_count_position`), table
     unchanged."""
@@ -168,7 +168,7 @@ def _times_counted(board, player, table, keys, hist):
     return 0 if table[slot] == 0 else hist[table[slot] - 1, 1]
 
 
-@njit("void(i8[::1], i8, i8[::1], u8[::1], i8[:, ::1])", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _uncount_position(board, player, table, keys, hist):
     """Undo the last :func:`_count_position` of (board, player), for a search walking back up
     its path (:mod:`hoyito_edu.compiled.search`). Positions leave in the opposite order to
@@ -182,7 +182,7 @@ def _uncount_position(board, player, table, keys, hist):
         table[-1] -= 1
 
 
-@njit("void(i8[::1], i8[:, ::1])", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _forget_positions(table, hist):
     """Empty the table (e.g. after a capture: earlier positions can never come back)."""
     for entry in range(table[-1]):
@@ -223,11 +223,7 @@ def rule_codes(rules: Rules) -> np.ndarray:
 
 
 # -- captures ---------------------------------------------------------------------------------
-@njit(
-    "void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8, i8)",
-    cache=True,
-    inline="always",
-)
+@njit(cache=True, inline="always")
 def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
     """``taker`` takes ``seeds`` from ``hole`` (-1: from the hand); record the capture
     (in column ``st[_NCAPS]`` of ``caps_out``, one row per field, when ``st[_KEEP]``; ``mtake``
@@ -254,9 +250,7 @@ def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
     st[_SEQ] += 1
 
 
-@njit(
-    "void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8)", cache=True, inline="always"
-)
+@njit(cache=True, inline="always")
 def _take_all(st, board, caps, mtake, caps_out, n, taker, kind):
     """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner)."""
     for hole in range(2 * n):
@@ -267,7 +261,7 @@ def _take_all(st, board, caps, mtake, caps_out, n, taker, kind):
             _take(st, board, caps, mtake, caps_out, hole, who, kind, board[hole])
 
 
-@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8)", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _after_capture(st, board, caps, mtake, caps_out, n, capturer):
     """Hoyito's end rule after a capture (R4.1); sets ``st[_END]`` if the game is over."""
     left = st[_HAND]
@@ -282,9 +276,7 @@ def _after_capture(st, board, caps, mtake, caps_out, n, capturer):
         st[_END] = ALL_CAPTURED
 
 
-@njit(
-    "void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8)", cache=True, inline="always"
-)
+@njit(cache=True, inline="always")
 def _last_seed(rules, st, board, caps, mtake, caps_out, n):
     """The last seed made a casa: the mover takes it, then the chain (R2.7, R3.1)."""
     mover, cur = st[_MOVER], st[_CUR]
@@ -308,9 +300,7 @@ def _last_seed(rules, st, board, caps, mtake, caps_out, n):
 
 
 # -- the sowing -------------------------------------------------------------------------------
-@njit(
-    "void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8)", cache=True, inline="always"
-)
+@njit(cache=True, inline="always")
 def _sow_lap(rules, st, board, caps, mtake, caps_out, n):
     """Drop the seeds in hand one by one; take mid-sow casas (R2.2, R2.4, R2.5)."""
     size, cur, hand, origin = 2 * n, st[_CUR], st[_HAND], st[_ORIGIN]
@@ -339,7 +329,7 @@ def _sow_lap(rules, st, board, caps, mtake, caps_out, n):
     st[_HAND], st[_CUR] = 0, cur
 
 
-@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8)", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _snapshot(snap, st, board, caps, mtake, size):
     """Keep the move's starting state (``st``, board, captures, seeds taken) in ``snap``."""
     for i in range(_SCALARS):
@@ -351,7 +341,7 @@ def _snapshot(snap, st, board, caps, mtake, size):
         snap[_SCALARS + size + 2 + i] = mtake[i]
 
 
-@njit("void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8)", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _restore(snap, st, board, caps, mtake, size):
     """The inverse of :func:`_snapshot`."""
     for i in range(_SCALARS):
@@ -363,7 +353,7 @@ def _restore(snap, st, board, caps, mtake, size):
         mtake[i] = snap[_SCALARS + size + 2 + i]
 
 
-@njit("void(i8[::1], i8, i8[::1], i8[::1])", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _start_move(st, mover, caps, mtake):
     """Reset the move's scalars before ``mover`` sows (the game's stay as they are)."""
     st[_MOVER], st[_HAND], st[_END] = mover, 0, -1
@@ -373,12 +363,7 @@ def _start_move(st, mover, caps, mtake):
         mtake[i] = 0
 
 
-@njit(
-    "b1(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8[::1], u8[::1], "
-    "i8[:, ::1], i8[::1])",
-    cache=True,
-    inline="always",
-)
+@njit(cache=True, inline="always")
 def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, lap_hist,
          snap):
     """Play ``hole`` for ``st[_MOVER]`` up to the end of the sowing (sowing.py's ``run``),
@@ -440,11 +425,7 @@ def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, 
 
 
 # -- after the sowing -------------------------------------------------------------------------
-@njit(
-    "i8(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8)",
-    cache=True,
-    inline="always",
-)
+@njit(cache=True, inline="always")
 def _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter):
     """What ``Position.sow`` does right after the sowing: Ba-awa's last eight (R4.2), the
     count of plies without a capture (``st[_QUIET]``, R4.5) and a pass (R3.2, ``st[_PASSED]``).
@@ -474,11 +455,7 @@ def _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter):
     return nxt
 
 
-@njit(
-    "void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8)",
-    cache=True,
-    inline="always",
-)
+@njit(cache=True, inline="always")
 def _end_by_history(rules, st, board, caps, mtake, caps_out, n, times):
     """The last checks of a move that did not end the game: the position has now occurred
     ``times`` times since the last capture (R4.3: the third ends the game), and the plies
@@ -492,12 +469,7 @@ def _end_by_history(rules, st, board, caps, mtake, caps_out, n, times):
         st[_END] = QUIET_LIMIT
 
 
-@njit(
-    "i8(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8, i8, i8, i8, i8[::1], "
-    "u8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1])",
-    cache=True,
-    inline="always",
-)
+@njit(cache=True, inline="always")
 def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter, lap_table,
                lap_keys, lap_hist, table, keys, hist, snap):
     """One whole move as ``Position.sow`` plays it: ``player`` sows ``hole`` (:func:`_sow`),
@@ -879,14 +851,6 @@ _L_CAP0, _L_CAP1, _L_NEXT, _L_END, _L_LAPS, _L_DROPS, _L_EXTRA, _L_PASSED = rang
 _L_ENDLESS, _L_LAP_STOP, _L_QUIET, _L_TAKE, _L_NCAPS = 8, 9, 10, 11, 19
 _L_FIELDS = 20
 
-_LINE_SIGNATURE = (
-    "i8(i8[::1], i8, i8[::1], i8[::1], i8, i8, i8, i8[:, ::1], i8[::1], i8[:, ::1], "
-    "i4[:, ::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "u8[::1], i4[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], u8[:, ::1], i8[::1], "
-    "i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
-)
-
-
 @njit(inline="always")
 def _pack(board, n):
     """The packed board (:data:`PACKED_MAX_ROW`): South's row in ``lo``, North's in ``hi``."""
@@ -946,7 +910,7 @@ def _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows
     return holes.size
 
 
-@njit(_LINE_SIGNATURE, **ENTRY_OPTIONS)
+@njit(**ENTRY_OPTIONS)
 def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, caps_out, work,
           lap_table, lap_keys, lap_hist, table, keys, hist, masks, cap4, cap2, cap1, lap_slots,
           lap_words, lap_tags, lap_state, slots, words, tags, state):

@@ -34,9 +34,9 @@ Budgets: ``playouts`` (a number of playouts: the same seed then gives the same m
 machine) or ``time_limit`` (seconds of wall time, 1.0 by default: a faster machine plays more
 playouts, so time-limited play is not reproducible across machines or runs). With both, the
 search stops at whichever comes first. The first search in a new installation compiles the
-search (about three minutes on the project's 2-core machine) unless
-:func:`hoyito_edu.players.warm_up` has run
-(``make`` runs it at set-up); numba caches it on disk for the next runs.
+search (for seconds on the project's 2-core machine: ``benchmarks/compile_time.py``) unless
+:func:`hoyito_edu.players.warm_up` has run (``make`` runs it at set-up); numba caches it on
+disk for the next runs.
 
 >>> import hoyito_edu as hy
 >>> pos = hy.new_game("hoyito-i")
