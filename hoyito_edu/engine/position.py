@@ -115,7 +115,7 @@ def _as_count(value: object, what: str) -> int:
     if count is None:
         raise ValueError(f"{what} must be a whole number of seeds, not {value!r}")
     if count < 0:
-        raise ValueError(f"{what} cannot be negative (got {count})")
+        raise ValueError(f"{what} cannot be negative (got {count} seeds)")
     if count > MAX_SEEDS:
         raise ValueError(f"{what} is {count} seeds; a position holds at most {MAX_SEEDS}")
     return count
