@@ -17,18 +17,7 @@ import sys
 import time
 
 from _plain_loop import engine_game, plain_game, same_games
-
-import hoyito_edu as hy
-
-
-def sow_game(rng: random.Random) -> tuple[int, list[int]]:
-    """``engine_game`` with ``Position.sow`` (the move record kept) instead of ``play``."""
-    pos, plies = hy.new_game("hoyito-i"), 0
-    while not pos.is_over:
-        legal = pos.legal_moves()
-        pos = pos.sow(legal[rng.randrange(len(legal))]).after
-        plies += 1
-    return plies, list(pos.captures)
+from engine import sow_game
 
 
 def ns_per_move(play, seeds: range) -> float:
