@@ -61,6 +61,12 @@ def _random(rng):
 
 
 @njit(inline="always")
+def _below(rng, count):
+    """A random number from 0 to ``count - 1``."""
+    return np.int64(_random(rng) % np.uint64(count))
+
+
+@njit(inline="always")
 def _reward(caps, meta):
     """South's reward for a game scored ``caps`` (plus surplus): see the module's docstring."""
     margin = (caps[0] + meta[_SUR0]) - (caps[1] + meta[_SUR1])
@@ -80,14 +86,25 @@ _SEARCH_SIGNATURE = (
 )
 
 
+_GATHER = np.uint64(0x0102040810204080)  # bit 0 of byte i to bit 56 + i
+
+
 @njit(inline="always")
-def _legal(n, first, board, lo, hi, packed):
+def _ones(word):
+    """Bit 0 of each byte of ``word`` set if the byte (a hole of the packed board) is not 0."""
+    return ((((word & kn._LOW7) + kn._LOW7) | word) & kn._HIGH) >> kn._S7
+
+
+@njit(inline="always")
+def _legal(n, first, board, ones, packed):
     """The legal moves of the row starting at hole ``first``, as bits (bit j: hole
-    ``first + j`` holds seeds), on the packed board (``lo``, ``hi``) or on ``board``."""
+    ``first + j`` holds seeds): from the row's :func:`_ones` on the packed board, else from
+    ``board``."""
+    if packed:
+        return np.int64((ones * _GATHER) >> kn._S56)
     bits = 0
     for j in range(n):
-        seeds = kn._pk_get(lo, hi, n, first + j) if packed else board[first + j]
-        if seeds > 0:
+        if board[first + j] > 0:
             bits |= 1 << j
     return bits
 
@@ -102,6 +119,17 @@ def _nth(bits, pick):
                 return j
             pick -= 1
         j += 1
+
+
+@njit(inline="always")
+def _random_hole(rng, ones):
+    """A uniformly random legal move (:func:`_below`) of the packed row whose :func:`_ones`
+    is ``ones``, without a branch: byte i of ``before`` counts the non-empty holes up to
+    hole i, and the hole chosen is the first where that count passes the choice."""
+    before = ones * kn._ONES
+    choice = np.uint64(_below(rng, before >> kn._S56))
+    passed = (before + (np.uint64(0x7F) - choice) * kn._ONES) & kn._HIGH
+    return np.int64((((passed & (~passed + kn._U1)) >> kn._S7) * kn._INDEX) >> kn._S56)
 
 
 @njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
@@ -151,16 +179,17 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
         mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
-            legal = _legal(n, first, board, lo, hi, packed)
+            ones = _ones(lo if player == 0 else hi)
             k = -1
             if mode == _WALK:
+                legal = _legal(n, first, board, ones, packed)
                 untried = 0
                 for j in range(n):
                     if (legal >> j) & 1 and child[node, j] < 0:
                         untried += 1
                 if untried > 0 and meta[_USED] < child.shape[0]:
                     mode = _GROW  # a move never tried here, at random
-                    pick = np.int64(_random(rng) % np.uint64(untried))
+                    pick = _below(rng, untried)
                     for j in range(n):
                         if (legal >> j) & 1 and child[node, j] < 0:
                             if pick == 0:
@@ -181,10 +210,14 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                 else:
                     mode = _PLAY_OUT  # the tree is full: play out from here
             if mode == _PLAY_OUT:  # uniformly random legal moves
-                count = 0
-                for j in range(n):
-                    count += (legal >> j) & 1
-                k = _nth(legal, np.int64(_random(rng) % np.uint64(count)))
+                if packed:
+                    k = _random_hole(rng, ones)
+                else:
+                    legal = _legal(n, first, board, ones, packed)
+                    count = 0
+                    for j in range(n):
+                        count += (legal >> j) & 1
+                    k = _nth(legal, _below(rng, count))
             if packed:
                 seq0 = acc[kn._A_SEQ]
                 lo, hi, inplay, end, extra, _laps, _drops, ok = kn._pk_move(
