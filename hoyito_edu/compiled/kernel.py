@@ -18,9 +18,10 @@ helpers can change them; the rule switches come from :func:`rule_codes`.
 The same rules are also written for a second data layout, the packed one (the ``_pk_*``
 functions, after the general ones): the board in two uint64 words, a byte a hole, with the
 move's state in local variables, for boards up to 2x8 with fewer than 128 seeds
-(:func:`packed_fits`). The fast simulator plays those boards on it, and :func:`play_line` too
-(``packed=False`` plays the general layout); the compiled search and the mcts playouts play the
-general one. ``tests/conformance.py`` checks both layouts against the engine.
+(:func:`packed_fits`). The fast simulator plays those boards on it, :func:`play_line` too
+(``packed=False`` plays the general layout), and the mcts playouts; the compiled alpha-beta
+search plays the general one.
+``tests/conformance.py`` checks both layouts against the engine.
 
 >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
 >>> int(codes[_R_CHAIN]), int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
@@ -497,8 +498,8 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
 # a running count of the seeds in play (board and hand), and tables of positions and of lap
 # starts keyed on the two words and emptied by an epoch counter instead of a loop. Starting a
 # move costs nothing: its start is the two words and a few counters. The functions below are
-# inlined into the two entry points that use them (:func:`_line` through :func:`_line_packed`,
-# and ``fastsim._play_kernel``), so numba compiles them there only.
+# inlined into the entry points that use them (:func:`_line` through :func:`_line_packed`,
+# ``fastsim._play_kernel`` and ``mcts._search``), so numba compiles them there only.
 
 #: The largest row and the most seeds the packed path plays (a byte a hole, below 128 so the
 #: byte tests below never carry from one byte into the next).
@@ -862,6 +863,16 @@ def _pack(board, n):
 
 
 @njit(inline="always")
+def _pk_count_history(hist_rows, count, n, slots, words, tags, state):
+    """:func:`_count_history` on a packed table: empty it, then count the first ``count``
+    rows of ``hist_rows`` (board, then player to move)."""
+    _pk_forget(state)
+    for i in range(count):
+        was_lo, was_hi = _pack(hist_rows[i], n)
+        _pk_count(slots, words, tags, state, was_lo, was_hi, hist_rows[i, 2 * n])
+
+
+@njit(inline="always")
 def _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows, holes, out,
                  work, cap4, cap2, cap1, lap_slots, lap_words, lap_tags, lap_state, slots, words,
                  tags, state):
@@ -875,10 +886,7 @@ def _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows
         inplay += board[h]
     acc[_A_CAP0], acc[_A_CAP1] = caps[0], caps[1]
     acc[_A_CASAS] = acc[_A_SEQ] = acc[_A_NCAPS] = acc[_A_GAME] = 0
-    _pk_forget(state)
-    for i in range(hist_rows.shape[0]):
-        was_lo, was_hi = _pack(hist_rows[i], n)
-        _pk_count(slots, words, tags, state, was_lo, was_hi, hist_rows[i, size])
+    _pk_count_history(hist_rows, hist_rows.shape[0], n, slots, words, tags, state)
     for i in range(holes.size):
         hole = holes[i]
         if hole < player * n or hole >= player * n + n or _pk_get(lo, hi, n, hole) == 0:

@@ -61,6 +61,12 @@ def _random(rng):
 
 
 @njit(inline="always")
+def _below(rng, count):
+    """A random number from 0 to ``count - 1``."""
+    return np.int64(_random(rng) % np.uint64(count))
+
+
+@njit(inline="always")
 def _reward(caps, meta):
     """South's reward for a game scored ``caps`` (plus surplus): see the module's docstring."""
     margin = (caps[0] + meta[_SUR0]) - (caps[1] + meta[_SUR1])
@@ -75,14 +81,62 @@ _GROW, _WALK, _PLAY_OUT = range(3)
 _SEARCH_SIGNATURE = (
     "b1(i8[::1], i8, i8[::1], i8[:, ::1], i8[::1], i8, f8, u8[::1], i8[:, ::1], i8[::1], "
     "f8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i8[::1], u8[::1], i8[:, ::1], i8[::1], i8[::1])"
+    "i8[::1], u8[::1], i8[:, ::1], i8[::1], i8[::1], u8[::1], i8[::1], i8[::1], u8[:, ::1], "
+    "i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
 )
+
+
+_GATHER = np.uint64(0x0102040810204080)  # bit 0 of byte i to bit 56 + i
+
+
+@njit(inline="always")
+def _ones(word):
+    """Bit 0 of each byte of ``word`` set if the byte (a hole of the packed board) is not 0."""
+    return ((((word & kn._LOW7) + kn._LOW7) | word) & kn._HIGH) >> kn._S7
+
+
+@njit(inline="always")
+def _legal(n, first, board, ones, packed):
+    """The legal moves of the row starting at hole ``first``, as bits (bit j: hole
+    ``first + j`` holds seeds): from the row's :func:`_ones` on the packed board, else from
+    ``board``."""
+    if packed:
+        return np.int64((ones * _GATHER) >> kn._S56)
+    bits = 0
+    for j in range(n):
+        if board[first + j] > 0:
+            bits |= 1 << j
+    return bits
+
+
+@njit(inline="always")
+def _nth(bits, pick):
+    """The index of the ``pick``-th set bit of ``bits`` (counting from 0)."""
+    j = 0
+    while True:
+        if (bits >> j) & 1:
+            if pick == 0:
+                return j
+            pick -= 1
+        j += 1
+
+
+@njit(inline="always")
+def _random_hole(rng, ones):
+    """A uniformly random legal move (:func:`_below`) of the packed row whose :func:`_ones`
+    is ``ones``, without a branch: byte i of ``before`` counts the non-empty holes up to
+    hole i, and the hole chosen is the first where that count passes the choice."""
+    before = ones * kn._ONES
+    choice = np.uint64(_below(rng, before >> kn._S56))
+    passed = (before + (np.uint64(0x7F) - choice) * kn._ONES) & kn._HIGH
+    return np.int64((((passed & (~passed + kn._U1)) >> kn._S7) * kn._INDEX) >> kn._S56)
 
 
 @njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
 def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, visits, value,
             to_move, path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
-            hist, board, caps):
+            hist, board, caps, masks, acc, lap_slots, lap_words, lap_tags, lap_state, slots,
+            words, tags, state):
     """Run ``playouts`` more playouts on the tree (nodes ``0 .. meta[_USED]``; node 0 is the
     root: ``root`` holds its board, captures, player and plies without a capture). A node's
     ``value`` is the sum of rewards of the player who moved into it; ``to_move`` is its player
@@ -90,33 +144,55 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
     table holds (``meta[_OVERFLOW]`` is set then).
 
     Each move of a playout is chosen one of three ways (a new child of the node reached, the
-    best child by UCB1, or at random past the tree), then played by :func:`_move` from one
-    place."""
+    best child by UCB1, or at random past the tree), then played from one place: with a
+    packed table of positions (``slots`` not empty) on the kernel's packed board
+    (:func:`~hoyito_edu.compiled.kernel._pk_move`, ``_pk_after``; boards that
+    ``kernel.packed_fits``), else by :func:`_move` on the general one. Both draw the same
+    random numbers for the same choices. The packed move is inlined here: about 13 s more of
+    a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before)."""
     size = 2 * n
     starter = meta[_STARTER]
+    packed = slots.size > 0
+    root_lo, root_hi, root_inplay = kn._U0, kn._U0, 0
+    if packed:
+        root_lo, root_hi = kn._pack(root, n)
+        for h in range(size):
+            root_inplay += root[h]
     for _ in range(playouts):
         # the root's board, and the position count of the game's history
-        for h in range(size):
-            board[h] = root[h]
-        caps[0], caps[1] = root[size], root[size + 1]
-        st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
-        kn._count_history(hist_rows, meta[_HIST], table, keys, hist)
+        if packed:
+            lo, hi, inplay, quiet = root_lo, root_hi, root_inplay, root[size + 3]
+            acc[kn._A_CAP0], acc[kn._A_CAP1] = root[size], root[size + 1]
+            acc[kn._A_CASAS] = acc[kn._A_SEQ] = acc[kn._A_NCAPS] = acc[kn._A_GAME] = 0
+            acc[kn._A_PLY] = 0
+            for i in range(8):
+                mtake[i] = 0
+            kn._pk_count_history(hist_rows, meta[_HIST], n, slots, words, tags, state)
+        else:
+            lo, hi, inplay, quiet = kn._U0, kn._U0, 0, 0
+            for h in range(size):
+                board[h] = root[h]
+            caps[0], caps[1] = root[size], root[size + 1]
+            st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
+            kn._count_history(hist_rows, meta[_HIST], table, keys, hist)
         node, depth, player, plies = 0, 0, root[size + 2], 0
         path[0] = 0
         mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
+            ones = _ones(lo if player == 0 else hi)
             k = -1
             if mode == _WALK:
+                legal = _legal(n, first, board, ones, packed)
                 untried = 0
                 for j in range(n):
-                    if board[first + j] > 0 and child[node, j] < 0:
+                    if (legal >> j) & 1 and child[node, j] < 0:
                         untried += 1
                 if untried > 0 and meta[_USED] < child.shape[0]:
                     mode = _GROW  # a move never tried here, at random
-                    pick = np.int64(_random(rng) % np.uint64(untried))
+                    pick = _below(rng, untried)
                     for j in range(n):
-                        if board[first + j] > 0 and child[node, j] < 0:
+                        if (legal >> j) & 1 and child[node, j] < 0:
                             if pick == 0:
                                 k = j
                                 break
@@ -126,7 +202,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                     scale = math.log(visits[node])
                     for j in range(n):
                         c = child[node, j]
-                        if board[first + j] > 0 and c >= 0:
+                        if (legal >> j) & 1 and c >= 0:
                             score = value[c] / visits[c] + exploration * math.sqrt(
                                 scale / visits[c]
                             )
@@ -135,19 +211,31 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                 else:
                     mode = _PLAY_OUT  # the tree is full: play out from here
             if mode == _PLAY_OUT:  # uniformly random legal moves
-                legal = 0
-                for j in range(n):
-                    if board[first + j] > 0:
-                        legal += 1
-                pick = np.int64(_random(rng) % np.uint64(legal))
-                for j in range(n):
-                    if board[first + j] > 0:
-                        if pick == 0:
-                            k = j
-                            break
-                        pick -= 1
-            nxt = _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table,
-                        keys, hist, board, caps, player, first + k, starter)
+                if packed:
+                    k = _random_hole(rng, ones)
+                else:
+                    legal = _legal(n, first, board, ones, packed)
+                    count = 0
+                    for j in range(n):
+                        count += (legal >> j) & 1
+                    k = _nth(legal, _below(rng, count))
+            if packed:
+                seq0 = acc[kn._A_SEQ]
+                lo, hi, inplay, end, extra, _laps, _drops, ok = kn._pk_move(
+                    rules, masks, n, lo, hi, inplay, player, first + k, acc, mtake, caps_out,
+                    caps_out, caps_out, False, lap_slots, lap_words, lap_tags, lap_state)
+                if not ok:
+                    nxt = -2
+                else:
+                    lo, hi, inplay, end, nxt, _passed, quiet = kn._pk_after(
+                        rules, n, lo, hi, inplay, end, extra, player, starter, quiet, seq0, acc,
+                        mtake, caps_out, caps_out, caps_out, False, slots, words, tags, state)
+                    if acc[kn._A_SEQ] != seq0:  # the move took seeds: empty the counts
+                        for i in range(8):
+                            mtake[i] = 0
+            else:
+                nxt = _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table,
+                            keys, hist, board, caps, player, first + k, starter)
             if nxt == -2:
                 meta[_OVERFLOW] = 1
                 return False
@@ -167,6 +255,8 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                 depth += 1
                 path[depth] = node
             player, plies = nxt, plies + 1
+        if packed:
+            caps[0], caps[1] = acc[kn._A_CAP0], acc[kn._A_CAP1]
         south = _reward(caps, meta)
         for i in range(depth + 1):
             v = path[i]
@@ -192,6 +282,9 @@ class Tree:
         self.mtake = np.zeros(8, dtype=np.int64)
         self.caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
         self.laps = kn._hash_table(n, lap_room)
+        # the packed path's lap table and counters (boards up to 2x8: kernel.packed_fits)
+        self.packed_laps = kn.packed_table(lap_room if n <= kn.PACKED_MAX_ROW else 1)
+        self.acc = np.zeros(kn._A_SIZE, dtype=np.int64)
         self.board = np.zeros(2 * n, dtype=np.int64)
         self.caps = np.zeros(2, dtype=np.int64)
 
@@ -226,6 +319,11 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
     table = kn._hash_table(n, len(hist_rows) + MAX_PLIES + 2)
     rng = np.array([word], dtype=np.uint64)
     rules = kn.rule_codes(position.rules)
+    if kn.packed_fits(n, sum(position.board)):
+        masks = kn.lap_masks(n, position.rules.skip_origin)
+        packed = kn.packed_table(len(hist_rows) + MAX_PLIES + 2)
+    else:
+        masks, packed = kn._NO_MASKS, kn._NO_TABLE  # the general layout
     chunk = 16
     while True:
         if playouts is not None:
@@ -236,7 +334,8 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
         ok = _search(rules, n, root, hist_rows, meta, chunk,
                      exploration, rng, tree.child, tree.visits, tree.value,
                      tree.to_move, tree.path, tree.st, tree.mtake, tree.caps_out,
-                     *tree.laps, *table, tree.board, tree.caps)
+                     *tree.laps, *table, tree.board, tree.caps, masks, tree.acc,
+                     *tree.packed_laps, *packed)
         if not ok:
             return None
         now = time.perf_counter()
