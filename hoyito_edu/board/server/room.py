@@ -115,13 +115,19 @@ STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
 TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round")
 
 
+def _kind(message: object, types: tuple[str, ...]) -> str:
+    """The ``type`` of ``message`` if it is a dict whose type is one of ``types``, else
+    :class:`Refused` (not-understood), naming what came (at most 40 characters)."""
+    if not isinstance(message, dict) or message.get("type") not in types:
+        kind = message.get("type") if isinstance(message, dict) else type(message).__name__
+        raise Refused("not-understood", detail=f"type {str(kind)[:40]!r}")
+    return message["type"]
+
+
 def check_student(message: object) -> dict:
     """``message`` if a student's page may send it, else :class:`Refused` (not-understood).
     A board message is checked by the session itself."""
-    if not isinstance(message, dict) or message.get("type") not in STUDENT_TYPES:
-        kind = message.get("type") if isinstance(message, dict) else type(message).__name__
-        raise Refused("not-understood", detail=f"type {str(kind)[:40]!r}")
-    kind = message["type"]
+    kind = _kind(message, STUDENT_TYPES)
     if kind == "join":
         _text(message, "code", 64)
         _text(message, "name", 200)
@@ -140,10 +146,7 @@ def check_student(message: object) -> dict:
 
 def check_teacher(message: object) -> dict:
     """``message`` if the teacher's page may send it, else :class:`Refused`."""
-    if not isinstance(message, dict) or message.get("type") not in TEACHER_TYPES:
-        kind = message.get("type") if isinstance(message, dict) else type(message).__name__
-        raise Refused("not-understood", detail=f"type {str(kind)[:40]!r}")
-    kind = message["type"]
+    kind = _kind(message, TEACHER_TYPES)
     if kind == "teacher":
         _text(message, "secret", 64)
     elif kind == "settings":
