@@ -215,6 +215,18 @@ def overlaps(a: dict, b: dict) -> bool:
             and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1)
 
 
+def assert_controls_fit(m: dict, width: int) -> None:
+    """Every control in the measures ``m`` at least 44 x 44 (WCAG 2.5.5), none on another,
+    none past the screen's ``width``, and nothing cut off or wider than the screen."""
+    small = [c for c in m["controls"] if c["width"] < 44 or c["height"] < 44]
+    assert small == [], small
+    for k, a in enumerate(m["controls"]):
+        for b in m["controls"][k + 1 :]:
+            assert not overlaps(a, b), (a, b)
+        assert a["left"] >= -1 and a["right"] <= width + 1, a
+    assert m["cut"] == [] and m["pageWidth"] <= width, (m["cut"], m["pageWidth"])
+
+
 def axe_problems(page, axe: Path, scope: str = BOARD) -> list[str]:
     """axe-core's serious and critical violations inside ``scope``."""
     page.add_script_tag(path=str(axe))

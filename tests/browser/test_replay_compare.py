@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from pages import (
     MEASURE,
+    assert_controls_fit,
     axe_problems,
-    overlaps,
     phone_page,
     read_board,
     saved_game,
@@ -242,13 +242,7 @@ def assert_fits_a_phone(m: dict, width: int) -> None:
     for pit in m["pits"]:
         assert pit["pit"]["width"] >= 44 and pit["pit"]["height"] >= 44, pit
         assert pit["count"] >= 14, pit
-    small = [c for c in m["controls"] if c["width"] < 44 or c["height"] < 44]
-    assert small == [], small
-    for k, a in enumerate(m["controls"]):
-        for b in m["controls"][k + 1 :]:
-            assert not overlaps(a, b), (a, b)
-        assert a["left"] >= -1 and a["right"] <= width + 1, a
-    assert m["cut"] == [] and m["pageWidth"] <= width, (m["cut"], m["pageWidth"])
+    assert_controls_fit(m, width)
 
 
 @pytest.mark.parametrize("size", [(360, 740), (740, 360)], ids=["360x740", "740x360"])
