@@ -177,15 +177,20 @@ def test_a_tapped_hole_is_pressed_before_the_kernel_answers(browser, served):
     context, page = phone_page(browser, (360, 740))
     try:
         open_board(page, served + board_name("en", 6, "hoyito-i", 0))
-        # the pressed look is set in the pointerdown handler itself, before any message
-        pressed = page.evaluate(
+        # the pressed look is set in the pointerdown handler itself, before any message, and
+        # it shows: the playable hole's ring changes colour
+        pressed, ring_before, ring_pressed = page.evaluate(
             """(s) => { const g = document.querySelector(s + ' .hoyito-hole-3 .hoyito-target');
+              const ring = g.parentNode.querySelector('.hoyito-ring');
+              const before = getComputedStyle(ring).stroke;
               const down = {bubbles: true, pointerType: 'touch'};
               g.dispatchEvent(new PointerEvent('pointerdown', down));
-              return g.parentNode.classList.contains('hoyito-pressed'); }""",
+              return [g.parentNode.classList.contains('hoyito-pressed'), before,
+                      getComputedStyle(ring).stroke]; }""",
             BOARD,
         )
         assert pressed
+        assert ring_pressed != ring_before
         page.locator(f"{BOARD} .hoyito-hole-3").tap()
         wait_for_ply_change(page, 0)
         assert page.locator(f"{BOARD} .hoyito-pressed").count() == 0  # the answer clears it
