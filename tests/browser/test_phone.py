@@ -145,6 +145,13 @@ def test_show_me_by_taps_explains_first_then_sows(browser, served):
         )
         assert "Tap it again to sow it." in line.inner_text()
         assert read_board(page)["ply"] == state["ply"] == 0  # explained, not sown
+        # the explained hole is marked on the board too: its ring is not the playable colour
+        rings = page.evaluate(
+            """(s) => [2, 3].map((h) => getComputedStyle(document.querySelector(
+                 `${s} .hoyito-hole-${h} .hoyito-ring`)).stroke)""",
+            BOARD,
+        )
+        assert rings[0] != rings[1], rings
         hole.tap()
         wait_for_ply_change(page, 0)
         state = read_board(page)
