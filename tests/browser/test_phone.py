@@ -145,6 +145,13 @@ def test_show_me_by_taps_explains_first_then_sows(browser, served):
         )
         assert "Tap it again to sow it." in line.inner_text()
         assert read_board(page)["ply"] == state["ply"] == 0  # explained, not sown
+        # the explained hole is marked on the board too: its ring is not the playable colour
+        rings = page.evaluate(
+            """(s) => [2, 3].map((h) => getComputedStyle(document.querySelector(
+                 `${s} .hoyito-hole-${h} .hoyito-ring`)).stroke)""",
+            BOARD,
+        )
+        assert rings[0] != rings[1], rings
         hole.tap()
         wait_for_ply_change(page, 0)
         state = read_board(page)
@@ -177,15 +184,20 @@ def test_a_tapped_hole_is_pressed_before_the_kernel_answers(browser, served):
     context, page = phone_page(browser, (360, 740))
     try:
         open_board(page, served + board_name("en", 6, "hoyito-i", 0))
-        # the pressed look is set in the pointerdown handler itself, before any message
-        pressed = page.evaluate(
+        # the pressed look is set in the pointerdown handler itself, before any message, and
+        # it shows: the playable hole's ring changes colour
+        pressed, ring_before, ring_pressed = page.evaluate(
             """(s) => { const g = document.querySelector(s + ' .hoyito-hole-3 .hoyito-target');
+              const ring = g.parentNode.querySelector('.hoyito-ring');
+              const before = getComputedStyle(ring).stroke;
               const down = {bubbles: true, pointerType: 'touch'};
               g.dispatchEvent(new PointerEvent('pointerdown', down));
-              return g.parentNode.classList.contains('hoyito-pressed'); }""",
+              return [g.parentNode.classList.contains('hoyito-pressed'), before,
+                      getComputedStyle(ring).stroke]; }""",
             BOARD,
         )
         assert pressed
+        assert ring_pressed != ring_before
         page.locator(f"{BOARD} .hoyito-hole-3").tap()
         wait_for_ply_change(page, 0)
         assert page.locator(f"{BOARD} .hoyito-pressed").count() == 0  # the answer clears it
