@@ -73,6 +73,8 @@ def main(argv=None) -> int:
     parser.add_argument("--quiet", type=int, default=40)
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--no-csv", action="store_true",
+                        help="build (or find) the tables only; data/endgames.csv is left as it is")
     args = parser.parse_args(argv)
     rows = []
     if args.out.exists():  # keep the rows of other sizes
@@ -85,6 +87,8 @@ def main(argv=None) -> int:
             with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as process:
                 row = process.submit(summary, variant, seeds, args.quiet).result()
             print(row, flush=True)
+            if args.no_csv:
+                continue
             key = (variant, str(seeds), str(args.quiet))
             rows = [r for r in rows if (r["variant"], str(r["seeds"]), str(r["quiet"])) != key]
             rows.append(row)

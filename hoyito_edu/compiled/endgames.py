@@ -38,7 +38,9 @@ plays exact positions to the end under the default rules. The expert and :func:`
 exact positions only. In Ba-awa every position is exact; in Hoyito few are
 (``data/endgames.csv``), since with few seeds left captures are rare and the ending of
 capture-free play decides. The lap limit (R2.8) lies inside a move and needs no history: the
-engine plays it.
+engine plays it. A game played with a quiet limit of its own (a rule option) is answered only
+where that limit leaves at least ``quiet`` plies without a capture: a shorter one could end
+the game before a capture the table's value counts on.
 
 Every move of the table is played by the engine (``Position.play``): the table cannot drift
 from the rules. Tables are built on first use and cached in ``~/.cache/hoyito_edu/endgames``
@@ -129,7 +131,11 @@ class EndgameTable:
 
     def _index(self, position: Position) -> tuple[int, int, int] | None:
         rules = position.rules
+        limit = rules.quiet_limit
         if (replace(rules, quiet_limit=None) != get_rules(self.variant)
+                # a quiet limit that leaves fewer capture-free plies than the table counted on
+                # could end the game before a capture its value needs
+                or (limit is not None and limit - position.quiet_plies < self.quiet)
                 or len(position.board) != HOLES or position.closed or position.is_over
                 or position.owners not in ((), _ROWS) or position.seeds_on_board > self.seeds
                 or position.seeds_on_board == 0):
@@ -141,7 +147,8 @@ class EndgameTable:
 
     def covers(self, position: Position) -> bool:
         """True when the table holds ``position`` (the standard rules of its rule set on 2x6,
-        rows owned as at the start, no closed holes, at most :attr:`seeds` seeds)."""
+        rows owned as at the start, no closed holes, at most :attr:`seeds` seeds, and no quiet
+        limit, or one that leaves at least :attr:`quiet` plies without a capture)."""
         return self._index(position) is not None
 
     def value(self, position: Position) -> int | None:
