@@ -39,7 +39,7 @@ LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
-.PHONY: help lab test voila jugar clase class html bench ladder student worksheets catalogue clean distclean
+.PHONY: help lab test voila jugar clase class html bench ladder endgames student worksheets catalogue clean distclean
 
 help: ## List the targets
 	@echo "Usage: make <target>"
@@ -58,6 +58,8 @@ $(STAMP): pyproject.toml | $(PY)
 	$(BIN)/pip install -e '.[lab,dev,class]'
 	@echo "Compiling the fast simulator, the search player and mcts (once)"
 	$(PY) -c "import hoyito_edu.players as p; p.warm_up(progress=True)"
+	@echo "Building the 8-seed perfect-endgame tables (once, about a minute; make endgames: 12 seeds)"
+	$(PY) scripts/endgame_tables.py --seeds 8 --no-csv
 	touch $@
 
 # --- main commands -----------------------------------------------------------
@@ -118,6 +120,9 @@ bench: $(STAMP) ## Run every benchmarks/*.py script
 PAIRS ?= 20
 ladder: $(STAMP) ## Elo ladder of every level from game pairs, with intervals (PAIRS=20; resumable)
 	nice $(PY) benchmarks/strength.py ladder --pairs $(PAIRS) --jobs 2
+
+endgames: $(STAMP) ## Perfect-endgame tables up to 12 seeds, every rule set (about half an hour of CPU; cached)
+	$(PY) scripts/endgame_tables.py --seeds 12 --no-csv
 
 student: $(STAMP) ## Student copies (no "solution"/"teacher" cells) to build/student/ (+ es/)
 	$(PY) scripts/strip_solutions.py notebooks build/student

@@ -15,18 +15,24 @@ history-dependent rules are treated). One row per table:
 - ``won``, ``drawn``, ``lost``: the shares the player to move wins, draws and loses from here
   on (value above, at and below 0: what they capture from now on, against the opponent);
 - ``max_value``: the largest value found; ``seconds``: build time on the machine that made the
-  file (information only; 0 when loaded from the cache); ``megabytes``: the cached file.
+  file (wall clock, information only; near 0 when loaded from the cache); ``cpu_seconds``: the
+  build's CPU time; ``peak_megabytes``: the most memory the process that built the table used
+  (each table is built in a process of its own, so this is that table's figure);
+  ``megabytes``: the cached file.
 
-Run: ``.venv/bin/python scripts/endgame_tables.py --seeds 8`` (minutes; ``--seeds 8 10`` for
-two sizes: the second takes far longer).
+Run: ``.venv/bin/python scripts/endgame_tables.py --seeds 12`` (about half an hour of CPU for
+the four rule sets; ``--seeds 8`` takes under a minute).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import multiprocessing
+import resource
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -36,13 +42,15 @@ from hoyito_edu.compiled import endgames
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 OUT = Path(__file__).resolve().parent.parent / "data" / "endgames.csv"
 COLUMNS = ("variant", "seeds", "quiet", "states", "stable", "exact", "won", "drawn", "lost",
-           "max_value", "seconds", "megabytes")
+           "max_value", "seconds", "cpu_seconds", "peak_megabytes", "megabytes")
 
 
 def summary(variant: str, seeds: int, quiet: int) -> dict:
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     table = endgames.endgame_table(variant, seeds, quiet)
     seconds = round(time.perf_counter() - started, 1)
+    cpu_seconds = round(time.process_time() - cpu, 1)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
     live = table.values != endgames.NO_STATE
     values = table.values[live]
     path = endgames.cache_folder() / f"{variant}-seeds{seeds}-quiet{quiet}.npz"
@@ -53,7 +61,8 @@ def summary(variant: str, seeds: int, quiet: int) -> dict:
         "won": round(float(np.mean(values > 0)), 4),
         "drawn": round(float(np.mean(values == 0)), 4),
         "lost": round(float(np.mean(values < 0)), 4),
-        "max_value": int(values.max()), "seconds": seconds,
+        "max_value": int(values.max()), "seconds": seconds, "cpu_seconds": cpu_seconds,
+        "peak_megabytes": round(peak),
         "megabytes": round(path.stat().st_size / 1e6, 2) if path.exists() else "",
     }
 
@@ -64,6 +73,8 @@ def main(argv=None) -> int:
     parser.add_argument("--quiet", type=int, default=40)
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--no-csv", action="store_true",
+                        help="build (or find) the tables only; data/endgames.csv is left as it is")
     args = parser.parse_args(argv)
     rows = []
     if args.out.exists():  # keep the rows of other sizes
@@ -71,8 +82,13 @@ def main(argv=None) -> int:
             rows = list(csv.DictReader(handle))
     for seeds in args.seeds:
         for variant in args.variants:
-            row = summary(variant, seeds, args.quiet)
+            # a process of its own for each table: its peak memory is that table's alone
+            spawn = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as process:
+                row = process.submit(summary, variant, seeds, args.quiet).result()
             print(row, flush=True)
+            if args.no_csv:
+                continue
             key = (variant, str(seeds), str(args.quiet))
             rows = [r for r in rows if (r["variant"], str(r["seeds"]), str(r["quiet"])) != key]
             rows.append(row)

@@ -69,8 +69,17 @@ def test_values_margins_and_words_for_the_board():
     assert table.value(hy.new_game("hoyito-i")) is None
     assert table.words(hy.new_game("hoyito-i", holes_per_row=7, board=[1] + [0] * 13)) is None
     assert not table.covers(hy.new_game("hoyito-i", board=[1] + [0] * 11, skip_origin=True))
-    # The board's own quiet limit (a rule option) does not stop the table answering.
+    # The board's own quiet limit (a rule option) does not stop the table answering when it
+    # leaves at least the table's capture-free plies; a shorter one could end the game before
+    # a capture the value counts on, so the table does not answer there.
     assert table.covers(hy.new_game("hoyito-i", board=[1] + [0] * 11, quiet_limit=50_000))
+    assert table.covers(hy.new_game("hoyito-i", board=[1] + [0] * 11, quiet_limit=4))
+    assert not table.covers(hy.new_game("hoyito-i", board=[1] + [0] * 11, quiet_limit=3))
+    stretch = hy.new_game("hoyito-i", board=[1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+                          quiet_limit=5).play(0)
+    assert stretch.quiet_plies == 1 and table.covers(stretch)  # 5 - 1 plies left: enough
+    assert not table.covers(hy.new_game("hoyito-i", board=[1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+                                        quiet_limit=4).play(0))
 
 
 def test_bad_sizes_are_refused():

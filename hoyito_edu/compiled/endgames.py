@@ -38,7 +38,9 @@ plays exact positions to the end under the default rules. The expert and :func:`
 exact positions only. In Ba-awa every position is exact; in Hoyito few are
 (``data/endgames.csv``), since with few seeds left captures are rare and the ending of
 capture-free play decides. The lap limit (R2.8) lies inside a move and needs no history: the
-engine plays it.
+engine plays it. A game played with a quiet limit of its own (a rule option) is answered only
+where that limit leaves at least ``quiet`` plies without a capture: a shorter one could end
+the game before a capture the table's value counts on.
 
 Every move of the table is played by the engine (``Position.play``): the table cannot drift
 from the rules. Tables are built on first use and cached in ``~/.cache/hoyito_edu/endgames``
@@ -53,6 +55,7 @@ from the rules. Tables are built on first use and cached in ``~/.cache/hoyito_ed
 from __future__ import annotations
 
 import itertools
+import math
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -86,13 +89,16 @@ def cache_folder() -> Path:
 def _boards(seeds: int) -> np.ndarray:
     """Every board of 12 holes with 1..``seeds`` seeds, fewest seeds first (an array, one row
     a board)."""
-    rows = []
+    count = sum(math.comb(total + HOLES - 1, HOLES - 1) for total in range(1, seeds + 1))
+    boards = np.empty((count, HOLES), dtype=np.int8)
+    row = 0
     for total in range(1, seeds + 1):
         # compositions of ``total`` into 12 parts: stars and bars
         for bars in itertools.combinations(range(total + HOLES - 1), HOLES - 1):
             edges = (-1, *bars, total + HOLES - 1)
-            rows.append([edges[i + 1] - edges[i] - 1 for i in range(HOLES)])
-    return np.array(rows, dtype=np.int8)
+            boards[row] = [edges[i + 1] - edges[i] - 1 for i in range(HOLES)]
+            row += 1
+    return boards
 
 
 def _codes(boards: np.ndarray, seeds: int) -> np.ndarray:
@@ -125,7 +131,11 @@ class EndgameTable:
 
     def _index(self, position: Position) -> tuple[int, int, int] | None:
         rules = position.rules
+        limit = rules.quiet_limit
         if (replace(rules, quiet_limit=None) != get_rules(self.variant)
+                # a quiet limit that leaves fewer capture-free plies than the table counted on
+                # could end the game before a capture its value needs
+                or (limit is not None and limit - position.quiet_plies < self.quiet)
                 or len(position.board) != HOLES or position.closed or position.is_over
                 or position.owners not in ((), _ROWS) or position.seeds_on_board > self.seeds
                 or position.seeds_on_board == 0):
@@ -137,7 +147,8 @@ class EndgameTable:
 
     def covers(self, position: Position) -> bool:
         """True when the table holds ``position`` (the standard rules of its rule set on 2x6,
-        rows owned as at the start, no closed holes, at most :attr:`seeds` seeds)."""
+        rows owned as at the start, no closed holes, at most :attr:`seeds` seeds, and no quiet
+        limit, or one that leaves at least :attr:`quiet` plies without a capture)."""
         return self._index(position) is not None
 
     def value(self, position: Position) -> int | None:
@@ -226,7 +237,68 @@ class EndgameTable:
 
 
 def _state(board, player: int, starter: int, variant: str) -> Position:
-    return new_game(variant, board=[int(x) for x in board], player=player, starter=starter)
+    return new_game(variant, board=board, player=player, starter=starter)
+
+
+#: States whose moves are played before the lists of a layer's edges become arrays (memory).
+_CHUNK = 1 << 16
+
+
+def _edges(variant: str, seeds: int, codes: np.ndarray, boards: np.ndarray, layer: np.ndarray,
+           starter: int) -> tuple[np.ndarray, ...]:
+    """Every move of every state in ``layer`` (board indices) with ``starter``, played by the
+    engine, as arrays: source state, kind (0 ends the game, 1 captures, 2 neither), child
+    state, sign (+1 when the mover moves again), seeds gained on the opponent. Sources come in
+    increasing order. Kept in small dtypes and turned into arrays every :data:`_CHUNK` states,
+    so a 12-seed layer fits in a few hundred megabytes."""
+    size = len(codes)
+    parts: list[tuple[np.ndarray, ...]] = []
+    src, kind, kid_p, child_boards, sign, gain = [], [], [], [], [], []
+
+    def flush() -> None:
+        if not src:
+            return
+        kids = np.zeros(len(src), dtype=np.int32)
+        moved = np.array(kind, dtype=np.int8) != 0
+        if moved.any():
+            wanted = _codes(np.array(child_boards, dtype=np.int8), seeds)
+            found = np.minimum(np.searchsorted(codes, wanted), size - 1)
+            if not np.array_equal(codes[found][moved], wanted[moved]):
+                raise RuntimeError("a move led to a board the table does not hold")
+            kids[moved] = (np.array(kid_p, dtype=np.int32) * size + found)[moved]
+        parts.append((np.array(src, dtype=np.int32), np.array(kind, dtype=np.int8), kids,
+                      np.array(sign, dtype=np.int8), np.array(gain, dtype=np.int8)))
+        for items in (src, kind, kid_p, child_boards, sign, gain):
+            items.clear()
+
+    done = 0
+    for p in (0, 1):
+        for b in layer.tolist():
+            position = _state(boards[b].tolist(), p, starter, variant)
+            if position.player != p or position.is_over:
+                continue  # p has nothing to sow: this state is never the one to move
+            for hole in position.legal_moves():
+                child = position.play(hole)
+                src.append(p * size + b)
+                gain.append(child.captures[p] - child.captures[1 - p])
+                if child.is_over:
+                    kind.append(0)
+                    kid_p.append(0)
+                    child_boards.append(child.board)  # not looked up (kind 0)
+                    sign.append(0)
+                    continue
+                kind.append(1 if child.quiet_plies == 0 else 2)
+                kid_p.append(child.player)
+                child_boards.append(child.board)
+                sign.append(1 if child.player == p else -1)
+            done += 1
+            if done % _CHUNK == 0:
+                flush()
+    flush()
+    if not parts:
+        empty = np.zeros(0, dtype=np.int32)
+        return empty, empty.astype(np.int8), empty, empty.astype(np.int8), empty.astype(np.int8)
+    return tuple(np.concatenate(column) for column in zip(*parts, strict=True))
 
 
 def build(variant: str, seeds: int, quiet: int) -> EndgameTable:
@@ -236,7 +308,7 @@ def build(variant: str, seeds: int, quiet: int) -> EndgameTable:
     codes = _codes(boards, seeds)
     order = np.argsort(codes, kind="stable")
     boards, codes = boards[order], codes[order]
-    totals = boards.sum(axis=1)
+    totals = boards.sum(axis=1, dtype=np.int16)
     starters = (0, 1) if rules.territory else (0,)
     shape = (len(starters), 2, len(codes))
     values = np.full(shape, NO_STATE, dtype=np.int16)
@@ -244,75 +316,61 @@ def build(variant: str, seeds: int, quiet: int) -> EndgameTable:
     need = np.zeros(shape, dtype=np.int16)
     low = np.full(shape, NO_STATE, dtype=np.int16)
     high = np.full(shape, NO_STATE, dtype=np.int16)
-    owners_take = (boards[:, :6].sum(axis=1) - boards[:, 6:].sum(axis=1)).astype(np.int16)
-    index = {int(c): i for i, c in enumerate(codes)}
+    owners_take = (boards[:, :6].sum(axis=1, dtype=np.int16)
+                   - boards[:, 6:].sum(axis=1, dtype=np.int16))
     for total in range(1, seeds + 1):
         layer = np.flatnonzero(totals == total)
         for s in starters:
-            # edges: (state, kind, child state, sign, gain); kind 0 ends, 1 captures, 2 quiet
-            src, kind, kid_p, kid_b, sign, gain = [], [], [], [], [], []
-            for p in (0, 1):
-                for b in layer:
-                    position = _state(boards[b], p, s, variant)
-                    if position.player != p or position.is_over:
-                        continue  # p has nothing to sow: this state is never the one to move
-                    for hole in position.legal_moves():
-                        child = position.play(hole)
-                        got = child.captures[p] - child.captures[1 - p]
-                        src.append(p * len(codes) + b)
-                        gain.append(got)
-                        if child.is_over:
-                            kind.append(0)
-                            kid_p.append(0)
-                            kid_b.append(0)
-                            sign.append(0)
-                            continue
-                        kind.append(1 if child.quiet_plies == 0 else 2)
-                        kid_p.append(child.player)
-                        kid_b.append(index[int(_codes(np.array([child.board]), seeds)[0])])
-                        sign.append(1 if child.player == p else -1)
-            src_a, kind_a = np.array(src, dtype=np.int64), np.array(kind)
-            kid = np.array(kid_p, dtype=np.int64) * len(codes) + np.array(kid_b, dtype=np.int64)
-            sign_a, gain_a = np.array(sign, dtype=np.int64), np.array(gain, dtype=np.int64)
-            states = np.unique(src_a)
-            south = np.where(states >= len(codes), -1, 1)  # +1 where South moves
+            edges = _edges(variant, seeds, codes, boards, layer, s)
+            src = edges[0]
+            if not len(src):
+                continue
+            starts = np.flatnonzero(np.r_[True, src[1:] != src[:-1]])
+            states = src[starts]
+            south = np.where(states >= len(codes), -1, 1).astype(np.int16)  # +1: South moves
             owners = owners_take[states % len(codes)] * south  # value_0: owners take now
             # Two more games bound every ending of capture-free play (repetition included):
             # in "low" any such ending gives North every seed left, in "high" South.
-            extreme = total * south
-            for table, base in ((values, owners), (low, -extreme), (high, extreme)):
+            extreme = (total * south).astype(np.int16)
+            for table, base in ((low, -extreme), (high, extreme)):
                 flat = table[s].reshape(-1)  # a view: solved layers below are final
-                history = _iterate(flat, states, base, src_a, kind_a, kid, sign_a, gain_a,
-                                   quiet, 2 * len(codes))
-                flat[states] = history[-1]
-                if table is values:
-                    tail = history[-3:]
-                    same = np.all([h == tail[-1] for h in tail], axis=0)
-                    stable[s].reshape(-1)[states] = same
-                    final, settled = history[-1], np.full(len(states), quiet, dtype=np.int16)
-                    for k in range(quiet - 1, -1, -1):  # value_k, k = quiet - 1 down to 0
-                        earlier = history[k - 1] if k >= 1 else base
-                        still = (settled == k + 1) & (earlier == final)
-                        settled[still] = k
-                    need[s].reshape(-1)[states] = settled
+                flat[states] = _iterate(flat, states, starts, base, edges, quiet)
+            flat = values[s].reshape(-1)
+            final = _iterate(flat, states, starts, owners, edges, quiet)
+            # Again, to see from which allowance on the value no longer changes.
+            last_change = np.full(len(states), -1, dtype=np.int16)
+            _iterate(flat, states, starts, owners, edges, quiet, final, last_change)
+            stable[s].reshape(-1)[states] = last_change < quiet - 2
+            need[s].reshape(-1)[states] = last_change + 1
+            flat[states] = final
     exact = (low == high) & (values != NO_STATE)
     return EndgameTable(variant, seeds, quiet, codes, values, stable, need, exact)
 
 
-def _iterate(flat, states, base, src, kind, kid, sign, gain, quiet: int, size: int) -> list:
-    """``value_1 .. value_quiet`` of a layer's ``states`` (see the module's docstring), from
-    ``value_0 = base``; captures lead to the solved layers below in ``flat``."""
-    now = np.zeros(size, dtype=np.int64)
+def _iterate(flat, states, starts, base, edges, quiet: int, final=None, last_change=None):
+    """``value_quiet`` of a layer's ``states`` (see the module's docstring), from ``value_0 =
+    base``, each ``value_k`` from ``value_(k-1)``; captures lead to the solved layers below in
+    ``flat``. With ``final``, also writes into ``last_change`` the last ``k`` whose value
+    differs from ``final`` (-1 if none)."""
+    src, kind, kid, sign, gain = edges
+    now = flat.copy()
     now[states] = base
-    fixed = np.where(kind == 1, sign * flat[kid], 0) + gain
-    history = [base]
-    for _ in range(quiet):
-        edge = fixed + np.where(kind == 2, sign * now[kid], 0)
-        best = np.full(size, -10_000, dtype=np.int64)
-        np.maximum.at(best, src, edge)
-        now = np.where(best > -10_000, best, now)
-        history.append(now[states].copy())
-    return history[1:]
+    captured = kind == 1
+    fixed = gain.astype(np.int16)
+    fixed[captured] += sign[captured] * flat[kid[captured]]
+    quiet_edges = np.flatnonzero(kind == 2)
+    quiet_kids, quiet_signs = kid[quiet_edges], sign[quiet_edges].astype(np.int16)
+    value = base
+    if final is not None:
+        last_change[value != final] = 0
+    for k in range(1, quiet + 1):
+        edge = fixed.copy()
+        edge[quiet_edges] += quiet_signs * now[quiet_kids]
+        value = np.maximum.reduceat(edge, starts)
+        now[states] = value
+        if final is not None:
+            last_change[value != final] = k
+    return value
 
 
 def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = True

@@ -218,6 +218,9 @@ class SearchPlayer:
                                     "seconds": time.perf_counter() - started,
                                     "compiled": False}
                 return self.rng.choice(sorted(perfect["best"]))
+            # The first look-up in a process loads the table from disk (a few tenths of a
+            # second for 12 seeds): that is not the search's time.
+            started = time.perf_counter()
         self._deadline = None
         if self.time_limit is not None:  # with playouts, a fifth of the time is left for them
             share = 1.0 if self.playouts is None else 1.0 - TIE_SHARE
