@@ -39,8 +39,11 @@ VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 LADDER = strength.DATA / "ladder.csv"
 
 
-def ladder(pairs: int, seconds: float, jobs: int, variants=VARIANTS, out: Path = LADDER) -> list:
-    """Play (or go on with) the ladder's steps and write its table; returns its rows."""
+def ladder(pairs: int, seconds: float, jobs: int, variants=VARIANTS, out: Path = LADDER,
+           suffix: str = "") -> list:
+    """Play (or go on with) the ladder's steps and write its table; returns its rows. Each
+    step's run folder is the one the match runner names, with ``suffix`` added (``"_v3"``: new
+    runs beside the old ones, e.g. after a player changed)."""
     rows = []
     for variant in variants:
         total, var = 0.0, 0.0
@@ -49,7 +52,8 @@ def ladder(pairs: int, seconds: float, jobs: int, variants=VARIANTS, out: Path =
                      "step_margin": 0.0})
         for lower, upper in zip(LEVELS, LEVELS[1:], strict=False):
             match = strength.Match(upper, lower, variant, seconds)  # seed 0, as the SPRT runs
-            found = strength.run_match(match, pairs, jobs=jobs, stop_at_verdict=False)
+            folder = strength.DATA / (match.label() + suffix)
+            found = strength.run_match(match, pairs, folder, jobs=jobs, stop_at_verdict=False)
             stats = strength.summarize(found)
             elo, low, high = stats.elo
             # the step's standard error in Elo, from its interval (1.96 either side)
@@ -103,10 +107,12 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--out", type=Path, default=LADDER)
+    parser.add_argument("--suffix", default="",
+                        help="added to every step's run folder, e.g. _v3 for new runs")
     args = parser.parse_args(argv[1:])
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
-    ladder(args.pairs, args.seconds, args.jobs, args.variants, args.out)
+    ladder(args.pairs, args.seconds, args.jobs, args.variants, args.out, args.suffix)
     return 0
 
 
