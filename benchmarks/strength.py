@@ -17,7 +17,7 @@ Three modes:
   and expert at ``--seconds`` a move), each step's Elo difference comes with its 95 % interval
   from its pairs, and the ladder adds the steps up from ``random`` = 0 (intervals of the sums
   from the steps' variances added). Results are resumable runs under ``data/strength/`` like
-  any other; the table is written to ``data/strength/ladder.csv``. ``make ladder`` runs it
+  any other, in folders ending in ``SUFFIX`` (``_v3``: the runs of the expert as it now is); the table is written to ``data/strength/ladder.csv``. ``make ladder`` runs it
   (``PAIRS=20`` by default: at most an hour of both cores on the project's machine).
 
 An Elo difference from a step that one side won every pair of is infinite: the table says
@@ -37,10 +37,13 @@ from hoyito_edu.sim import strength
 LEVELS = ("random", "beginner", "greedy", "intermediate", "mcts", "expert")
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 LADDER = strength.DATA / "ladder.csv"
+#: Added to the run folders of the ladder's steps: the runs of the expert as it now is (issue 28,
+#: third pass); the folders without it hold the runs of the earlier expert, kept for the record.
+SUFFIX = "_v3"
 
 
 def ladder(pairs: int, seconds: float, jobs: int, variants=VARIANTS, out: Path = LADDER,
-           suffix: str = "") -> list:
+           suffix: str = SUFFIX) -> list:
     """Play (or go on with) the ladder's steps and write its table; returns its rows. Each
     step's run folder is the one the match runner names, with ``suffix`` added (``"_v3"``: new
     runs beside the old ones, e.g. after a player changed)."""
@@ -107,8 +110,8 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--out", type=Path, default=LADDER)
-    parser.add_argument("--suffix", default="",
-                        help="added to every step's run folder, e.g. _v3 for new runs")
+    parser.add_argument("--suffix", default=SUFFIX,
+                        help=f"added to every step's run folder ({SUFFIX!r}; '' for the old runs)")
     args = parser.parse_args(argv[1:])
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
