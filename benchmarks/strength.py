@@ -17,8 +17,10 @@ Three modes:
   and expert at ``--seconds`` a move), each step's Elo difference comes with its 95 % interval
   from its pairs, and the ladder adds the steps up from ``random`` = 0 (intervals of the sums
   from the steps' variances added). Results are resumable runs under ``data/strength/`` like
-  any other, in folders ending in ``SUFFIX`` (``_v3``: the runs of the expert as it now is); the table is written to ``data/strength/ladder.csv``. ``make ladder`` runs it
-  (``PAIRS=20`` by default: at most an hour of both cores on the project's machine).
+  any other, in folders ending in ``SUFFIX`` (``_v3``: the runs of the expert as it now is);
+  the table is written to ``data/strength/ladder.csv``. ``make ladder`` runs it (``PAIRS=20``
+  by default: about 12 minutes from nothing on the project's busy machine, the expert's step
+  included).
 
 An Elo difference from a step that one side won every pair of is infinite: the table says
 ``inf`` and the sums above it are open-ended.
