@@ -17,8 +17,10 @@ Three modes:
   and expert at ``--seconds`` a move), each step's Elo difference comes with its 95 % interval
   from its pairs, and the ladder adds the steps up from ``random`` = 0 (intervals of the sums
   from the steps' variances added). Results are resumable runs under ``data/strength/`` like
-  any other; the table is written to ``data/strength/ladder.csv``. ``make ladder`` runs it
-  (``PAIRS=20`` by default: at most an hour of both cores on the project's machine).
+  any other, in folders ending in ``SUFFIX`` (``_v3``: the runs of the expert as it now is);
+  the table is written to ``data/strength/ladder.csv``. ``make ladder`` runs it (``PAIRS=20``
+  by default: about 12 minutes from nothing on the project's busy machine, the expert's step
+  included).
 
 An Elo difference from a step that one side won every pair of is infinite: the table says
 ``inf`` and the sums above it are open-ended.
@@ -37,10 +39,16 @@ from hoyito_edu.sim import strength
 LEVELS = ("random", "beginner", "greedy", "intermediate", "mcts", "expert")
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 LADDER = strength.DATA / "ladder.csv"
+#: Added to the run folders of the ladder's steps: the runs of the expert as it now is (issue 28,
+#: third pass); the folders without it hold the runs of the earlier expert, kept for the record.
+SUFFIX = "_v3"
 
 
-def ladder(pairs: int, seconds: float, jobs: int, variants=VARIANTS, out: Path = LADDER) -> list:
-    """Play (or go on with) the ladder's steps and write its table; returns its rows."""
+def ladder(pairs: int, seconds: float, jobs: int, variants=VARIANTS, out: Path = LADDER,
+           suffix: str = SUFFIX) -> list:
+    """Play (or go on with) the ladder's steps and write its table; returns its rows. Each
+    step's run folder is the one the match runner names, with ``suffix`` added (``"_v3"``: new
+    runs beside the old ones, e.g. after a player changed)."""
     rows = []
     for variant in variants:
         total, var = 0.0, 0.0
@@ -49,7 +57,8 @@ def ladder(pairs: int, seconds: float, jobs: int, variants=VARIANTS, out: Path =
                      "step_margin": 0.0})
         for lower, upper in zip(LEVELS, LEVELS[1:], strict=False):
             match = strength.Match(upper, lower, variant, seconds)  # seed 0, as the SPRT runs
-            found = strength.run_match(match, pairs, jobs=jobs, stop_at_verdict=False)
+            folder = strength.DATA / (match.label() + suffix)
+            found = strength.run_match(match, pairs, folder, jobs=jobs, stop_at_verdict=False)
             stats = strength.summarize(found)
             elo, low, high = stats.elo
             # the step's standard error in Elo, from its interval (1.96 either side)
@@ -103,10 +112,12 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--out", type=Path, default=LADDER)
+    parser.add_argument("--suffix", default=SUFFIX,
+                        help=f"added to every step's run folder ({SUFFIX!r}; '' for the old runs)")
     args = parser.parse_args(argv[1:])
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
-    ladder(args.pairs, args.seconds, args.jobs, args.variants, args.out)
+    ladder(args.pairs, args.seconds, args.jobs, args.variants, args.out, args.suffix)
     return 0
 
 

@@ -21,13 +21,35 @@ line valued, chosen or not.
 
 Run it with ``.venv/bin/python scripts/make_openings.py`` (a few minutes on the project's
 2-core machine: under three minutes at the default 2,000,000 nodes a line).
+
+``--prove`` values each line by two searches instead, to tell a drawn line from one the search
+merely estimates even: one with a seed of surplus (R4.4) for South, one with a seed for North.
+Every final margin is then odd (the 48 seeds split into two scores, plus the one seed), so
+every finished game is a proven win or loss and a draw is never confused with an even
+estimate. South's proven win with the extra seed means South at least draws; North's proven
+win with the extra seed means North at least draws; both together prove a draw (value 0,
+status ``proven``). A proven loss with the seed is a proven loss by at least one seed more
+without it. A line that neither search settles keeps the ``estimated`` value of the search
+that did not prove it (its extra seed taken back). With ``--prove`` the book holds only
+proven lines: those within ``--within`` seeds of 0, or if fewer than ``--least``, the
+``--least`` proven lines nearest 0. ``--sample N`` values a seeded sample of N lines
+(``--seed``) rather than all of them, ``--max-depth`` caps the search's depth, ``--jobs``
+searches lines in parallel processes, and ``--name`` writes ``<variant>-<name>.csv`` (and
+``all-<name>.csv``) beside the other books rather than over them. The Ba-awa book of 4-ply
+proven draws, ``data/openings/ba-awa-4ply.csv``, was made with::
+
+    python scripts/make_openings.py --variants ba-awa --plies 4 --prove --sample 200 \
+        --seed 0 --nodes 1000000 --max-depth 40 --within 0 --least 12 --jobs 2 --name 4ply
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
+import random
 import sys
+from multiprocessing import Pool
 from pathlib import Path
 
 import hoyito_edu as hy
@@ -62,7 +84,43 @@ def value_for_south(position, nodes: int) -> dict:
             "nodes": found["work"] + found["visits"] // 10}
 
 
-def book(rows: list[dict], within: int, least: int) -> list[dict]:
+def proven_for_south(position, nodes: int, max_depth: int = 100) -> dict:
+    """The value of ``position`` for South by two searches with one seed of surplus to each
+    side in turn (see the module's docstring): a proven draw is value 0, status ``proven``."""
+
+    def shifted(extra: tuple[int, int]) -> tuple[int, bool, int, int]:
+        moved = dataclasses.replace(position, surplus=extra)
+        found = fastsearch.CompiledSearch().search(moved, sorted(moved.legal_moves()),
+                                                   max_depth, nodes, None)
+        value = found["value"] if position.player == 0 else -found["value"]
+        return value, abs(value) >= WIN, found["depth"], found["work"] + found["visits"] // 10
+
+    up, up_proven, depth, work = shifted((1, 0))  # South with a seed more
+    if up_proven and up < 0:  # South loses even with it: by one seed more without it
+        return {"value": up + WIN - 1, "status": "proven", "depth": depth, "nodes": work}
+    if not up_proven:
+        return {"value": up - 1, "status": "estimated", "depth": depth, "nodes": work}
+    down, down_proven, depth2, work2 = shifted((0, 1))  # South at least draws; North a seed more
+    total = {"depth": min(depth, depth2), "nodes": work + work2}
+    if down_proven and down > 0:  # South wins even against the seed
+        return {"value": down - WIN + 1, "status": "proven", **total}
+    if down_proven:  # both at least draw: a draw
+        return {"value": 0, "status": "proven", **total}
+    return {"value": max(down + 1, 0), "status": "estimated", **total}
+
+
+def _valued(task: tuple) -> dict:
+    variant, moves, nodes, max_depth, prove = task
+    position = hy.new_game(variant)
+    for hole in moves:
+        position = position.play(hole)
+    value = (proven_for_south(position, nodes, max_depth) if prove
+             else value_for_south(position, nodes))
+    return {"variant": variant, "moves": " ".join(map(str, moves)),
+            "player": position.player, **value}
+
+
+def book(rows: list[dict], within: int, least: int, proven_only: bool = False) -> list[dict]:
     """The chosen rows (see the module's docstring), most balanced first.
 
     >>> rows = [{"value": v, "status": "estimated"} for v in (12, -3, 40, 0)]
@@ -70,7 +128,15 @@ def book(rows: list[dict], within: int, least: int) -> list[dict]:
     [(0, 'balanced'), (-3, 'balanced')]
     >>> [(r["value"], r["chosen"]) for r in book(rows, 1, 2)]
     [(0, 'balanced'), (-3, 'most balanced')]
+
+    With ``proven_only`` the estimated rows are left out:
+
+    >>> rows[1]["status"] = rows[2]["status"] = "proven"
+    >>> [(r["value"], r["chosen"]) for r in book(rows, 0, 2, proven_only=True)]
+    [(-3, 'most balanced'), (40, 'most balanced')]
     """
+    if proven_only:
+        rows = [r for r in rows if r["status"] == "proven"]
     ranked = sorted(rows, key=lambda r: abs(int(r["value"])))
     balanced = [dict(r, chosen="balanced") for r in ranked if abs(int(r["value"])) <= within]
     if len(balanced) >= least:
@@ -87,30 +153,48 @@ def main(argv=None) -> int:
     parser.add_argument("--least", type=int, default=6, help="the fewest lines a book holds")
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--prove", action="store_true",
+                        help="tell proven draws from even estimates (two searches a line)")
+    parser.add_argument("--sample", type=int, default=None, help="value a seeded sample of N lines")
+    parser.add_argument("--seed", type=int, default=0, help="the sample's seed")
+    parser.add_argument("--max-depth", type=int, default=100, help="the search's deepest ply")
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--name", default="", help="write <variant>-<name>.csv, all-<name>.csv")
     args = parser.parse_args(argv)
-    if min(args.plies, args.nodes, args.least) < 1 or args.within < 0:
-        parser.error("--plies, --nodes and --least must be at least 1, --within at least 0")
+    if min(args.plies, args.nodes, args.least, args.max_depth, args.jobs) < 1 or args.within < 0:
+        parser.error("--plies, --nodes, --least, --max-depth and --jobs must be at least 1, "
+                     "--within at least 0")
+    if args.sample is not None and args.sample < 1:
+        parser.error("--sample must be at least 1")
+    suffix = f"-{args.name}" if args.name else ""
     args.out.mkdir(parents=True, exist_ok=True)
     every = []
     for variant in args.variants:
-        rows = []
-        for moves, position in lines(variant, args.plies):
-            row = {"variant": variant, "moves": " ".join(map(str, moves)),
-                   "player": position.player, **value_for_south(position, args.nodes)}
+        found = [moves for moves, _ in lines(variant, args.plies)]
+        if args.sample is not None and args.sample < len(found):
+            found = sorted(random.Random(args.seed).sample(found, args.sample))
+        print(f"{variant}: valuing {len(found)} lines of {args.plies} plies", flush=True)
+        tasks = [(variant, moves, args.nodes, args.max_depth, args.prove) for moves in found]
+        if args.jobs > 1:
+            with Pool(args.jobs) as pool:
+                rows = pool.map(_valued, tasks, chunksize=1)
+        else:
+            rows = [_valued(task) for task in tasks]
+        for row in rows:
             print(row, flush=True)
-            rows.append(row)
-        chosen = book(rows, args.within, args.least)
+        chosen = book(rows, args.within, args.least, proven_only=args.prove)
         picked = {r["moves"]: r["chosen"] for r in chosen}
         every += [dict(r, chosen=picked.get(r["moves"], "")) for r in rows]
-        with open(args.out / f"{variant}.csv", "w", newline="", encoding="utf-8") as out:
+        with open(args.out / f"{variant}{suffix}.csv", "w", newline="", encoding="utf-8") as out:
             writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
             writer.writeheader()
             writer.writerows(chosen)
         values = sorted(int(r["value"]) for r in rows)
         print(f"{variant}: {len(rows)} lines, South's values {values[0]:+d} to {values[-1]:+d}; "
+              f"{sum(r['status'] == 'proven' for r in rows)} proven; "
               f"{sum(r['chosen'] == 'balanced' for r in chosen)} within {args.within} seeds; "
               f"book of {len(chosen)}", flush=True)
-    with open(args.out / "all.csv", "w", newline="", encoding="utf-8") as out:
+    with open(args.out / f"all{suffix}.csv", "w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(every)

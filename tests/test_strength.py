@@ -225,6 +225,41 @@ def test_each_rule_set_has_a_book_of_live_openings(variant):
         assert (abs(int(row["value"])) <= 8) == (row["chosen"] == "balanced")
 
 
+def test_ba_awa_balanced_book_holds_proven_draws_four_plies_in():
+    # data/openings/ba-awa-4ply.csv: lines of 4 plies whose value the search proved 0
+    book = st.load_book("ba-awa", st.BOOKS / "ba-awa-4ply.csv")
+    assert len(book) >= 12 and len(set(book)) == len(book)
+    assert all(len(moves) == 4 for moves in book)
+    with open(st.BOOKS / "ba-awa-4ply.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {row["status"] for row in rows} == {"proven"}
+    assert all(row["chosen"] == "balanced" and int(row["value"]) == 0 for row in rows)
+    with open(st.BOOKS / "all-4ply.csv", newline="") as handle:
+        valued = list(csv.DictReader(handle))
+    assert {r["moves"] for r in valued if r["chosen"]} == {r["moves"] for r in rows}
+
+
+def test_a_book_line_is_proven_again_by_the_script():
+    import make_openings
+
+    import hoyito_edu as hy
+
+    def after(moves):
+        position = hy.new_game("ba-awa")
+        for hole in moves:
+            position = position.play(hole)
+        return position
+
+    position = after(st.load_book("ba-awa", st.BOOKS / "ba-awa-4ply.csv")[0])
+    found = make_openings.proven_for_south(position, 1_000_000, 40)
+    assert (found["value"], found["status"]) == (0, "proven")
+    # a line proven lost for South by the plain search is proven lost by the two-search proof
+    lost = after((5, 9))
+    assert make_openings.value_for_south(lost, 1_000_000)["status"] == "proven"
+    found = make_openings.proven_for_south(lost, 1_000_000, 40)
+    assert found["status"] == "proven" and found["value"] <= -8
+
+
 def test_a_bad_book_is_refused(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("moves\n0 99\n")

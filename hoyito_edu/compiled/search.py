@@ -14,7 +14,9 @@ a transposition table keyed by board, player to move and captures, the same move
 (the table's best move, then the most seeds gained now), the same leaf values and the same
 budget (one unit per move played when a position is first expanded, one per ten visits).
 Two things differ and only change the speed: the table is a fixed-size hash table rather than
-a dict, and a position's moves are played again at each visit rather than kept. A third is
+a dict, and a position's moves are played again at each visit rather than kept, only as far
+as needed (a stored value that settles a position is used before any move is played, and the
+table's best move is searched before the others are played). A third is
 rare: the repetition rule (R4.3) is applied with the history of the path being searched,
 where the engine path keeps the history of the first path that reached a position.
 
@@ -276,6 +278,36 @@ def _root_order(order, kids, count, size):
     _sort_by_gain(order, kids, 1, count, size)  # the previous best (position 0) stays in front
 
 
+@njit(inline="always")
+def _over_budget(ctx):
+    """True (and ``ctx[_ABORT]`` set) when the work budget or the clock is spent."""
+    if ctx[_UNLIMITED] != 0:
+        return False
+    over = ctx[_BUDGET] >= 0 and ctx[_WORK] + ctx[_VISITS] // 10 > ctx[_BUDGET]
+    if over or _out_of_time(ctx):
+        ctx[_ABORT] = 1
+        return True
+    return False
+
+
+@njit(inline="always")
+def _play_all(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, children,
+              start, skip, table, keys, hist):
+    """Play every move of ``node`` but ``skip`` (a hole, or -1) into ``children[start:]``, in
+    the order of the holes. Returns how many, or -1 if a move had more laps than the lap
+    table holds."""
+    size = 2 * n
+    count = 0
+    first = node[size + _PLAYER] * n
+    for hole in range(first, first + n):
+        if node[hole] > 0 and hole != skip:
+            if _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node,
+                     hole, children[start + count], table, keys, hist):
+                return -1
+            count += 1
+    return count
+
+
 _SEARCH_SIGNATURE = (
     "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
     "i8[:, ::1], i8[:, :, ::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], u8[::1], u8[::1], "
@@ -301,56 +333,70 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
     slot = _slot(tt_keys, tt_check, tt_data, a, b, False)
     ctx[_VISITS] += 1
     fresh = slot < 0
-    if fresh:
-        slot = _slot(tt_keys, tt_check, tt_data, a, b, True)
     children = kids[ply]
+    order = orders[ply]
+    tt_best = -1
+    if not fresh:
+        # A position met before adds no work, so the budget is checked before its moves are
+        # played, and a stored value that settles it is returned without playing them.
+        if _over_budget(ctx):
+            return 0
+        if ply > 0 and tt_data[slot, _T_DEPTH] >= depth:
+            flag, value = tt_data[slot, _T_FLAG], tt_data[slot, _T_VALUE]
+            if flag == EXACT:
+                return value
+            if flag == LOWER and value >= beta:
+                return value
+            if flag == UPPER and value <= alpha:
+                return value
+        if ply > 0:
+            tt_best = tt_data[slot, _T_BEST]
+    else:
+        slot = _slot(tt_keys, tt_check, tt_data, a, b, True)
     count = 0
-    for hole in range(node[size + _PLAYER] * n, node[size + _PLAYER] * n + n):
-        if node[hole] > 0:
-            if _play(
-                rules,
-                n,
-                ctx,
-                st,
-                mtake,
-                caps_out,
-                lap_table,
-                lap_keys,
-                lap_hist,
-                node,
-                hole,
-                children[count],
-                table,
-                keys,
-                hist,
-            ):
-                ctx[_ABORT] = 1
-                return 0
-            count += 1
-    if fresh:
-        ctx[_WORK] += count
-    if ctx[_UNLIMITED] == 0:
-        over = ctx[_BUDGET] >= 0 and ctx[_WORK] + ctx[_VISITS] // 10 > ctx[_BUDGET]
-        if over or _out_of_time(ctx):
+    if tt_best >= 0:
+        # Only the remembered best move is played first; the others are played if it does not
+        # cut the search off (see the loop below), in the same order as before.
+        if _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node,
+                 tt_best, children[0], table, keys, hist):
             ctx[_ABORT] = 1
             return 0
-    if ply > 0 and tt_data[slot, _T_DEPTH] >= depth:
-        flag, value = tt_data[slot, _T_FLAG], tt_data[slot, _T_VALUE]
-        if flag == EXACT:
-            return value
-        if flag == LOWER and value >= beta:
-            return value
-        if flag == UPPER and value <= alpha:
-            return value
-    order = orders[ply]
-    if ply == 0:  # the root: the given order, the previous best first, then the most gained
-        _root_order(order, children, count, size)
+        count = 1
+        order[0] = 0
     else:
-        _order(order, children, count, size, tt_data[slot, _T_BEST])
+        count = _play_all(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
+                          node, children, 0, -1, table, keys, hist)
+        if count < 0:
+            ctx[_ABORT] = 1
+            return 0
+        if fresh:
+            ctx[_WORK] += count
+            if _over_budget(ctx):
+                return 0
+        if ply == 0:  # the root: the given order, the previous best first, then the most gained
+            _root_order(order, children, count, size)
+        else:
+            _order(order, children, count, size, -1)
     original_alpha = alpha
     best_value, best = -_INF, children[order[0], size + _HOLE]
-    for k in range(count):
+    k = 0
+    pending = tt_best >= 0  # the moves other than the remembered best are still to be played
+    while k < count or pending:
+        if pending and k == 1:  # the best move did not cut the search off: play the others
+            pending = False
+            more = _play_all(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
+                             node, children, 1, tt_best, table, keys, hist)
+            if more < 0:
+                ctx[_ABORT] = 1
+                return 0
+            count = 1 + more
+            for j in range(1, count):
+                order[j] = j
+            _sort_by_gain(order, children, 1, count, size)
+            if k >= count:
+                break
         child = children[order[k]]
+        k += 1
         nxt = nodes[ply + 1]
         for f in range(size + _FIELDS):
             nxt[f] = child[f]
