@@ -53,17 +53,28 @@ def _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, k
     return -1 if st[kn._END] >= 0 else nxt
 
 
-@njit(inline="always")
-def _random(rng):
-    """The next 64-bit word of the search's own generator (SplitMix64 on ``rng[0]``)."""
-    rng[0] += kn._GOLDEN
-    return kn._mix(rng[0])
+_S32 = np.uint64(32)
 
 
 @njit(inline="always")
-def _below(rng, count):
-    """A random number from 0 to ``count - 1``."""
-    return np.int64(_random(rng) % np.uint64(count))
+def _below(word, count):
+    """A random number from 0 to ``count - 1`` (at most 2**32) from the random 64-bit
+    ``word``: its top 32 bits times ``count``, shifted down 32 bits (a multiply where a
+    remainder would divide: a 64-bit division costs about as much as a sowing lap)."""
+    return np.int64(((word >> _S32) * np.uint64(count)) >> _S32)
+
+
+@njit(inline="always")
+def _log(logs, count):
+    """``math.log(count)``, kept in ``logs[count]`` (0: not yet) for counts it has room for:
+    UCB1 takes the log of a node's visits at every node of every walk down the tree."""
+    if count >= logs.size:
+        return math.log(count)
+    found = logs[count]
+    if found == 0.0:
+        found = math.log(count)
+        logs[count] = found
+    return found
 
 
 @njit(inline="always")
@@ -82,7 +93,7 @@ _SEARCH_SIGNATURE = (
     "b1(i8[::1], i8, i8[::1], i8[:, ::1], i8[::1], i8, f8, u8[::1], i8[:, ::1], i8[::1], "
     "f8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
     "i8[::1], u8[::1], i8[:, ::1], i8[::1], i8[::1], u8[::1], i8[::1], i8[::1], u8[:, ::1], "
-    "i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
+    "i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1], f8[::1])"
 )
 
 
@@ -122,12 +133,13 @@ def _nth(bits, pick):
 
 
 @njit(inline="always")
-def _random_hole(rng, ones):
-    """A uniformly random legal move (:func:`_below`) of the packed row whose :func:`_ones`
-    is ``ones``, without a branch: byte i of ``before`` counts the non-empty holes up to
-    hole i, and the hole chosen is the first where that count passes the choice."""
+def _random_hole(word, ones):
+    """A uniformly random legal move (:func:`_below` of the random ``word``) of the packed
+    row whose :func:`_ones` is ``ones``, without a branch: byte i of ``before`` counts the
+    non-empty holes up to hole i, and the hole chosen is the first where that count passes
+    the choice."""
     before = ones * kn._ONES
-    choice = np.uint64(_below(rng, before >> kn._S56))
+    choice = np.uint64(_below(word, before >> kn._S56))
     passed = (before + (np.uint64(0x7F) - choice) * kn._ONES) & kn._HIGH
     return np.int64((((passed & (~passed + kn._U1)) >> kn._S7) * kn._INDEX) >> kn._S56)
 
@@ -136,7 +148,7 @@ def _random_hole(rng, ones):
 def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, visits, value,
             to_move, path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
             hist, board, caps, masks, acc, lap_slots, lap_words, lap_tags, lap_state, slots,
-            words, tags, state):
+            words, tags, state, logs):
     """Run ``playouts`` more playouts on the tree (nodes ``0 .. meta[_USED]``; node 0 is the
     root: ``root`` holds its board, captures, player and plies without a capture). A node's
     ``value`` is the sum of rewards of the player who moved into it; ``to_move`` is its player
@@ -153,6 +165,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
     size = 2 * n
     starter = meta[_STARTER]
     packed = slots.size > 0
+    seed = rng[0]  # the generator (SplitMix64 on ``seed``), back in ``rng`` at the end
     root_lo, root_hi, root_inplay = kn._U0, kn._U0, 0
     if packed:
         root_lo, root_hi = kn._pack(root, n)
@@ -190,7 +203,8 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                         untried += 1
                 if untried > 0 and meta[_USED] < child.shape[0]:
                     mode = _GROW  # a move never tried here, at random
-                    pick = _below(rng, untried)
+                    seed += kn._GOLDEN
+                    pick = _below(kn._mix(seed), untried)
                     for j in range(n):
                         if (legal >> j) & 1 and child[node, j] < 0:
                             if pick == 0:
@@ -199,26 +213,26 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                             pick -= 1
                 elif untried == 0:  # every move tried: UCB1
                     best_score = -1.0
-                    scale = math.log(visits[node])
+                    scale = _log(logs, visits[node])
                     for j in range(n):
                         c = child[node, j]
                         if (legal >> j) & 1 and c >= 0:
-                            score = value[c] / visits[c] + exploration * math.sqrt(
-                                scale / visits[c]
-                            )
+                            inverse = 1.0 / visits[c]  # one division, not two
+                            score = value[c] * inverse + exploration * math.sqrt(scale * inverse)
                             if score > best_score:
                                 k, best_score = j, score
                 else:
                     mode = _PLAY_OUT  # the tree is full: play out from here
             if mode == _PLAY_OUT:  # uniformly random legal moves
+                seed += kn._GOLDEN
                 if packed:
-                    k = _random_hole(rng, ones)
+                    k = _random_hole(kn._mix(seed), ones)
                 else:
                     legal = _legal(n, first, board, ones, packed)
                     count = 0
                     for j in range(n):
                         count += (legal >> j) & 1
-                    k = _nth(legal, _below(rng, count))
+                    k = _nth(legal, _below(kn._mix(seed), count))
             if packed:
                 seq0 = acc[kn._A_SEQ]
                 lo, hi, inplay, end, extra, _laps, _drops, ok = kn._pk_move(
@@ -238,6 +252,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                             keys, hist, board, caps, player, first + k, starter)
             if nxt == -2:
                 meta[_OVERFLOW] = 1
+                rng[0] = seed
                 return False
             if mode == _GROW:
                 fresh = meta[_USED]
@@ -265,18 +280,22 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                 mover = to_move[path[i - 1]]
                 value[v] += south if mover == 0 else 1.0 - south
         meta[_DONE] += 1
+    rng[0] = seed
     return True
 
 
 class Tree:
-    """The search's arrays for one board size, kept by a player between choices."""
+    """The search's arrays for one board size, kept by a player between choices. The node
+    arrays start small and grow (:meth:`make_room`) up to ``nodes`` rows: a search of a few
+    thousand playouts then touches a few hundred kilobytes, not the 19 MB of a full tree."""
 
     def __init__(self, n: int, nodes: int, lap_room: int) -> None:
-        self.n, self.lap_room = n, lap_room
-        self.child = np.full((nodes, n), -1, dtype=np.int64)
-        self.visits = np.zeros(nodes, dtype=np.int64)
-        self.value = np.zeros(nodes, dtype=np.float64)
-        self.to_move = np.zeros(nodes, dtype=np.int64)
+        self.n, self.lap_room, self.nodes = n, lap_room, nodes
+        rows = min(nodes, 1 << 12)
+        self.child = np.zeros((rows, n), dtype=np.int64)  # a node's row is set when it is made
+        self.visits = np.zeros(rows, dtype=np.int64)
+        self.value = np.zeros(rows, dtype=np.float64)
+        self.to_move = np.zeros(rows, dtype=np.int64)
         self.path = np.zeros(MAX_PLIES + 2, dtype=np.int64)
         self.st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)
         self.mtake = np.zeros(8, dtype=np.int64)
@@ -287,6 +306,21 @@ class Tree:
         self.acc = np.zeros(kn._A_SIZE, dtype=np.int64)
         self.board = np.zeros(2 * n, dtype=np.int64)
         self.caps = np.zeros(2, dtype=np.int64)
+        self.logs = np.zeros(1 << 16, dtype=np.float64)  # _log's table, filled as it is read
+
+    def make_room(self, used: int, more: int) -> None:
+        """Room for ``more`` nodes after the ``used`` ones (a playout makes one node at
+        most), or for ``nodes`` if fewer: the search then sees a full tree only at
+        ``nodes``, as if the arrays had had that size from the start."""
+        rows = self.child.shape[0]
+        if used + more <= rows or rows == self.nodes:
+            return
+        rows = min(self.nodes, max(2 * rows, used + more))
+        for name in ("child", "visits", "value", "to_move"):
+            old = getattr(self, name)
+            new = np.zeros((rows, *old.shape[1:]), dtype=old.dtype)
+            new[:used] = old[:used]
+            setattr(self, name, new)
 
 
 
@@ -316,26 +350,29 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
     root, hist_rows, meta = root_arrays(position)
     tree.child[0, :] = -1
     tree.visits[0], tree.value[0], tree.to_move[0] = 0, 0.0, position.player
-    table = kn._hash_table(n, len(hist_rows) + MAX_PLIES + 2)
     rng = np.array([word], dtype=np.uint64)
     rules = kn.rule_codes(position.rules)
+    room = len(hist_rows) + MAX_PLIES + 2
     if kn.packed_fits(n, sum(position.board)):
         masks = kn.lap_masks(n, position.rules.skip_origin)
-        packed = kn.packed_table(len(hist_rows) + MAX_PLIES + 2)
+        packed, table = kn.packed_table(room), kn._hash_table(n, 1)  # the general one unused
     else:
         masks, packed = kn._NO_MASKS, kn._NO_TABLE  # the general layout
-    chunk = 16
+        table = kn._hash_table(n, room)
+    # with a deadline, a first small chunk tells the rate; without, every playout in one call
+    chunk = 16 if deadline is not None or playouts is None else playouts
     while True:
         if playouts is not None:
             chunk = min(chunk, playouts - int(meta[_DONE]))
         if chunk <= 0:
             break
+        tree.make_room(int(meta[_USED]), chunk)
         began = time.perf_counter()
         ok = _search(rules, n, root, hist_rows, meta, chunk,
                      exploration, rng, tree.child, tree.visits, tree.value,
                      tree.to_move, tree.path, tree.st, tree.mtake, tree.caps_out,
                      *tree.laps, *table, tree.board, tree.caps, masks, tree.acc,
-                     *tree.packed_laps, *packed)
+                     *tree.packed_laps, *packed, tree.logs)
         if not ok:
             return None
         now = time.perf_counter()
@@ -345,6 +382,8 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
             # about 20 ms a chunk, never past the deadline by much
             rate = chunk / max(now - began, 1e-6)
             chunk = max(1, min(int(rate * min(0.02, deadline - now)), 1 << 16))
+        elif playouts is not None:
+            chunk = playouts  # no deadline: the rest in one call
         else:
             chunk = 1 << 12
     first = position.player * n
