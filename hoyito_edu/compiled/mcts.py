@@ -90,8 +90,8 @@ def _reward(caps, meta):
 _GROW, _WALK, _PLAY_OUT = range(3)
 
 _SEARCH_SIGNATURE = (
-    "b1(i8[::1], i8, i8[::1], i8[:, ::1], i8[::1], i8, f8, u8[::1], i8[:, ::1], i8[::1], "
-    "f8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
+    "b1(i8[::1], i8, i8[::1], i8[:, ::1], i8[::1], i8, f8, u8[::1], i8[:, ::1], i8[:, ::1], "
+    "f8[:, ::1], i8[:, ::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
     "i8[::1], u8[::1], i8[:, ::1], i8[::1], i8[::1], u8[::1], i8[::1], i8[::1], u8[:, ::1], "
     "i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1], f8[::1])"
 )
@@ -146,13 +146,17 @@ def _random_hole(word, ones):
 
 @njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
 def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, visits, value,
-            to_move, path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
+            path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
             hist, board, caps, masks, acc, lap_slots, lap_words, lap_tags, lap_state, slots,
             words, tags, state, logs):
     """Run ``playouts`` more playouts on the tree (nodes ``0 .. meta[_USED]``; node 0 is the
-    root: ``root`` holds its board, captures, player and plies without a capture). A node's
-    ``value`` is the sum of rewards of the player who moved into it; ``to_move`` is its player
-    to move, -1 once the game is over. Returns False if a move had more laps than the lap
+    root: ``root`` holds its board, captures, player and plies without a capture). Row
+    ``node`` of ``child``, ``visits`` and ``value`` holds, for each hole of the row to move,
+    the child the move leads to (-1: not tried yet), the playouts through that move and the
+    sum of their rewards for the player who made it, so a node's children are read from one
+    place, not from all over the tree (a node's own visits are its parent's for the move
+    into it; the root's are ``meta[_DONE]``). ``path`` keeps the moves of the walk down the
+    tree (node, hole, player). Returns False if a move had more laps than the lap
     table holds (``meta[_OVERFLOW]`` is set then).
 
     Each move of a playout is chosen one of three ways (a new child of the node reached, the
@@ -189,7 +193,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
             st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
             kn._count_history(hist_rows, meta[_HIST], table, keys, hist)
         node, depth, player, plies = 0, 0, root[size + 2], 0
-        path[0] = 0
+        node_visits = meta[_DONE]  # the root's
         mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
@@ -213,12 +217,12 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                             pick -= 1
                 elif untried == 0:  # every move tried: UCB1
                     best_score = -1.0
-                    scale = _log(logs, visits[node])
+                    scale = _log(logs, node_visits)
                     for j in range(n):
-                        c = child[node, j]
-                        if (legal >> j) & 1 and c >= 0:
-                            inverse = 1.0 / visits[c]  # one division, not two
-                            score = value[c] * inverse + exploration * math.sqrt(scale * inverse)
+                        if (legal >> j) & 1 and child[node, j] >= 0:
+                            inverse = 1.0 / visits[node, j]  # one division, not two
+                            score = value[node, j] * inverse + exploration * math.sqrt(
+                                scale * inverse)
                             if score > best_score:
                                 k, best_score = j, score
                 else:
@@ -258,27 +262,25 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                 fresh = meta[_USED]
                 meta[_USED] += 1
                 for j in range(n):
-                    child[fresh, j] = -1
-                visits[fresh], value[fresh], to_move[fresh] = 0, 0.0, nxt
+                    child[fresh, j], visits[fresh, j], value[fresh, j] = -1, 0, 0.0
                 child[node, k] = fresh
+                path[depth, 0], path[depth, 1], path[depth, 2] = node, k, player
                 node = fresh
                 depth += 1
-                path[depth] = node
                 mode = _PLAY_OUT
             elif mode == _WALK:
+                path[depth, 0], path[depth, 1], path[depth, 2] = node, k, player
+                node_visits = visits[node, k]
                 node = child[node, k]
                 depth += 1
-                path[depth] = node
             player, plies = nxt, plies + 1
         if packed:
             caps[0], caps[1] = acc[kn._A_CAP0], acc[kn._A_CAP1]
         south = _reward(caps, meta)
-        for i in range(depth + 1):
-            v = path[i]
-            visits[v] += 1
-            if i > 0:
-                mover = to_move[path[i - 1]]
-                value[v] += south if mover == 0 else 1.0 - south
+        for i in range(depth):
+            v, k = path[i, 0], path[i, 1]
+            visits[v, k] += 1
+            value[v, k] += south if path[i, 2] == 0 else 1.0 - south
         meta[_DONE] += 1
     rng[0] = seed
     return True
@@ -292,11 +294,11 @@ class Tree:
     def __init__(self, n: int, nodes: int, lap_room: int) -> None:
         self.n, self.lap_room, self.nodes = n, lap_room, nodes
         rows = min(nodes, 1 << 12)
-        self.child = np.zeros((rows, n), dtype=np.int64)  # a node's row is set when it is made
-        self.visits = np.zeros(rows, dtype=np.int64)
-        self.value = np.zeros(rows, dtype=np.float64)
-        self.to_move = np.zeros(rows, dtype=np.int64)
-        self.path = np.zeros(MAX_PLIES + 2, dtype=np.int64)
+        # a node's rows are set when it is made
+        self.child = np.zeros((rows, n), dtype=np.int64)
+        self.visits = np.zeros((rows, n), dtype=np.int64)
+        self.value = np.zeros((rows, n), dtype=np.float64)
+        self.path = np.zeros((MAX_PLIES + 2, 3), dtype=np.int64)
         self.st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)
         self.mtake = np.zeros(8, dtype=np.int64)
         self.caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
@@ -316,7 +318,7 @@ class Tree:
         if used + more <= rows or rows == self.nodes:
             return
         rows = min(self.nodes, max(2 * rows, used + more))
-        for name in ("child", "visits", "value", "to_move"):
+        for name in ("child", "visits", "value"):
             old = getattr(self, name)
             new = np.zeros((rows, *old.shape[1:]), dtype=old.dtype)
             new[:used] = old[:used]
@@ -348,8 +350,7 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
            exploration: float, deadline: float | None):
     n = position.holes_per_row
     root, hist_rows, meta = root_arrays(position)
-    tree.child[0, :] = -1
-    tree.visits[0], tree.value[0], tree.to_move[0] = 0, 0.0, position.player
+    tree.child[0, :], tree.visits[0, :], tree.value[0, :] = -1, 0, 0.0
     rng = np.array([word], dtype=np.uint64)
     rules = kn.rule_codes(position.rules)
     room = len(hist_rows) + MAX_PLIES + 2
@@ -370,7 +371,7 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
         began = time.perf_counter()
         ok = _search(rules, n, root, hist_rows, meta, chunk,
                      exploration, rng, tree.child, tree.visits, tree.value,
-                     tree.to_move, tree.path, tree.st, tree.mtake, tree.caps_out,
+                     tree.path, tree.st, tree.mtake, tree.caps_out,
                      *tree.laps, *table, tree.board, tree.caps, masks, tree.acc,
                      *tree.packed_laps, *packed, tree.logs)
         if not ok:
@@ -391,8 +392,8 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
     for k in range(n):
         c = tree.child[0, k]
         if c >= 0 and position.board[first + k] > 0:
-            v = int(tree.visits[c])
-            stats[first + k] = (v, float(tree.value[c] / v) if v else 0.0)
+            v = int(tree.visits[0, k])
+            stats[first + k] = (v, float(tree.value[0, k] / v) if v else 0.0)
     best = max(sorted(stats), key=lambda hole: stats[hole])
     return best, {"playouts": int(meta[_DONE]), "nodes": int(meta[_USED]),
                   "compiled": True, "root": stats}
