@@ -165,7 +165,9 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
     (:func:`~hoyito_edu.compiled.kernel._pk_move`, ``_pk_after``; boards that
     ``kernel.packed_fits``), else by :func:`_move` on the general one. Both draw the same
     random numbers for the same choices. The packed move is inlined here: about 13 s more of
-    a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before)."""
+    a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before). A
+    shared compiled move called from here instead (not inlined) compiled in 17 s + 5 s against
+    23 s, and played 12-36% fewer playouts a second, so the move stays inlined."""
     size = 2 * n
     starter = meta[_STARTER]
     packed = slots.size > 0
@@ -175,6 +177,9 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
         root_lo, root_hi = kn._pack(root, n)
         for h in range(size):
             root_inplay += root[h]
+        for i in range(meta[_HIST]):  # each position of the history packed once, not per playout
+            was_lo, was_hi = kn._pack(hist_rows[i], n)
+            hist_rows[i, size + 1], hist_rows[i, size + 2] = np.int64(was_lo), np.int64(was_hi)
     for _ in range(playouts):
         # the root's board, and the position count of the game's history
         if packed:
@@ -184,7 +189,10 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
             acc[kn._A_PLY] = 0
             for i in range(8):
                 mtake[i] = 0
-            kn._pk_count_history(hist_rows, meta[_HIST], n, slots, words, tags, state)
+            kn._pk_forget(state)  # the position count of the game's history, as
+            for i in range(meta[_HIST]):  # kernel._pk_count_history, on the words packed above
+                kn._pk_count(slots, words, tags, state, np.uint64(hist_rows[i, size + 1]),
+                             np.uint64(hist_rows[i, size + 2]), hist_rows[i, size])
         else:
             lo, hi, inplay, quiet = kn._U0, kn._U0, 0, 0
             for h in range(size):
@@ -328,11 +336,12 @@ class Tree:
 
 def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The search's view of ``position``: ``root`` (board, captures, player, plies without a
-    capture), the history since the last capture (a row per position: board, player) and
+    capture), the history since the last capture (a row per position: board, player, then
+    two columns for the packed board, filled by :func:`_search`) and
     ``meta`` (one node used, the starter, the surplus, every seed in the game)."""
     size = 2 * position.holes_per_row
     history = position.history_since_capture()
-    hist_rows = np.zeros((len(history), size + 1), dtype=np.int64)
+    hist_rows = np.zeros((len(history), size + 3), dtype=np.int64)
     for i, (board, player) in enumerate(history):
         hist_rows[i, :size], hist_rows[i, size] = board, player
     root = np.zeros(size + 4, dtype=np.int64)
