@@ -53,17 +53,28 @@ def _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, k
     return -1 if st[kn._END] >= 0 else nxt
 
 
-@njit(inline="always")
-def _random(rng):
-    """The next 64-bit word of the search's own generator (SplitMix64 on ``rng[0]``)."""
-    rng[0] += kn._GOLDEN
-    return kn._mix(rng[0])
+_S32 = np.uint64(32)
 
 
 @njit(inline="always")
-def _below(rng, count):
-    """A random number from 0 to ``count - 1``."""
-    return np.int64(_random(rng) % np.uint64(count))
+def _below(word, count):
+    """A random number from 0 to ``count - 1`` (at most 2**32) from the random 64-bit
+    ``word``: its top 32 bits times ``count``, shifted down 32 bits (a multiply where a
+    remainder would divide: a 64-bit division costs about as much as a sowing lap)."""
+    return np.int64(((word >> _S32) * np.uint64(count)) >> _S32)
+
+
+@njit(inline="always")
+def _log(logs, count):
+    """``math.log(count)``, kept in ``logs[count]`` (0: not yet) for counts it has room for:
+    UCB1 takes the log of a node's visits at every node of every walk down the tree."""
+    if count >= logs.size:
+        return math.log(count)
+    found = logs[count]
+    if found == 0.0:
+        found = math.log(count)
+        logs[count] = found
+    return found
 
 
 @njit(inline="always")
@@ -79,10 +90,10 @@ def _reward(caps, meta):
 _GROW, _WALK, _PLAY_OUT = range(3)
 
 _SEARCH_SIGNATURE = (
-    "b1(i8[::1], i8, i8[::1], i8[:, ::1], i8[::1], i8, f8, u8[::1], i8[:, ::1], i8[::1], "
-    "f8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
+    "b1(i8[::1], i8, i8[::1], i8[:, ::1], i8[::1], i8, f8, u8[::1], i8[:, ::1], i8[:, ::1], "
+    "f8[:, ::1], i8[:, ::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
     "i8[::1], u8[::1], i8[:, ::1], i8[::1], i8[::1], u8[::1], i8[::1], i8[::1], u8[:, ::1], "
-    "i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
+    "i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1], f8[::1])"
 )
 
 
@@ -122,25 +133,30 @@ def _nth(bits, pick):
 
 
 @njit(inline="always")
-def _random_hole(rng, ones):
-    """A uniformly random legal move (:func:`_below`) of the packed row whose :func:`_ones`
-    is ``ones``, without a branch: byte i of ``before`` counts the non-empty holes up to
-    hole i, and the hole chosen is the first where that count passes the choice."""
+def _random_hole(word, ones):
+    """A uniformly random legal move (:func:`_below` of the random ``word``) of the packed
+    row whose :func:`_ones` is ``ones``, without a branch: byte i of ``before`` counts the
+    non-empty holes up to hole i, and the hole chosen is the first where that count passes
+    the choice."""
     before = ones * kn._ONES
-    choice = np.uint64(_below(rng, before >> kn._S56))
+    choice = np.uint64(_below(word, before >> kn._S56))
     passed = (before + (np.uint64(0x7F) - choice) * kn._ONES) & kn._HIGH
     return np.int64((((passed & (~passed + kn._U1)) >> kn._S7) * kn._INDEX) >> kn._S56)
 
 
 @njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
 def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, visits, value,
-            to_move, path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
+            path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
             hist, board, caps, masks, acc, lap_slots, lap_words, lap_tags, lap_state, slots,
-            words, tags, state):
+            words, tags, state, logs):
     """Run ``playouts`` more playouts on the tree (nodes ``0 .. meta[_USED]``; node 0 is the
-    root: ``root`` holds its board, captures, player and plies without a capture). A node's
-    ``value`` is the sum of rewards of the player who moved into it; ``to_move`` is its player
-    to move, -1 once the game is over. Returns False if a move had more laps than the lap
+    root: ``root`` holds its board, captures, player and plies without a capture). Row
+    ``node`` of ``child``, ``visits`` and ``value`` holds, for each hole of the row to move,
+    the child the move leads to (-1: not tried yet), the playouts through that move and the
+    sum of their rewards for the player who made it, so a node's children are read from one
+    place, not from all over the tree (a node's own visits are its parent's for the move
+    into it; the root's are ``meta[_DONE]``). ``path`` keeps the moves of the walk down the
+    tree (node, hole, player). Returns False if a move had more laps than the lap
     table holds (``meta[_OVERFLOW]`` is set then).
 
     Each move of a playout is chosen one of three ways (a new child of the node reached, the
@@ -149,15 +165,21 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
     (:func:`~hoyito_edu.compiled.kernel._pk_move`, ``_pk_after``; boards that
     ``kernel.packed_fits``), else by :func:`_move` on the general one. Both draw the same
     random numbers for the same choices. The packed move is inlined here: about 13 s more of
-    a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before)."""
+    a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before). A
+    shared compiled move called from here instead (not inlined) compiled in 17 s + 5 s against
+    23 s, and played 12-36% fewer playouts a second, so the move stays inlined."""
     size = 2 * n
     starter = meta[_STARTER]
     packed = slots.size > 0
+    seed = rng[0]  # the generator (SplitMix64 on ``seed``), back in ``rng`` at the end
     root_lo, root_hi, root_inplay = kn._U0, kn._U0, 0
     if packed:
         root_lo, root_hi = kn._pack(root, n)
         for h in range(size):
             root_inplay += root[h]
+        for i in range(meta[_HIST]):  # each position of the history packed once, not per playout
+            was_lo, was_hi = kn._pack(hist_rows[i], n)
+            hist_rows[i, size + 1], hist_rows[i, size + 2] = np.int64(was_lo), np.int64(was_hi)
     for _ in range(playouts):
         # the root's board, and the position count of the game's history
         if packed:
@@ -167,7 +189,10 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
             acc[kn._A_PLY] = 0
             for i in range(8):
                 mtake[i] = 0
-            kn._pk_count_history(hist_rows, meta[_HIST], n, slots, words, tags, state)
+            kn._pk_forget(state)  # the position count of the game's history, as
+            for i in range(meta[_HIST]):  # kernel._pk_count_history, on the words packed above
+                kn._pk_count(slots, words, tags, state, np.uint64(hist_rows[i, size + 1]),
+                             np.uint64(hist_rows[i, size + 2]), hist_rows[i, size])
         else:
             lo, hi, inplay, quiet = kn._U0, kn._U0, 0, 0
             for h in range(size):
@@ -176,7 +201,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
             st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
             kn._count_history(hist_rows, meta[_HIST], table, keys, hist)
         node, depth, player, plies = 0, 0, root[size + 2], 0
-        path[0] = 0
+        node_visits = meta[_DONE]  # the root's
         mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
@@ -190,7 +215,8 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                         untried += 1
                 if untried > 0 and meta[_USED] < child.shape[0]:
                     mode = _GROW  # a move never tried here, at random
-                    pick = _below(rng, untried)
+                    seed += kn._GOLDEN
+                    pick = _below(kn._mix(seed), untried)
                     for j in range(n):
                         if (legal >> j) & 1 and child[node, j] < 0:
                             if pick == 0:
@@ -199,26 +225,26 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                             pick -= 1
                 elif untried == 0:  # every move tried: UCB1
                     best_score = -1.0
-                    scale = math.log(visits[node])
+                    scale = _log(logs, node_visits)
                     for j in range(n):
-                        c = child[node, j]
-                        if (legal >> j) & 1 and c >= 0:
-                            score = value[c] / visits[c] + exploration * math.sqrt(
-                                scale / visits[c]
-                            )
+                        if (legal >> j) & 1 and child[node, j] >= 0:
+                            inverse = 1.0 / visits[node, j]  # one division, not two
+                            score = value[node, j] * inverse + exploration * math.sqrt(
+                                scale * inverse)
                             if score > best_score:
                                 k, best_score = j, score
                 else:
                     mode = _PLAY_OUT  # the tree is full: play out from here
             if mode == _PLAY_OUT:  # uniformly random legal moves
+                seed += kn._GOLDEN
                 if packed:
-                    k = _random_hole(rng, ones)
+                    k = _random_hole(kn._mix(seed), ones)
                 else:
                     legal = _legal(n, first, board, ones, packed)
                     count = 0
                     for j in range(n):
                         count += (legal >> j) & 1
-                    k = _nth(legal, _below(rng, count))
+                    k = _nth(legal, _below(kn._mix(seed), count))
             if packed:
                 seq0 = acc[kn._A_SEQ]
                 lo, hi, inplay, end, extra, _laps, _drops, ok = kn._pk_move(
@@ -238,46 +264,49 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                             keys, hist, board, caps, player, first + k, starter)
             if nxt == -2:
                 meta[_OVERFLOW] = 1
+                rng[0] = seed
                 return False
             if mode == _GROW:
                 fresh = meta[_USED]
                 meta[_USED] += 1
                 for j in range(n):
-                    child[fresh, j] = -1
-                visits[fresh], value[fresh], to_move[fresh] = 0, 0.0, nxt
+                    child[fresh, j], visits[fresh, j], value[fresh, j] = -1, 0, 0.0
                 child[node, k] = fresh
+                path[depth, 0], path[depth, 1], path[depth, 2] = node, k, player
                 node = fresh
                 depth += 1
-                path[depth] = node
                 mode = _PLAY_OUT
             elif mode == _WALK:
+                path[depth, 0], path[depth, 1], path[depth, 2] = node, k, player
+                node_visits = visits[node, k]
                 node = child[node, k]
                 depth += 1
-                path[depth] = node
             player, plies = nxt, plies + 1
         if packed:
             caps[0], caps[1] = acc[kn._A_CAP0], acc[kn._A_CAP1]
         south = _reward(caps, meta)
-        for i in range(depth + 1):
-            v = path[i]
-            visits[v] += 1
-            if i > 0:
-                mover = to_move[path[i - 1]]
-                value[v] += south if mover == 0 else 1.0 - south
+        for i in range(depth):
+            v, k = path[i, 0], path[i, 1]
+            visits[v, k] += 1
+            value[v, k] += south if path[i, 2] == 0 else 1.0 - south
         meta[_DONE] += 1
+    rng[0] = seed
     return True
 
 
 class Tree:
-    """The search's arrays for one board size, kept by a player between choices."""
+    """The search's arrays for one board size, kept by a player between choices. The node
+    arrays start small and grow (:meth:`make_room`) up to ``nodes`` rows: a search of a few
+    thousand playouts then touches a few hundred kilobytes, not the 19 MB of a full tree."""
 
     def __init__(self, n: int, nodes: int, lap_room: int) -> None:
-        self.n, self.lap_room = n, lap_room
-        self.child = np.full((nodes, n), -1, dtype=np.int64)
-        self.visits = np.zeros(nodes, dtype=np.int64)
-        self.value = np.zeros(nodes, dtype=np.float64)
-        self.to_move = np.zeros(nodes, dtype=np.int64)
-        self.path = np.zeros(MAX_PLIES + 2, dtype=np.int64)
+        self.n, self.lap_room, self.nodes = n, lap_room, nodes
+        rows = min(nodes, 1 << 12)
+        # a node's rows are set when it is made
+        self.child = np.zeros((rows, n), dtype=np.int64)
+        self.visits = np.zeros((rows, n), dtype=np.int64)
+        self.value = np.zeros((rows, n), dtype=np.float64)
+        self.path = np.zeros((MAX_PLIES + 2, 3), dtype=np.int64)
         self.st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)
         self.mtake = np.zeros(8, dtype=np.int64)
         self.caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
@@ -287,16 +316,32 @@ class Tree:
         self.acc = np.zeros(kn._A_SIZE, dtype=np.int64)
         self.board = np.zeros(2 * n, dtype=np.int64)
         self.caps = np.zeros(2, dtype=np.int64)
+        self.logs = np.zeros(1 << 16, dtype=np.float64)  # _log's table, filled as it is read
+
+    def make_room(self, used: int, more: int) -> None:
+        """Room for ``more`` nodes after the ``used`` ones (a playout makes one node at
+        most), or for ``nodes`` if fewer: the search then sees a full tree only at
+        ``nodes``, as if the arrays had had that size from the start."""
+        rows = self.child.shape[0]
+        if used + more <= rows or rows == self.nodes:
+            return
+        rows = min(self.nodes, max(2 * rows, used + more))
+        for name in ("child", "visits", "value"):
+            old = getattr(self, name)
+            new = np.zeros((rows, *old.shape[1:]), dtype=old.dtype)
+            new[:used] = old[:used]
+            setattr(self, name, new)
 
 
 
 def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The search's view of ``position``: ``root`` (board, captures, player, plies without a
-    capture), the history since the last capture (a row per position: board, player) and
+    capture), the history since the last capture (a row per position: board, player, then
+    two columns for the packed board, filled by :func:`_search`) and
     ``meta`` (one node used, the starter, the surplus, every seed in the game)."""
     size = 2 * position.holes_per_row
     history = position.history_since_capture()
-    hist_rows = np.zeros((len(history), size + 1), dtype=np.int64)
+    hist_rows = np.zeros((len(history), size + 3), dtype=np.int64)
     for i, (board, player) in enumerate(history):
         hist_rows[i, :size], hist_rows[i, size] = board, player
     root = np.zeros(size + 4, dtype=np.int64)
@@ -314,28 +359,30 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
            exploration: float, deadline: float | None):
     n = position.holes_per_row
     root, hist_rows, meta = root_arrays(position)
-    tree.child[0, :] = -1
-    tree.visits[0], tree.value[0], tree.to_move[0] = 0, 0.0, position.player
-    table = kn._hash_table(n, len(hist_rows) + MAX_PLIES + 2)
+    tree.child[0, :], tree.visits[0, :], tree.value[0, :] = -1, 0, 0.0
     rng = np.array([word], dtype=np.uint64)
     rules = kn.rule_codes(position.rules)
+    room = len(hist_rows) + MAX_PLIES + 2
     if kn.packed_fits(n, sum(position.board)):
         masks = kn.lap_masks(n, position.rules.skip_origin)
-        packed = kn.packed_table(len(hist_rows) + MAX_PLIES + 2)
+        packed, table = kn.packed_table(room), kn._hash_table(n, 1)  # the general one unused
     else:
         masks, packed = kn._NO_MASKS, kn._NO_TABLE  # the general layout
-    chunk = 16
+        table = kn._hash_table(n, room)
+    # with a deadline, a first small chunk tells the rate; without, every playout in one call
+    chunk = 16 if deadline is not None or playouts is None else playouts
     while True:
         if playouts is not None:
             chunk = min(chunk, playouts - int(meta[_DONE]))
         if chunk <= 0:
             break
+        tree.make_room(int(meta[_USED]), chunk)
         began = time.perf_counter()
         ok = _search(rules, n, root, hist_rows, meta, chunk,
                      exploration, rng, tree.child, tree.visits, tree.value,
-                     tree.to_move, tree.path, tree.st, tree.mtake, tree.caps_out,
+                     tree.path, tree.st, tree.mtake, tree.caps_out,
                      *tree.laps, *table, tree.board, tree.caps, masks, tree.acc,
-                     *tree.packed_laps, *packed)
+                     *tree.packed_laps, *packed, tree.logs)
         if not ok:
             return None
         now = time.perf_counter()
@@ -345,6 +392,8 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
             # about 20 ms a chunk, never past the deadline by much
             rate = chunk / max(now - began, 1e-6)
             chunk = max(1, min(int(rate * min(0.02, deadline - now)), 1 << 16))
+        elif playouts is not None:
+            chunk = playouts  # no deadline: the rest in one call
         else:
             chunk = 1 << 12
     first = position.player * n
@@ -352,8 +401,8 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
     for k in range(n):
         c = tree.child[0, k]
         if c >= 0 and position.board[first + k] > 0:
-            v = int(tree.visits[c])
-            stats[first + k] = (v, float(tree.value[c] / v) if v else 0.0)
+            v = int(tree.visits[0, k])
+            stats[first + k] = (v, float(tree.value[0, k] / v) if v else 0.0)
     best = max(sorted(stats), key=lambda hole: stats[hole])
     return best, {"playouts": int(meta[_DONE]), "nodes": int(meta[_USED]),
                   "compiled": True, "root": stats}
