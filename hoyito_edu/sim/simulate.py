@@ -526,6 +526,14 @@ def _nullable(values: np.ndarray, missing: np.ndarray, dtype=np.int8):
     return pd.arrays.IntegerArray(np.where(missing, 0, values).astype(dtype), missing.copy())
 
 
+def _labels(codes: np.ndarray, labels: Sequence[str]):
+    """A text column holding ``labels[code]`` for each of ``codes``, with the type pandas gives
+    text: the few labels are made a column once and taken from, not a Python string a row."""
+    import pandas as pd
+
+    return pd.Series(np.asarray(labels, dtype=object)).array.take(np.asarray(codes, dtype=np.intp))
+
+
 def _games_table(raw: RawRun, rules: Rules, n: int, names: tuple[str, str]) -> pd.DataFrame:
     import pandas as pd
 
@@ -540,11 +548,11 @@ def _games_table(raw: RawRun, rules: Rules, n: int, names: tuple[str, str]) -> p
             "variant": _categorical(np.zeros(count, dtype=np.int8), [rules.name]),
             "holes_per_row": np.full(count, n, dtype=np.int64),
             "game": g["game"].astype(np.int64),
-            "south": np.full(count, names[0], dtype=object),
-            "north": np.full(count, names[1], dtype=object),
+            "south": _labels(np.zeros(count, dtype=np.int8), names[:1]),
+            "north": _labels(np.zeros(count, dtype=np.int8), names[1:]),
             "starter": starter.astype(np.int64),
-            "first": np.asarray(names, dtype=object)[starter],
-            "pairing": np.asarray(pairings, dtype=object)[starter],
+            "first": _labels(starter, names),
+            "pairing": _labels(starter, pairings),
             "winner": _nullable(winner, winner < 0),
             "result": _categorical(result, ["south", "north", "draw", "unfinished"]),
             "starter_won": winner == starter,
