@@ -215,3 +215,22 @@ def test_a_new_process_after_warm_up_loads_the_compiled_search_from_the_cache():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     misses, hits, search_hits = map(int, done.stdout.split())
     assert misses == 0 and hits >= 1 and search_hits >= 1, done.stdout + done.stderr
+
+
+def test_warm_up_says_already_compiled_rather_than_zero_seconds():
+    """The set-up's progress lines: a part numba's cache held is "already compiled", never a
+    bare "0 s" that reads as if nothing happened."""
+    import re
+    import subprocess
+    import sys
+
+    players.warm_up()  # the cache is full from here on
+    script = "import hoyito_edu.players as p; p.warm_up(progress=True)"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 5 and lines[0].startswith("compiling the rules kernel..."), done.stdout
+    for line in lines[:4]:
+        said = line.split("...", 1)[1].strip()
+        assert said == "already compiled" or re.fullmatch(r"[1-9]\d* s", said), line
+    assert lines[4] == "everything was already compiled" or re.fullmatch(
+        r"compiled in [1-9]\d* s", lines[4]), lines[4]

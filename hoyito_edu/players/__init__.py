@@ -189,7 +189,8 @@ def warm_up(progress: bool = False) -> float:
 
     With ``progress`` it prints each part as it compiles and the seconds it took (``make``
     asks for this, so that a set-up that compiles for a minute does not look hung), e.g.
-    ``compiling the fast simulator... 12 s``.
+    ``compiling the fast simulator... 12 s``, or ``... already compiled`` where numba's cache
+    held it.
 
     >>> warm_up() < 600
     True
@@ -223,8 +224,11 @@ def warm_up(progress: bool = False) -> float:
         step()
         if progress:
             seconds = time.perf_counter() - began
-            print(gettext("{seconds:.0f} s").format(seconds=seconds), flush=True)
+            # under a second: numba's cache had it (a "0 s" would look like nothing happened)
+            print(gettext("{seconds:.0f} s").format(seconds=seconds) if seconds >= 1
+                  else gettext("already compiled"), flush=True)
     if progress:
         seconds = time.perf_counter() - started
-        print(gettext("compiled in {seconds:.0f} s").format(seconds=seconds), flush=True)
+        print(gettext("compiled in {seconds:.0f} s").format(seconds=seconds) if seconds >= 1
+              else gettext("everything was already compiled"), flush=True)
     return time.perf_counter() - started
