@@ -11,80 +11,13 @@
  * Usage: hoyito_loop GAMES K0 K1 check   (one line per game: plies, South's and North's seeds)
  *        hoyito_loop GAMES K0 K1 time    (moves played and CPU nanoseconds, one line)
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "hoyito_loop_common.h"
 
-#define N 6
-#define SIZE (2 * N)
-#define MAX_LAPS 1000
-#define EXACT_FROM_LAP 32
-#define MAX_PLIES 20000
-#define BITS 16 /* room for 32,768 positions: every position of a game (20,000 plies) */
-
-typedef struct {
-    uint64_t key[2]; /* the board, one byte a hole, then the tag (player, or a lap's last hole) */
-    int count;
-} Item;
-
-/* Open addressing over the first 2**bits slots (8 to BITS: twice as many when half full); a
- * slot holds epoch << 32 | item + 1 and is empty unless its epoch is the table's. */
-typedef struct {
-    uint64_t slots[1 << BITS];
-    Item items[1 << (BITS - 1)];
-    uint64_t epoch;
-    int bits, used;
-} Table;
-
-static Table positions, lap_starts;
-
-static inline uint64_t mix(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline void forget(Table *t) {
-    t->epoch++;
-    t->bits = 8;
-    t->used = 0;
-}
-
-static inline uint64_t slot_of(const uint64_t key[2], int bits) {
-    return (key[0] * 0x9E3779B97F4A7C15ULL ^ key[1] * 0xC2B2AE3D27D4EB4FULL) >> (64 - bits);
-}
-
-/* One more occurrence of (board, tag); how many there have been since the table was emptied. */
+/* One more occurrence of (board, tag): the board's 12 bytes as two words. */
 static inline int count(Table *t, const uint8_t *board, int tag) {
     uint64_t key[2] = {0, 0};
     memcpy(key, board, SIZE);
-    key[1] |= (uint64_t)(tag + 1) << 56;
-    uint64_t mask = (1ULL << t->bits) - 1, slot = slot_of(key, t->bits);
-    for (;;) {
-        uint64_t held = t->slots[slot];
-        if (held >> 32 != t->epoch) break;
-        Item *item = &t->items[(held & 0xFFFFFFFF) - 1];
-        if (item->key[0] == key[0] && item->key[1] == key[1]) return ++item->count;
-        slot = (slot + 1) & mask;
-    }
-    Item *item = &t->items[t->used];
-    item->key[0] = key[0];
-    item->key[1] = key[1];
-    item->count = 1;
-    t->slots[slot] = t->epoch << 32 | (uint64_t)(++t->used);
-    if (2 * t->used > (1 << t->bits) && t->bits < BITS) { /* half full: twice the slots */
-        t->bits++;
-        t->epoch++;
-        mask = (1ULL << t->bits) - 1;
-        for (int i = 0; i < t->used; i++) {
-            slot = slot_of(t->items[i].key, t->bits);
-            while (t->slots[slot] >> 32 == t->epoch) slot = (slot + 1) & mask;
-            t->slots[slot] = t->epoch << 32 | (uint64_t)(i + 1);
-        }
-    }
-    return 1;
+    return count_words(t, key[0], key[1], tag);
 }
 
 /* Play one game; returns its plies and sets the captures. */
@@ -186,26 +119,4 @@ static int play(uint64_t k0, uint64_t k1, uint64_t game, int caps[2]) {
     }
 }
 
-int main(int argc, char **argv) {
-    if (argc != 5) {
-        fprintf(stderr, "usage: %s GAMES K0 K1 check|time\n", argv[0]);
-        return 2;
-    }
-    long games = atol(argv[1]);
-    uint64_t k0 = strtoull(argv[2], NULL, 10), k1 = strtoull(argv[3], NULL, 10);
-    int check = strcmp(argv[4], "check") == 0;
-    struct timespec t0, t1;
-    long moves = 0;
-    int caps[2];
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-    for (long g = 0; g < games; g++) {
-        int plies = play(k0, k1, (uint64_t)g, caps);
-        moves += plies;
-        if (check) printf("%d %d %d\n", plies, caps[0], caps[1]);
-    }
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
-    if (!check)
-        printf("%ld %lld\n", moves,
-               (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec));
-    return 0;
-}
+int main(int argc, char **argv) { return run_games(argc, argv, play); }
