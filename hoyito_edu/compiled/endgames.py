@@ -281,16 +281,15 @@ def _edges(variant: str, seeds: int, codes: np.ndarray, boards: np.ndarray, laye
                 child = position.play(hole)
                 src.append(p * size + b)
                 gain.append(child.captures[p] - child.captures[1 - p])
+                child_boards.append(child.board)  # looked up unless the game ended (kind 0)
                 if child.is_over:
                     kind.append(0)
                     kid_p.append(0)
-                    child_boards.append(child.board)  # not looked up (kind 0)
                     sign.append(0)
-                    continue
-                kind.append(1 if child.quiet_plies == 0 else 2)
-                kid_p.append(child.player)
-                child_boards.append(child.board)
-                sign.append(1 if child.player == p else -1)
+                else:
+                    kind.append(1 if child.quiet_plies == 0 else 2)
+                    kid_p.append(child.player)
+                    sign.append(1 if child.player == p else -1)
             done += 1
             if done % _CHUNK == 0:
                 flush()
@@ -332,26 +331,21 @@ def build(variant: str, seeds: int, quiet: int) -> EndgameTable:
             # Two more games bound every ending of capture-free play (repetition included):
             # in "low" any such ending gives North every seed left, in "high" South.
             extreme = (total * south).astype(np.int16)
-            for table, base in ((low, -extreme), (high, extreme)):
+            for table, base in ((values, owners), (low, -extreme), (high, extreme)):
                 flat = table[s].reshape(-1)  # a view: solved layers below are final
-                flat[states] = _iterate(flat, states, starts, base, edges, quiet)
-            flat = values[s].reshape(-1)
-            final = _iterate(flat, states, starts, owners, edges, quiet)
-            # Again, to see from which allowance on the value no longer changes.
-            last_change = np.full(len(states), -1, dtype=np.int16)
-            _iterate(flat, states, starts, owners, edges, quiet, final, last_change)
-            stable[s].reshape(-1)[states] = last_change < quiet - 2
-            need[s].reshape(-1)[states] = last_change + 1
-            flat[states] = final
+                flat[states], changed = _iterate(flat, states, starts, base, edges, quiet)
+                if table is values:  # the value no longer changes from allowance `changed` on
+                    stable[s].reshape(-1)[states] = changed <= quiet - 2
+                    need[s].reshape(-1)[states] = changed
     exact = (low == high) & (values != NO_STATE)
     return EndgameTable(variant, seeds, quiet, codes, values, stable, need, exact)
 
 
-def _iterate(flat, states, starts, base, edges, quiet: int, final=None, last_change=None):
+def _iterate(flat, states, starts, base, edges, quiet: int) -> tuple[np.ndarray, np.ndarray]:
     """``value_quiet`` of a layer's ``states`` (see the module's docstring), from ``value_0 =
     base``, each ``value_k`` from ``value_(k-1)``; captures lead to the solved layers below in
-    ``flat``. With ``final``, also writes into ``last_change`` the last ``k`` whose value
-    differs from ``final`` (-1 if none)."""
+    ``flat``. Also, for each state, the last ``k`` at which its value changed (0 if it never
+    did): from that allowance on, the value is ``value_quiet``."""
     src, kind, kid, sign, gain = edges
     now = flat.copy()
     now[states] = base
@@ -360,17 +354,14 @@ def _iterate(flat, states, starts, base, edges, quiet: int, final=None, last_cha
     fixed[captured] += sign[captured] * flat[kid[captured]]
     quiet_edges = np.flatnonzero(kind == 2)
     quiet_kids, quiet_signs = kid[quiet_edges], sign[quiet_edges].astype(np.int16)
-    value = base
-    if final is not None:
-        last_change[value != final] = 0
+    value, changed = base, np.zeros(len(states), dtype=np.int16)
     for k in range(1, quiet + 1):
         edge = fixed.copy()
         edge[quiet_edges] += quiet_signs * now[quiet_kids]
-        value = np.maximum.reduceat(edge, starts)
+        value, previous = np.maximum.reduceat(edge, starts), value
+        changed[value != previous] = k
         now[states] = value
-        if final is not None:
-            last_change[value != final] = k
-    return value
+    return value, changed
 
 
 def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = True
