@@ -24,9 +24,9 @@ Three steps, each a row of the table:
    side. With South's margin ``M`` (even: the two scores add up to 48) and a handicap ``d``
    (South's surplus minus North's), the game is won by South exactly when ``M + d > 0``. So a
    proven South win with the handicap says ``M >= value - d``, a proven North win
-   ``M <= value - d``. The handicaps are chosen by bisection on the margins not yet ruled out,
-   each searched at 16 and then 64 million nodes, until the bounds meet or no search settles
-   the middle.
+   ``M <= value - d``. The handicaps test the two ends of the range of margins not yet ruled
+   out, nearest first, each at 4, 16 and then 64 million nodes, until the ends meet or the
+   test at each end stays unsettled.
 
 Every proven row that the final bounds rest on gets a second, independent check: the readable
 search (``SearchPlayer(compiled=False)``: the engine's own moves, plain Python, no compiled
@@ -63,8 +63,10 @@ from hoyito_edu.players import WIN, SearchPlayer
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 BUDGETS = (1_000_000, 4_000_000, 16_000_000)
-HANDICAP_BUDGETS = (16_000_000, 64_000_000)
-CHECK_LIMIT = 64_000_000
+HANDICAP_BUDGETS = (4_000_000, 16_000_000, 64_000_000)
+#: The largest budget the Python check is given: it keeps every position it meets in a dict
+#: (about 4 GB at 11 million nodes).
+CHECK_LIMIT = 16_000_000
 SEEDS = 48
 OUT = Path(__file__).resolve().parent.parent / "data" / "perfect_play.csv"
 COLUMNS = ("variant", "step", "surplus_south", "surplus_north", "nodes", "depth", "value",
@@ -142,16 +144,19 @@ def margins(rows: list[dict]) -> tuple[int, int]:
     return low, high
 
 
-def handicaps(variant: str, rows: list[dict]) -> list[dict]:
-    """Rows of the bisection on the margin (step 3 of the module's docstring)."""
+def handicaps(variant: str, rows: list[dict], search) -> list[dict]:
+    """Rows of step 3 of the module's docstring. Each test asks whether South's margin ``M``
+    is at most ``m`` or at least ``m + 2``, with a handicap of ``-(m + 1)``; the two ends of
+    the range still open are tested in turn, nearest margin first (``m = high - 2`` and
+    ``m = low``), so a proven test settles the margin or moves an end by at least 2 seeds.
+    It stops when the ends meet or neither end's test is settled by the largest budget."""
     found, unsettled = [], set()
     while True:
         low, high = margins(rows + found)
-        # is M <= m or M >= m + 2? A handicap of -(m + 1) makes the game one that cannot end level
-        open_ = [m for m in range(low, high, 2) if m not in unsettled]
-        if not open_:
+        tests = [m for m in (high - 2, low) if low <= m < high and m not in unsettled]
+        if not tests:
             return found
-        m = open_[len(open_) // 2]
+        m = tests[0]
         for nodes in HANDICAP_BUDGETS:
             row = search(variant, "handicap", -(m + 1), nodes)
             found.append(row)
@@ -195,29 +200,63 @@ def deciding_rows(rows: list[dict]) -> list[dict]:
     return chosen
 
 
+def _typed(row: dict) -> dict:
+    """A row read back from the CSV, with its numbers as numbers."""
+    for key in ("surplus_south", "surplus_north", "nodes", "depth", "value"):
+        row[key] = int(row[key])
+    row["seconds"] = float(row["seconds"])
+    return row
+
+
+def _key(row: dict) -> tuple:
+    return (row["variant"], row["step"], row["surplus_south"], row["surplus_north"],
+            row["nodes"])
+
+
+def _write(path: Path, rows: list[dict], mode: str = "w") -> None:
+    new = mode == "w" or not path.exists()
+    with open(path, mode, newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+        if new:
+            writer.writeheader()
+        writer.writerows(rows)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--no-check", action="store_true", help="skip the Python checks")
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="the table; its rows are reused, so a stopped run goes on")
     args = parser.parse_args(argv)
+    done = {}
+    if args.out.exists():
+        with open(args.out, newline="", encoding="utf-8") as table:
+            done = {_key(row): row for row in map(_typed, csv.DictReader(table))}
+
+    def cached(variant: str, step: str, handicap: int, nodes: int) -> dict:
+        surplus = surplus_for(handicap)
+        key = (variant, step, surplus[0], surplus[1], nodes)
+        if key not in done:
+            done[key] = search(variant, step, handicap, nodes)
+            _write(args.out, [done[key]], "a")  # kept at once: a stopped run goes on
+        return done[key]
+
     rows = []
     for variant in args.variants:
-        found = [search(variant, step, 0, nodes) for step in ("plain", "decided")
+        found = [cached(variant, step, 0, nodes) for step in ("plain", "decided")
                  for nodes in BUDGETS]
-        found += handicaps(variant, found)
-        if not args.no_check:
-            for row in deciding_rows(found):
+        found += handicaps(variant, found, cached)
+        for row in [] if args.no_check else deciding_rows(found):
+            if not row["check"]:
                 row["check"] = check(row)
-                print(variant, row["bound"], row["check"], flush=True)
+                _write(args.out, list(done.values()))
+            print(variant, row["bound"], row["check"], flush=True)
         low, high = margins(found)
         print(f"{variant}: South's margin with perfect play is "
               f"{low if low == high else f'from {low} to {high}'}", flush=True)
         rows += found
-    with open(args.out, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+    _write(args.out, rows)
     return 0
 
 
