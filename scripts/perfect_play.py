@@ -44,8 +44,8 @@ margin with the surplus: proven bound or estimate), ``status``, ``winner`` (prov
 ``bound`` (what a proven row says of South's margin without surplus, e.g. ``>= 8``),
 ``seconds`` and ``check``.
 
-Run: ``.venv/bin/python scripts/perfect_play.py`` (about half an hour with the checks; the
-step timings are in the table).
+Run: ``.venv/bin/python scripts/perfect_play.py`` (about 25 minutes on the project's machine:
+200 s of searches, the rest the Python checks, which also need several GB of memory).
 """
 
 from __future__ import annotations
@@ -147,13 +147,15 @@ def margins(rows: list[dict]) -> tuple[int, int]:
 def handicaps(variant: str, rows: list[dict], search) -> list[dict]:
     """Rows of step 3 of the module's docstring. Each test asks whether South's margin ``M``
     is at most ``m`` or at least ``m + 2``, with a handicap of ``-(m + 1)``; the two ends of
-    the range still open are tested in turn, nearest margin first (``m = high - 2`` and
-    ``m = low``), so a proven test settles the margin or moves an end by at least 2 seeds.
+    the range still open are tested in turn (``m = high - 2`` and ``m = low``; the one nearer
+    to a level game first, which is the end the winner's proof made), so a proven test settles
+    the margin or moves an end by at least 2 seeds.
     It stops when the ends meet or neither end's test is settled by the largest budget."""
     found, unsettled = [], set()
     while True:
         low, high = margins(rows + found)
-        tests = [m for m in (high - 2, low) if low <= m < high and m not in unsettled]
+        tests = sorted((m for m in (high - 2, low) if low <= m < high and m not in unsettled),
+                       key=abs)  # the end nearer to a level game first: the winner's bound
         if not tests:
             return found
         m = tests[0]
@@ -186,16 +188,21 @@ def check(row: dict) -> str:
 
 
 def deciding_rows(rows: list[dict]) -> list[dict]:
-    """The proven rows the final bounds rest on: for each bound, the first row (cheapest)
-    that gives it."""
-    low, high = margins(rows)
+    """The proven rows the final bounds rest on: for each end of the range, the first
+    (cheapest) row that gives it, and where that row's budget is beyond the Python check's
+    (:data:`CHECK_LIMIT`), also the first row that gives the best bound within it."""
     chosen = []
-    for side, target in ((">=", low), ("<=", high)):
-        for row in rows:
-            said = bound(row)
-            if said and said[0] == side and (said[1] + said[1] % 2 if side == ">=" else
-                                             said[1] - said[1] % 2) == target:
+    for side in (">=", "<="):
+        for within in (rows, [row for row in rows if row["nodes"] <= CHECK_LIMIT]):
+            said = [(bound(row), row) for row in within]
+            said = [(b[1], row) for b, row in said if b and b[0] == side]
+            if not said:
+                continue
+            best = max(b for b, _ in said) if side == ">=" else min(b for b, _ in said)
+            row = next(row for b, row in said if b == best)
+            if row not in chosen:
                 chosen.append(row)
+            if row["nodes"] <= CHECK_LIMIT:
                 break
     return chosen
 
