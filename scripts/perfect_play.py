@@ -1,35 +1,58 @@
-"""Who wins each rule set with perfect play? Writes ``data/perfect_play.csv`` (issue 28).
+"""Who wins each rule set with perfect play, and by how much? Writes ``data/perfect_play.csv``
+(issue 28).
 
-For each rule set on 2x6 (4 seeds a hole, South to move), the compiled alpha-beta search
-(:mod:`hoyito_edu.compiled.search`) values the starting position against best play by both
-sides, deepening one ply at a time until a budget of work is spent, at three budgets
-(``BUDGETS``: 1, 4 and 16 million nodes, counted the same on every machine; no clock and no
-random numbers decide anything, so every column but ``seconds`` is the same on every run).
+For each rule set on 2x6 (4 seeds a hole, South to move) the compiled alpha-beta search of the
+expert (:mod:`hoyito_edu.compiled.search`) searches the starting position against best play
+by both sides, deepening one ply at a time until a budget of work is spent (counted the same
+on every machine: no clock and no random numbers decide anything, so every column but
+``seconds`` comes out the same on every run).
 
-A value is **proven** when the search found a forced end of the game: every line best play can
-choose within the depth searched ends the game. The winner is then proven, and the margin found
-is a lower bound (the winner wins by *at least* that much: a deeper search can only find more).
-Otherwise the value is **estimated**: South's score lead at the search's horizon, and nothing is
-proven about the winner.
+A search's value is **proven** when every line best play can choose ends in a position whose
+result is certain: the game is over, or its winner is already *decided* (a lead larger than
+the seeds left on the board: :func:`hoyito_edu.compiled.values.decided_value`; every seed on
+the board ends with one of the two players). The winner is then proven, and the margin is a
+bound (the winner wins by *at least* that much). Otherwise the value is **estimated**: South's
+lead at the search's horizon, and nothing is proven.
 
-Every proven value gets a second, independent check: the readable search
-(``SearchPlayer(compiled=False)``: the engine's own moves, plain Python, no compiled code)
-searches the same position with ``CHECK_NODES`` of work, and its verdict is written beside it.
+Three steps, each a row of the table:
+
+1. ``plain``: the search as the expert runs it, at 1, 4 and 16 million nodes (it stops only at
+   the end of a game; these rows show what the second step adds).
+2. ``decided``: the same search stopping at decided positions, at the same budgets: it proves
+   the winner and a first bound on the margin.
+3. ``handicap``: the exact margin, by the same search with seeds of surplus (R4.4) given to one
+   side. With South's margin ``M`` (even: the two scores add up to 48) and a handicap ``d``
+   (South's surplus minus North's), the game is won by South exactly when ``M + d > 0``. So a
+   proven South win with the handicap says ``M >= value - d``, a proven North win
+   ``M <= value - d``. The handicaps test the two ends of the range of margins not yet ruled
+   out, nearest first, each at 4, 16 and then 64 million nodes, until the ends meet or the
+   test at each end stays unsettled.
+
+Every proven row that the final bounds rest on gets a second, independent check: the readable
+search (``SearchPlayer(compiled=False)``: the engine's own moves, plain Python, no compiled
+code) searches the same position with the same handicap, stop and budget (up to
+``CHECK_LIMIT`` nodes), and its verdict is written beside it.
 
 Both searches share one caveat, said in :class:`hoyito_edu.SearchPlayer`: their transposition
 tables let positions reached by different paths share a value even when their repetition
-histories differ (R4.3), so a "proof" assumes repetition does not change the value of a line
-that reaches a position another way.
+histories differ (R4.3), so a proof assumes that repetition does not change the value of a
+line reaching a position another way. A repetition ending is never counted as proven.
 
-Columns: ``variant``, ``nodes`` (the budget), ``depth`` (plies finished), ``value`` (South's
-margin: proven or estimated), ``status``, ``winner`` (proven only), ``seconds``, ``check``.
-Run: ``.venv/bin/python scripts/perfect_play.py`` (several minutes).
+Columns: ``variant``, ``step`` (plain, decided, handicap), ``surplus_south``,
+``surplus_north``, ``nodes`` (the budget), ``depth`` (plies finished), ``value`` (South's
+margin with the surplus: proven bound or estimate), ``status``, ``winner`` (proven only),
+``bound`` (what a proven row says of South's margin without surplus, e.g. ``>= 8``),
+``seconds`` and ``check``.
+
+Run: ``.venv/bin/python scripts/perfect_play.py`` (about 25 minutes on the project's machine:
+200 s of searches, the rest the Python checks, which also need several GB of memory).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -40,9 +63,14 @@ from hoyito_edu.players import WIN, SearchPlayer
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 BUDGETS = (1_000_000, 4_000_000, 16_000_000)
-CHECK_NODES = 4_000_000
+HANDICAP_BUDGETS = (4_000_000, 16_000_000, 64_000_000)
+#: The largest budget the Python check is given: it keeps every position it meets in a dict
+#: (about 4 GB at 11 million nodes).
+CHECK_LIMIT = 16_000_000
+SEEDS = 48
 OUT = Path(__file__).resolve().parent.parent / "data" / "perfect_play.csv"
-COLUMNS = ("variant", "nodes", "depth", "value", "status", "winner", "seconds", "check")
+COLUMNS = ("variant", "step", "surplus_south", "surplus_north", "nodes", "depth", "value",
+           "status", "winner", "bound", "seconds", "check")
 
 
 def for_south(found: int, player: int) -> tuple[int, str, str]:
@@ -61,46 +89,181 @@ def for_south(found: int, player: int) -> tuple[int, str, str]:
     return value, "estimated", ""
 
 
-def check(variant: str, nodes: int) -> str:
-    """The readable Python search's verdict on the start of ``variant``, in words."""
+def surplus_for(handicap: int) -> tuple[int, int]:
+    """The surplus that adds ``handicap`` seeds to South's margin (negative: North's).
+
+    >>> surplus_for(9), surplus_for(-9), surplus_for(0)
+    ((9, 0), (0, 9), (0, 0))
+    """
+    return (handicap, 0) if handicap > 0 else (0, -handicap)
+
+
+def bound(row: dict) -> tuple[str, int] | None:
+    """What a proven row says of South's margin without surplus: ``(">=", m)`` or
+    ``("<=", m)``; None for an estimate.
+
+    >>> bound({"status": "proven", "winner": "North", "value": -1, "surplus_south": 9,
+    ...        "surplus_north": 0})
+    ('<=', -10)
+    """
+    if row["status"] != "proven":
+        return None
+    shifted = row["value"] - (row["surplus_south"] - row["surplus_north"])
+    return (">=", shifted) if row["winner"] == "South" else ("<=", shifted)
+
+
+def search(variant: str, step: str, handicap: int, nodes: int) -> dict:
+    """One search of the start of ``variant`` (see the module's docstring), as a row."""
     start = hy.new_game(variant)
-    searcher = SearchPlayer(seed=0, max_nodes=nodes, compiled=False)
+    start = dataclasses.replace(start, surplus=surplus_for(handicap))
+    began = time.perf_counter()
+    found = fastsearch.CompiledSearch().search(start, sorted(start.legal_moves()), 100, nodes,
+                                               None, stop_when_decided=step != "plain")
+    value, status, winner = for_south(found["value"], start.player)
+    row = {"variant": variant, "step": step, "surplus_south": start.surplus[0],
+           "surplus_north": start.surplus[1], "nodes": nodes, "depth": found["depth"],
+           "value": value, "status": status, "winner": winner, "bound": "",
+           "seconds": round(time.perf_counter() - began, 1), "check": ""}
+    said = bound(row)
+    if said:
+        row["bound"] = f"{said[0]} {said[1]}"
+    print(row, flush=True)
+    return row
+
+
+def margins(rows: list[dict]) -> tuple[int, int]:
+    """The smallest and largest South margins the proven rows leave possible (even numbers:
+    the two scores add up to 48)."""
+    low, high = -SEEDS, SEEDS
+    for row in rows:
+        said = bound(row)
+        if said and said[0] == ">=":
+            low = max(low, said[1] + said[1] % 2)
+        elif said:
+            high = min(high, said[1] - said[1] % 2)
+    return low, high
+
+
+def handicaps(variant: str, rows: list[dict], search) -> list[dict]:
+    """Rows of step 3 of the module's docstring. Each test asks whether South's margin ``M``
+    is at most ``m`` or at least ``m + 2``, with a handicap of ``-(m + 1)``; the two ends of
+    the range still open are tested in turn (``m = high - 2`` and ``m = low``; the one nearer
+    to a level game first, which is the end the winner's proof made), so a proven test settles
+    the margin or moves an end by at least 2 seeds.
+    It stops when the ends meet or neither end's test is settled by the largest budget."""
+    found, unsettled = [], set()
+    while True:
+        low, high = margins(rows + found)
+        tests = sorted((m for m in (high - 2, low) if low <= m < high and m not in unsettled),
+                       key=abs)  # the end nearer to a level game first: the winner's bound
+        if not tests:
+            return found
+        m = tests[0]
+        for nodes in HANDICAP_BUDGETS:
+            row = search(variant, "handicap", -(m + 1), nodes)
+            found.append(row)
+            if row["status"] == "proven":
+                break
+        else:
+            unsettled.add(m)
+
+
+def check(row: dict) -> str:
+    """The readable Python search's verdict on ``row``'s search, in words."""
+    if row["nodes"] > CHECK_LIMIT:
+        return f"not checked: the Python search would need {row['nodes']:,} nodes"
+    start = dataclasses.replace(hy.new_game(row["variant"]),
+                                surplus=(row["surplus_south"], row["surplus_north"]))
+    searcher = SearchPlayer(seed=0, max_nodes=row["nodes"], compiled=False,
+                            stop_when_decided=row["step"] != "plain")
     began = time.perf_counter()
     searcher.choose(start)
     found = searcher.last_search
     value, status, winner = for_south(found["value"], start.player)
     verdict = f"proven win for {winner} by at least {abs(value)}" if winner else (
         f"not proven (estimated {value:+d})")
-    return (f"Python search (SearchPlayer(compiled=False)), depth {found['depth']}, "
+    agrees = "agrees" if (status, winner) == (row["status"], row["winner"]) else "DISAGREES"
+    return (f"{agrees}: Python search (SearchPlayer(compiled=False)), depth {found['depth']}, "
             f"{found['nodes']} nodes, {time.perf_counter() - began:.0f} s: {verdict}")
+
+
+def deciding_rows(rows: list[dict]) -> list[dict]:
+    """The proven rows the final bounds rest on: for each end of the range, the first
+    (cheapest) row that gives it, and where that row's budget is beyond the Python check's
+    (:data:`CHECK_LIMIT`), also the first row that gives the best bound within it."""
+    chosen = []
+    for side in (">=", "<="):
+        for within in (rows, [row for row in rows if row["nodes"] <= CHECK_LIMIT]):
+            said = [(bound(row), row) for row in within]
+            said = [(b[1], row) for b, row in said if b and b[0] == side]
+            if not said:
+                continue
+            best = max(b for b, _ in said) if side == ">=" else min(b for b, _ in said)
+            row = next(row for b, row in said if b == best)
+            if row not in chosen:
+                chosen.append(row)
+            if row["nodes"] <= CHECK_LIMIT:
+                break
+    return chosen
+
+
+def _typed(row: dict) -> dict:
+    """A row read back from the CSV, with its numbers as numbers."""
+    for key in ("surplus_south", "surplus_north", "nodes", "depth", "value"):
+        row[key] = int(row[key])
+    row["seconds"] = float(row["seconds"])
+    return row
+
+
+def _key(row: dict) -> tuple:
+    return (row["variant"], row["step"], row["surplus_south"], row["surplus_north"],
+            row["nodes"])
+
+
+def _write(path: Path, rows: list[dict], mode: str = "w") -> None:
+    new = mode == "w" or not path.exists()
+    with open(path, mode, newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+        if new:
+            writer.writeheader()
+        writer.writerows(rows)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
-    parser.add_argument("--budgets", type=int, nargs="+", default=list(BUDGETS))
-    parser.add_argument("--check-nodes", type=int, default=CHECK_NODES)
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--no-check", action="store_true", help="skip the Python checks")
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="the table; its rows are reused, so a stopped run goes on")
     args = parser.parse_args(argv)
+    done = {}
+    if args.out.exists():
+        with open(args.out, newline="", encoding="utf-8") as table:
+            done = {_key(row): row for row in map(_typed, csv.DictReader(table))}
+
+    def cached(variant: str, step: str, handicap: int, nodes: int) -> dict:
+        surplus = surplus_for(handicap)
+        key = (variant, step, surplus[0], surplus[1], nodes)
+        if key not in done:
+            done[key] = search(variant, step, handicap, nodes)
+            _write(args.out, [done[key]], "a")  # kept at once: a stopped run goes on
+        return done[key]
+
     rows = []
     for variant in args.variants:
-        start = hy.new_game(variant)
-        for nodes in args.budgets:
-            began = time.perf_counter()
-            found = fastsearch.CompiledSearch().search(start, sorted(start.legal_moves()), 100,
-                                                       nodes, None)
-            value, status, winner = for_south(found["value"], start.player)
-            row = {"variant": variant, "nodes": nodes, "depth": found["depth"], "value": value,
-                   "status": status, "winner": winner,
-                   "seconds": round(time.perf_counter() - began, 1), "check": ""}
-            if status == "proven" and nodes == args.budgets[-1]:
-                row["check"] = check(variant, args.check_nodes)
-            print(row, flush=True)
-            rows.append(row)
-    with open(args.out, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+        found = [cached(variant, step, 0, nodes) for step in ("plain", "decided")
+                 for nodes in BUDGETS]
+        found += handicaps(variant, found, cached)
+        for row in [] if args.no_check else deciding_rows(found):
+            if not row["check"]:
+                row["check"] = check(row)
+                _write(args.out, list(done.values()))
+            print(variant, row["bound"], row["check"], flush=True)
+        low, high = margins(found)
+        print(f"{variant}: South's margin with perfect play is "
+              f"{low if low == high else f'from {low} to {high}'}", flush=True)
+        rows += found
+    _write(args.out, rows)
     return 0
 
 

@@ -174,3 +174,57 @@ def test_a_repetition_never_makes_a_proven_result():
     found = {fastsearch.CompiledSearch().search(pos, list(order), 100, 300_000, None)["value"]
              for order in ((1, 3, 5), (1, 5, 3), (3, 5, 1))}
     assert len(found) == 1 and -players.WIN < found.pop() < players.WIN
+
+
+def final_margin(position) -> int:
+    """The player to move's final margin with best play: every move tried through the engine
+    to the end of the game (positions of a few seeds and a low quiet limit only)."""
+    me = position.player
+    best = None
+    for hole in position.legal_moves():
+        child = position.play(hole)
+        if child.is_over:
+            score = child.outcome.score
+            found = score[me] - score[1 - me]
+        else:
+            found = final_margin(child) * (1 if child.player == me else -1)
+        best = found if best is None else max(best, found)
+    return best
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_decided_winner_is_proven_soundly_by_both_paths(variant):
+    # Small boards with captures made: stopping where the lead passes the seeds left
+    # (stop_when_decided) must prove only what best play to the end confirms, on both paths.
+    rng = random.Random(f"decided/{variant}")
+    proven = decided_early = 0
+    # Ba-awa ends when a move leaves 8 seeds or fewer, so its boards hold a few more
+    fewest, most = (9, 11) if variant == "ba-awa" else (2, 5)
+    for k in range(40):
+        board = [0] * 12
+        for _ in range(rng.randint(fewest, most)):
+            board[rng.randrange(12)] += 1
+        south = 4 * rng.randint(0, 11 - sum(board) // 4)
+        pos = hy.new_game(variant, board=board, player=rng.randrange(2), quiet_limit=3,
+                          captures=(south, 48 - sum(board) - south))
+        if pos.is_over or len(pos.legal_moves()) < 2:
+            continue
+        truth = final_margin(pos)
+        settings = {"seed": k, "max_depth": 12, "stop_when_decided": True}
+        fast = summary(SearchPlayer(**settings), pos)
+        assert fast == summary(SearchPlayer(compiled=False, **settings), pos), pos
+        value = fast[1]
+        if value >= players.WIN:
+            assert truth >= value - players.WIN > 0, (pos, truth, value)
+        elif value <= -players.WIN:
+            assert truth <= value + players.WIN < 0, (pos, truth, value)
+        if abs(value) >= players.WIN:
+            proven += 1
+            # the same search without the stop plays on through the decided positions
+            decided_early += summary(SearchPlayer(seed=k, max_depth=12), pos)[3] > fast[3]
+    assert proven >= 10 and decided_early >= 3
+
+
+def test_stop_when_decided_is_checked():
+    with pytest.raises(ValueError, match="stop_when_decided must be True or False"):
+        SearchPlayer(stop_when_decided="yes")

@@ -47,7 +47,7 @@ except ImportError:  # pragma: no cover - numba is a dependency; supports() says
     objmode = None
 from ..engine.position import Position
 from ..engine.rules import DEFAULT_MAX_LAPS
-from .values import EXACT, LOWER, UPPER, WIN, OutOfBudget, next_iteration
+from .values import EXACT, LOWER, UPPER, WIN, OutOfBudget, decided_value, next_iteration
 
 _INF = 3 * WIN
 
@@ -67,7 +67,8 @@ MAX_LAP_ROOM = 1 << 18
 _WORK, _VISITS, _BUDGET, _ABORT, _OVERFLOW, _STARTER, _SUR0, _SUR1, _UNLIMITED = range(9)
 _BEST, _CLOCK = 9, 10
 _ROOT = 11  # ctx[_ROOT + i]: the value found for the root's move from its i-th hole
-_CTX = _ROOT + 12
+_DECIDED = _ROOT + 12  # 1: a decided position is a proven result (values.decided_value)
+_CTX = _DECIDED + 1
 # a position row (nodes[ply] and kids[ply, i]): the board (2n values), then these fields
 _CAP0, _CAP1, _PLAYER, _END, _HOLE, _GAIN, _QUIET = range(7)
 _FIELDS = 7
@@ -163,6 +164,21 @@ def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nod
         caps[1 - player] - node[size + 1 - player]
     )
     return 0
+
+
+_decided_value = njit(inline="always")(decided_value)  # the same function, compiled
+
+
+@njit(inline="always")
+def _decided(row, n, ctx):
+    """:func:`~hoyito_edu.compiled.values.decided_value` of a position row (0: not decided)."""
+    size = 2 * n
+    me = row[size + _PLAYER]
+    lead = (row[size + me] + ctx[_SUR0 + me]) - (row[size + 1 - me] + ctx[_SUR0 + 1 - me])
+    on_board = 0
+    for hole in range(size):
+        on_board += row[hole]
+    return _decided_value(lead, on_board)
 
 
 @njit(inline="always")
@@ -327,7 +343,13 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
     ``ctx[_BEST]`` gets the best move."""
     size = 2 * n
     node = nodes[ply]
-    if node[size + _END] >= 0 or depth <= 0:
+    if node[size + _END] >= 0:
+        return _value(node, n, ctx)
+    if ctx[_DECIDED] and ply > 0:  # the root's moves are always searched
+        settled = _decided(node, n, ctx)
+        if settled != 0:
+            return settled
+    if depth <= 0:
         return _value(node, n, ctx)
     a, b = _keys(node, size)
     slot = _slot(tt_keys, tt_check, tt_data, a, b, False)
@@ -463,19 +485,21 @@ class CompiledSearch:
         self._grow(lap_room)  # lap starts one move may keep before the table grows
 
     def search(self, position: Position, order: list[int], max_depth: int,
-               max_nodes: int | None, deadline: float | None) -> dict:
+               max_nodes: int | None, deadline: float | None,
+               stop_when_decided: bool = False) -> dict:
         """Iterative deepening from ``position`` (``SearchPlayer.choose`` after the checks).
 
         ``order`` is the shuffled legal moves. Returns what the engine path's search returns
         (``best``, ``value``, ``depth`` done, ``work``, ``visits``). A move with more laps than
         the lap table holds makes it larger and the search starts again; a ValueError says so
         when a move has more than :data:`MAX_LAP_ROOM` laps (only without a lap limit, or with
-        one above that)."""
+        one above that). ``stop_when_decided``: as :class:`~hoyito_edu.SearchPlayer`'s."""
         max_laps = position.rules.max_laps
         if max_laps is not None and self.lap_room <= max_laps < MAX_LAP_ROOM:
             self._grow(max_laps + 1)  # room for every lap a move may have: no search again
         while True:
-            found = self._search(position, order, max_depth, max_nodes, deadline)
+            found = self._search(position, order, max_depth, max_nodes, deadline,
+                                 stop_when_decided)
             if found is not None:
                 return found
             if self.lap_room >= MAX_LAP_ROOM:
@@ -493,7 +517,7 @@ class CompiledSearch:
         self.lap_room = min(room, MAX_LAP_ROOM)
         self.laps = kn._hash_table(12, self.lap_room)
 
-    def _search(self, position, order, max_depth, max_nodes, deadline):
+    def _search(self, position, order, max_depth, max_nodes, deadline, stop_when_decided):
         n = position.holes_per_row
         size = 2 * n
         history = position.history_since_capture()
@@ -509,6 +533,7 @@ class CompiledSearch:
         ctx[_STARTER] = position.starter
         ctx[_SUR0], ctx[_SUR1] = position.surplus
         ctx[_CLOCK] = 0 if deadline is None else int(deadline * 1e9)
+        ctx[_DECIDED] = int(stop_when_decided)
         self.tt_keys[:] = 0
         st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)  # then room for a snapshot
         mtake = np.zeros(8, dtype=np.int64)

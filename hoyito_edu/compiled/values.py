@@ -15,6 +15,30 @@ WIN = 10_000
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
+def decided_value(lead: int, on_board: int) -> int:
+    """The proven value of a game that is not over but whose winner is already decided, from
+    the side of the player to move, or 0 if it is not decided.
+
+    ``lead`` is the player to move's score lead (captures plus surplus) and ``on_board`` the
+    seeds still on the board. Every ending gives each of those seeds to one of the two players
+    (the last four to the capturer, Ba-awa's last eight to the starter, the owners' holes at an
+    endless move, the lap limit, a repetition or an agreement: R2.8, R4.1-R4.5), and a score
+    never goes down. So a lead larger than the seeds left is a win by at least
+    ``lead - on_board``, and a deficit larger than them a loss by at least as much; a lead
+    equal to them is only a draw or better, and is not decided here. The proof search of
+    ``scripts/perfect_play.py`` stops at such positions (``stop_when_decided``); the value is
+    a bound, like every proven margin of the searches.
+
+    >>> decided_value(20, 12), decided_value(-13, 12), decided_value(12, 12)
+    (10008, -10001, 0)
+    """
+    if lead > on_board:
+        return WIN + lead - on_board
+    if -lead > on_board:
+        return -WIN + lead + on_board
+    return 0
+
+
 class OutOfBudget(Exception):
     """Raised inside the search when the node or time budget is spent."""
 

@@ -127,7 +127,7 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "random": ("capture_bias", "name"),
     "greedy": ("name",),
     "search": ("max_depth", "max_nodes", "time_limit", "compiled", "playouts", "endgames",
-               "name"),
+               "stop_when_decided", "name"),
     "mcts": ("time_limit", "playouts", "exploration", "name"),
 }
 SETTINGS.update(

@@ -9,7 +9,15 @@ import random
 import time
 from typing import Any
 
-from ..compiled.values import EXACT, LOWER, UPPER, WIN, OutOfBudget, next_iteration
+from ..compiled.values import (
+    EXACT,
+    LOWER,
+    UPPER,
+    WIN,
+    OutOfBudget,
+    decided_value,
+    next_iteration,
+)
 from ..engine.events import Reason
 from ..engine.position import Position
 from .simple import (
@@ -119,6 +127,13 @@ class SearchPlayer:
     ``last_search["tie"]`` is the hole so chosen, or None (no tie, or a position the compiled
     kernel does not take).
 
+    With ``stop_when_decided=True`` a position whose winner is already decided (a lead larger
+    than the seeds left on the board: :func:`~hoyito_edu.compiled.values.decided_value`) is
+    valued as a proven win or loss by that bound without being searched further. It is for
+    proofs of who wins (``scripts/perfect_play.py``): proofs get shorter, while the margin
+    proven is only the bound, so a player that plays for the final score leaves it off, as
+    every level does.
+
     Budgets:
 
     - ``max_nodes``: work, counted the same on every machine, so the choice is repeatable.
@@ -169,6 +184,7 @@ class SearchPlayer:
         compiled: bool = True,
         playouts: int | None = None,
         endgames: bool = False,
+        stop_when_decided: bool = False,
     ) -> None:
         max_depth = _check_budget("max_depth", max_depth, MAX_DEPTH)
         max_nodes = _check_budget("max_nodes", max_nodes, MAX_NODES)
@@ -178,6 +194,11 @@ class SearchPlayer:
             raise ValueError(f"compiled must be True or False, not {compiled!r}")
         if not isinstance(endgames, bool):
             raise ValueError(f"endgames must be True or False, not {endgames!r}")
+        if not isinstance(stop_when_decided, bool):
+            raise ValueError(
+                f"stop_when_decided must be True or False, not {stop_when_decided!r}"
+            )
+        self.stop_when_decided = stop_when_decided
         self.endgames = endgames
         if max_depth is None and max_nodes is None and time_limit is None:
             max_depth = 4
@@ -353,7 +374,8 @@ class SearchPlayer:
         if self._compiled is None:
             self._compiled = compiled.CompiledSearch()
         return self._compiled.search(
-            position, order, self.max_depth, self.max_nodes, self._deadline
+            position, order, self.max_depth, self.max_nodes, self._deadline,
+            stop_when_decided=self.stop_when_decided,
         )
 
     def _root(self, position: Position, depth: int, order: list[int], previous: int):
@@ -385,6 +407,10 @@ class SearchPlayer:
     def _negamax(self, position: Position, depth: int, alpha: int, beta: int) -> int:
         if position.outcome is not None:
             return terminal_value(position)
+        if self.stop_when_decided:
+            settled = decided_value(evaluate(position), sum(position.board))
+            if settled:
+                return settled
         if depth <= 0:
             return evaluate(position)
         entry = self._entry(position)
