@@ -30,8 +30,10 @@ import dataclasses
 import sys
 from pathlib import Path
 
+import perfect_play
+
 import hoyito_edu as hy
-from hoyito_edu.players import WIN, SearchPlayer
+from hoyito_edu.players import SearchPlayer
 
 COLUMNS = ("variant", "moves", "value", "south_plus_one", "north_plus_one", "nodes", "agrees")
 
@@ -44,13 +46,8 @@ def for_south(position, surplus: tuple[int, int], nodes: int, max_depth: int):
                             stop_when_decided=True)
     searcher.choose(moved)
     found = searcher.last_search
-    value = found["value"] if position.player == 0 else -found["value"]
-    proven = abs(value) >= WIN
-    if value >= WIN:
-        value -= WIN
-    elif value <= -WIN:
-        value += WIN
-    return value, proven, found["nodes"]
+    value, status, _ = perfect_play.for_south(found["value"], position.player)
+    return value, status == "proven", found["nodes"]
 
 
 def verdict(book_value: int, up: tuple[int, bool], down: tuple[int, bool]) -> str:
