@@ -39,7 +39,7 @@ LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
-.PHONY: help lab test voila jugar clase class html bench ladder endgames student worksheets catalogue clean distclean
+.PHONY: help lab test voila jugar clase class html book kit bench ladder endgames student worksheets catalogue clean distclean
 
 help: ## List the targets
 	@echo "Usage: make <target>"
@@ -64,8 +64,10 @@ $(STAMP): pyproject.toml | $(PY)
 
 # --- main commands -----------------------------------------------------------
 
-lab: $(STAMP) ## Set up .venv and open JupyterLab on notebooks/ at 127.0.0.1
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
+# The teacher's targets call `python -m hoyito_edu COMMAND`, which works the same without make
+# (on Windows too); the Makefile adds only the set-up of .venv.
+lab: $(STAMP) ## Set up .venv and open JupyterLab on this checkout at 127.0.0.1
+	$(PY) -m hoyito_edu lab --dir .
 
 test: $(STAMP) ## Install everything (incl. Debian chromium and postgresql), lint, run ALL tests
 	bash scripts/ensure_chromium.sh
@@ -107,8 +109,12 @@ class: $(CLASS_STAMP) ## A whole class on their phones, in English (HOST=0.0.0.0
 jugar: ## The board in Spanish: like `make voila`, serving notebooks/play/jugar.ipynb
 	$(MAKE) voila PLAY_NOTEBOOK=notebooks/play/jugar.ipynb
 
-html: $(STAMP) ## Execute every notebook and render it to build/html/ (Spanish: build/html/es/)
-	$(PY) scripts/render_html.py notebooks build/html
+html: book
+book: $(STAMP) ## Run every notebook and write the book (both languages) to build/book/
+	$(PY) -m hoyito_edu book --out build/book
+
+kit: $(STAMP) ## The kits for a USB stick: dist/hoyito-kit-es.zip and dist/hoyito-kit-en.zip
+	$(PY) -m hoyito_edu kit --out dist
 
 bench: $(STAMP) ## Run every benchmarks/*.py script
 	@set -e; for script in $(BENCHMARKS); do \
@@ -125,16 +131,16 @@ endgames: $(STAMP) ## Perfect-endgame tables up to 12 seeds, every rule set (abo
 	$(PY) scripts/endgame_tables.py --seeds 12 --no-csv
 
 student: $(STAMP) ## Student copies (no "solution"/"teacher" cells) to build/student/ (+ es/)
-	$(PY) scripts/strip_solutions.py notebooks build/student
+	$(PY) -m hoyito_edu student --out build/student
 
 worksheets: $(STAMP) ## Printable worksheets (en: A4, es: Letter; PAPER=letter or a4 for both) to build/worksheets/{en,es}/
-	$(PY) -m hoyito_edu.teaching.worksheets build/worksheets $(if $(PAPER),--paper=$(PAPER))
+	$(PY) -m hoyito_edu worksheets --out build/worksheets $(if $(PAPER),--paper=$(PAPER))
 
 catalogue: $(STAMP) ## After changing a sentence: extract, update the Spanish catalogue, compile it
 	$(PY) scripts/catalogue.py
 
 clean: ## Remove generated files and caches (keeps .venv)
-	rm -rf build test-artifacts .pytest_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf build dist test-artifacts .pytest_cache .ruff_cache .hypothesis *.egg-info
 	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
 		-type d -prune -exec rm -rf {} +
 

@@ -2,7 +2,7 @@
 
 Targets: each notebook <= 30 s, all notebooks of one language together <= 90 s (the English
 notebooks in notebooks/, then their Spanish editions in notebooks/es/).
-Executes exactly like tests/test_notebooks.py (scripts/nbrun.py): fresh python3 kernel,
+Executes exactly like tests/test_notebooks.py (hoyito_edu.publish.run): fresh python3 kernel,
 working directory the notebook's folder.
 
 Usage: python benchmarks/notebook_times.py [--strict]
@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
-from nbrun import NOTEBOOK_DIR, SPANISH_DIR, label, list_notebooks, run_notebook  # noqa: E402
+from hoyito_edu.publish.run import NOTEBOOK_DIR, SPANISH_DIR, label, list_notebooks, run_notebook  # noqa: E402
 
 EACH_TARGET = 30.0
 TOTAL_TARGET = 90.0

@@ -20,6 +20,16 @@ for runs bigger than memory; running the same command again finishes an interrup
 On a Dask cluster (``pip install 'hoyito_edu[dask]'``), ``--scheduler tcp://HOST:8786`` plays
 the games on its workers, and ``--dask-workers N`` starts a cluster of N local processes.
 
+Teachers' commands, the same on Windows (``py -m hoyito_edu ...``), macOS and Linux::
+
+    python -m hoyito_edu lab --dir FOLDER       # the notebooks in FOLDER, opened in JupyterLab
+    python -m hoyito_edu serve --lang es        # the class server (phones play and read the book)
+    python -m hoyito_edu play --lang es         # the board page alone, in Voila
+    python -m hoyito_edu worksheets             # the printable worksheets (PDF)
+    python -m hoyito_edu student                # student copies of the notebooks
+    python -m hoyito_edu book                   # the book: every notebook as an HTML page
+    python -m hoyito_edu kit                    # the kits for a USB stick (zip)
+
 ``python -m hoyito_edu strength`` plays game pairs between two players and tests which is
 stronger (:mod:`hoyito_edu.sim.strength`; ``python -m hoyito_edu strength -h`` for help)::
 
@@ -40,6 +50,7 @@ from .engine.rules import DEFAULT_MAX_LAPS, VARIANTS
 from .engine.saving import file_mode_for, refuse_special_target, show
 from .players import available
 from .sim.simulate import DEFAULT_MAX_PLIES
+from .version import __version__
 
 FORMATS = {".csv": "csv", ".gz": "csv", ".parquet": "parquet", ".pq": "parquet"}
 #: The output options, by the table each writes.
@@ -93,10 +104,12 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """The command line's parser and its ``simulate`` sub-parser."""
     parser = argparse.ArgumentParser(
         prog="python -m hoyito_edu",
-        description="Tools for hoyito_edu. Run 'python -m hoyito_edu simulate -h' or "
-        "'python -m hoyito_edu strength -h' for help.",
+        description="Tools for hoyito_edu. Run 'python -m hoyito_edu COMMAND -h' for a "
+        "command's help.",
     )
+    parser.add_argument("--version", action="version", version=f"hoyito_edu {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="command", required=True)
+    _teachers_commands(commands)
     sim = commands.add_parser(
         "simulate",
         help="play many games and write their tables (CSV or Parquet)",
@@ -255,6 +268,96 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
                        help="processes thinking for the intermediate and expert levels "
                        "(default 2; 0: only the quick levels)")
     return parser, sim
+
+
+def _teachers_commands(commands) -> None:
+    """The commands a teacher uses, each what a Makefile target did, on any system."""
+    lab = commands.add_parser(
+        "lab", help="copy the notebooks into a folder and open JupyterLab there",
+        description="Copy the notebooks (both languages), documents and data into FOLDER, "
+        "never over a file already there, and open JupyterLab on it (needs the [lab] extra).")
+    lab.add_argument("--dir", type=Path, default=Path("hoyito_notebooks"), metavar="FOLDER",
+                     help="where the notebooks go (default ./hoyito_notebooks)")
+    lab.add_argument("--port", type=whole(1, 65535), help="JupyterLab's port")
+    lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    play = commands.add_parser(
+        "play", help="serve the board page alone with Voila (this computer, or a class)",
+        description="Serve the play page (the board, short instructions, the rules in words) "
+        "with Voila. With --host 0.0.0.0 the school's network can open it, always with a "
+        "token (a new one each time unless --token is given).")
+    play.add_argument("--lang", choices=("es", "en"), default="es", help="the page's language")
+    play.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    play.add_argument("--port", type=whole(1, 65535), default=8866, help="port (default 8866)")
+    play.add_argument("--token", help="the token students add to the address (network only)")
+    sheets = commands.add_parser(
+        "worksheets", help="write the printable worksheets (PDF) in both languages",
+        description="Write the worksheets, answer sheet, paper boards and record sheet in "
+        "English (OUT/en/) and Spanish (OUT/es/).")
+    sheets.add_argument("--out", type=Path, default=Path("build/worksheets"), metavar="DIR")
+    sheets.add_argument("--paper", choices=("a4", "letter"),
+                        help="paper for both languages (default: A4 English, Letter Spanish)")
+    student = commands.add_parser(
+        "student", help="write student copies of the notebooks (no answers)",
+        description="Write a copy of every notebook without solution and teacher-only cells "
+        "into DIR (Spanish: DIR/es/).")
+    student.add_argument("--out", type=Path, default=Path("build/student"), metavar="DIR")
+    book = commands.add_parser(
+        "book", help="run every notebook and write the book as HTML pages",
+        description="Run every notebook in both languages and write the book (students' "
+        "pages, the teacher's edition, the documents) into DIR; it opens with no server.")
+    book.add_argument("--out", type=Path, default=Path("build/book"), metavar="DIR")
+    kit = commands.add_parser(
+        "kit", help="build the kits that open from a USB stick with nothing installed",
+        description="Build hoyito-kit-es.zip and hoyito-kit-en.zip: the book and the "
+        "printables, opening from the file system on any computer or phone.")
+    kit.add_argument("--lang", choices=("es", "en"), action="append",
+                     help="only this language's kit (default both)")
+    kit.add_argument("--out", type=Path, default=Path("dist"), metavar="DIR")
+
+
+def teachers_command(args) -> int:
+    """Run lab, play, worksheets, student, book or kit; a problem is said in a sentence."""
+    if args.command == "lab":
+        from .publish.lab import copy_notebooks, open_lab
+
+        copied = copy_notebooks(args.dir)
+        print(f"{copied.folder}: {len(copied.written)} file(s) copied, "
+              f"{len(copied.same)} already there")
+        for path in copied.kept:
+            print(f"  kept your edited copy of {path.as_posix()} (the new edition was not "
+                  "copied over it; open an empty folder to have it)")
+        return open_lab(copied.folder, port=args.port, open_browser=not args.no_browser)
+    if args.command == "play":
+        from .publish.play import serve_play_page
+
+        return serve_play_page(args.lang, args.host, args.port, args.token)
+    if args.command == "worksheets":
+        from .teaching.worksheets import build_all
+
+        for written in build_all(args.out, paper=args.paper).values():
+            for path in written.values():
+                print(path)
+        return 0
+    if args.command == "student":
+        from .content import notebooks_dir
+        from .publish.student import write_student_copies
+
+        return write_student_copies(notebooks_dir(), args.out)
+    if args.command == "book":
+        from .publish.book import build_book
+
+        book = build_book(args.out)
+        for link in book.broken_links:
+            print(f"  a link leads nowhere: {link}", file=sys.stderr)
+        print(f"open {args.out / 'index.html'} in a browser")
+        return 0
+    from .publish.kit import build_kits
+
+    build_kits(args.out, args.lang or ("es", "en"))
+    return 0
+
+
+TEACHERS_COMMANDS = ("lab", "play", "worksheets", "student", "book", "kit")
 
 
 def _format(path: Path) -> str:
@@ -515,6 +618,14 @@ def main(argv: list[str] | None = None) -> int:
         return strength(argv[1:])
     parser, sim = _parser()
     args = parser.parse_args(argv)
+    if args.command in TEACHERS_COMMANDS:
+        try:
+            return teachers_command(args)
+        except ImportError as error:
+            parser.exit(1, f"{parser.prog} {args.command}: a package it needs is missing "
+                           f"({error.name}): pip install \"hoyito_edu[lab]\"\n")
+        except (OSError, RuntimeError, ValueError) as error:
+            parser.exit(1, f"{parser.prog} {args.command}: {error}\n")
     if args.command == "serve":
         try:
             from .board.server.app import serve

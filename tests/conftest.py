@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # --- helper scripts -----------------------------------------------------------------------
-# scripts/ holds tools that are not part of the package (nbrun.py, strip_solutions.py, ...);
+# scripts/ holds tools that are not part of the package (make_data.py, catalogue.py, ...);
 # tests import them directly.
 sys.path.insert(0, str(ROOT / "scripts"))
 

@@ -15,11 +15,11 @@ from pathlib import Path
 import nbformat
 import pandas as pd
 import pytest
-from nbrun import run_notebook
-from strip_solutions import is_solution, is_teacher_only, strip_notebook
 
 import hoyito_edu as hy
 from hoyito_edu.engine.events import Drop
+from hoyito_edu.publish.run import run_notebook
+from hoyito_edu.publish.student import is_solution, is_teacher_only, strip_notebook
 from hoyito_edu.sim.metrics import game_metrics
 from hoyito_edu.teaching.classroom import (
     CASA_REASONS,

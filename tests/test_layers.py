@@ -20,12 +20,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "hoyito_edu"
 
 #: Bottom to top. ``version`` and ``i18n`` import nothing of the package; the public API
 #: (``__init__``) and the command line (``__main__``) sit on top of everything.
-LAYERS = ("version", "i18n", "engine", "compiled", "players", "sim", "charts", "teaching",
-          "board", "__main__", "__init__")
+LAYERS = ("version", "content", "i18n", "engine", "compiled", "players", "sim", "charts",
+          "teaching", "board", "publish", "__main__", "__init__")
 
 #: Third-party packages each low layer may not import (the layers above may).
 FORBIDDEN = {
     "version": None,  # None: nothing outside the standard library
+    "content": None,
     "i18n": None,
     "engine": None,
     "compiled": {"pandas", "matplotlib", "anywidget", "traitlets", "ipywidgets", "dask"},

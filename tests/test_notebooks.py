@@ -3,8 +3,8 @@
 Every English notebook has its Spanish edition in notebooks/es/, with the same two-digit prefix.
 
 Each notebook runs in a fresh python3 kernel with notebooks/ as working directory
-(scripts/nbrun.py, shared with benchmarks/notebook_times.py). Its Run-All wall time is
-recorded as a user property and listed at the end of the pytest run.
+(hoyito_edu.publish.run, shared with the book and benchmarks/notebook_times.py). Its Run-All
+wall time is recorded as a user property and listed at the end of the pytest run.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import re
 
 import nbformat
 import pytest
-from nbrun import (
+
+from hoyito_edu.publish.run import (
     NOTEBOOK_DIR,
     SPANISH_DIR,
     NotebookRunError,

@@ -1,4 +1,4 @@
-"""scripts/strip_solutions.py: student copies without answers, teacher-only cells or outputs.
+"""hoyito_edu.publish.student: student copies without answers, teacher-only cells or outputs.
 
 The last tests make the student copy of every notebook in notebooks/ and check that it holds
 no answer or teacher-only cell, no wording meant for the teacher, and runs top to bottom on its
@@ -10,8 +10,9 @@ from __future__ import annotations
 import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
-from nbrun import NOTEBOOK_DIR, NotebookRunError, list_notebooks, run_notebook
-from strip_solutions import (
+
+from hoyito_edu.publish.run import NOTEBOOK_DIR, NotebookRunError, list_notebooks, run_notebook
+from hoyito_edu.publish.student import (
     STRIPPED_TAGS,
     is_teacher_only,
     main,

@@ -121,17 +121,17 @@ GAME_NAMES: tuple[str, ...] = ("Hoyito I", "Hoyito II", "Hoyito III", "Ba-awa")
 
 
 def _candidate_dirs() -> list[Path]:
-    """Folders that may hold the data, best first."""
+    """Folders that may hold the data, best first: the checkout's, then the wheel's copy."""
     package_dir = Path(__file__).resolve().parents[1]  # hoyito_edu/, above teaching/
-    return [package_dir.parent / "data"]
+    return [package_dir.parent / "data", package_dir / "content" / "data"]
 
 
 def data_dir() -> Path:
     """Return the repository's ``data/`` folder.
 
     The folder sits next to the ``hoyito_edu`` package (a source checkout or an
-    editable install). If it is missing, a :class:`FileNotFoundError` says where
-    it looked.
+    editable install), or inside it as ``content/data`` (a wheel). If it is missing, a
+    :class:`FileNotFoundError` says where it looked.
 
     >>> data_dir().name
     'data'
@@ -143,8 +143,8 @@ def data_dir() -> Path:
     looked = ", ".join(str(c) for c in candidates)
     raise FileNotFoundError(
         "hoyito_edu could not find its data folder. It looked for: "
-        f"{looked}. The CSV tables live in the repository's top-level 'data/' folder, so use a "
-        "source checkout or an editable install (pip install -e .)."
+        f"{looked}. The CSV tables live in the repository's top-level 'data/' folder and inside "
+        "the wheel: install hoyito_edu from a wheel, or use a source checkout."
     )
 
 

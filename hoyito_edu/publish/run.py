@@ -1,7 +1,8 @@
-"""Run a notebook top to bottom, the same way for the tests and the benchmark.
+"""Run a notebook top to bottom in a fresh kernel, the same way for the book, the tests and the
+benchmark (``tests/test_notebooks.py``, ``benchmarks/notebook_times.py``).
 
-Used by ``tests/test_notebooks.py`` and ``benchmarks/notebook_times.py`` (both put this
-``scripts/`` folder on ``sys.path``). Deliberately kept out of the ``hoyito_edu`` package.
+A failing cell raises :class:`NotebookRunError`, which names the notebook, the cell and the
+kernel's traceback.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK_DIR = ROOT / "notebooks"
+from ..content import notebooks_dir
+
+NOTEBOOK_DIR = notebooks_dir()
 #: The Spanish edition: one notebook for every notebook in NOTEBOOK_DIR, same two-digit prefix.
 SPANISH_DIR = NOTEBOOK_DIR / "es"
 TIMEOUT = 600  # seconds per cell
@@ -88,11 +90,14 @@ def _error_text(nb, index: int | None, exc: Exception) -> str:
     return _ANSI.sub("", "\n".join(parts))
 
 
-def run_notebook(path: Path, timeout: int = TIMEOUT) -> RunResult:
+def run_notebook(path: Path, timeout: int = TIMEOUT, nb=None, cwd: Path | None = None) -> RunResult:
     """Execute *path* top to bottom in a fresh ``python3`` kernel, with the notebook's
-    folder as working directory. Raises NotebookRunError naming the failing cell."""
+    folder (or *cwd*) as working directory. Raises NotebookRunError naming the failing cell.
+
+    *nb*, if given, is run in place of the file's cells (a student copy, say); the
+    notebook is changed in place and returned with its outputs."""
     path = Path(path)
-    nb = nbformat.read(path, as_version=4)
+    nb = nbformat.read(path, as_version=4) if nb is None else nb
     current = {"index": None}  # the cell being executed, for the error message
 
     def on_cell_start(cell, cell_index):
@@ -102,7 +107,7 @@ def run_notebook(path: Path, timeout: int = TIMEOUT) -> RunResult:
         nb,
         timeout=timeout,
         kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
+        resources={"metadata": {"path": str(cwd or path.parent)}},
         on_cell_start=on_cell_start,
     )
     start = time.perf_counter()

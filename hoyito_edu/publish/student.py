@@ -1,6 +1,6 @@
 """Write student copies of the notebooks: answers and teacher-only cells are removed.
 
-Usage: python scripts/strip_solutions.py [SRC_DIR] [OUT_DIR]   (defaults: notebooks build/student)
+``python -m hoyito_edu student [--out DIR]`` (``make student``; default ``build/student``).
 
 Both languages: the English notebooks ``SRC_DIR/*.ipynb`` go to ``OUT_DIR/``, the Spanish ones
 ``SRC_DIR/es/*.ipynb`` to ``OUT_DIR/es/`` (every folder of :data:`LANGUAGE_FOLDERS` that exists).
@@ -16,10 +16,15 @@ leaks an answer through a stored result. The copies are then searched for wordin
 teacher should read (:data:`TEACHER_WORDING`); if any is left in an untagged cell, the cell is
 named and the command exits with status 1, so the notebook can be fixed (tag the cell, or
 reword it) before the copies are handed out.
+
+A copy is written somewhere else than its notebook, so its relative links (to
+``../docs/sources.md``, ``../data/...``) are repointed from the copy's folder
+(:func:`repoint_links`): they open the same files as the teacher's copy does.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -82,8 +87,40 @@ def teacher_wording(nb) -> list[str]:
     return problems
 
 
+#: A relative link in Markdown (``](target)``) or HTML (``href="target"``, ``src="target"``).
+LINK = re.compile(r"(\]\(|href=\"|src=\")([^)\"#\s]+)(#[^)\"\s]*)?")
+
+
+def is_relative_link(target: str) -> bool:
+    """A link to a file beside the notebook (not a web address, an anchor or an e-mail).
+
+    >>> is_relative_link("../docs/sources.md"), is_relative_link("https://example.org")
+    (True, False)
+    """
+    return not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#", target)
+
+
+def repoint_links(text: str, src: Path, out: Path) -> str:
+    """Rewrite the relative links of *text*, written for a notebook in folder *src*, so
+    they open the same files from folder *out*.
+
+    >>> repoint_links("[the sources](../docs/sources.md#anchors)", Path("/r/notebooks"),
+    ...               Path("/r/build/student"))
+    '[the sources](../../docs/sources.md#anchors)'
+    """
+    def repoint(match: re.Match) -> str:
+        opening, target, anchor = match.group(1), match.group(2), match.group(3) or ""
+        if not is_relative_link(target):
+            return match.group(0)
+        moved = os.path.relpath(os.path.normpath(Path(src).resolve() / target), Path(out).resolve())
+        return f"{opening}{Path(moved).as_posix()}{anchor}"
+
+    return LINK.sub(repoint, text)
+
+
 def strip_folder(src: Path, out: Path) -> list[tuple[Path, int]]:
-    """Write a student copy of every ``src/*.ipynb`` into *out*.
+    """Write a student copy of every ``src/*.ipynb`` into *out*, its relative links
+    repointed from *out*.
 
     Returns (written path, number of removed cells) per notebook, sorted by name."""
     out.mkdir(parents=True, exist_ok=True)
@@ -91,6 +128,9 @@ def strip_folder(src: Path, out: Path) -> list[tuple[Path, int]]:
     for path in sorted(Path(src).glob("*.ipynb")):
         nb = nbformat.read(path, as_version=4)
         student = strip_notebook(nb)
+        for cell in student.cells:
+            if cell.cell_type == "markdown":
+                cell.source = repoint_links(cell.source, Path(src), out)
         target = out / path.name
         nbformat.write(student, target)
         written.append((target, len(nb.cells) - len(student.cells)))
@@ -108,8 +148,16 @@ def folders(src: Path, out: Path) -> list[tuple[Path, Path]]:
 
 
 def main(argv: list[str]) -> int:
+    """``main([program, SRC_DIR, OUT_DIR])``: write the copies; status 1 if any copy still
+    reads like the teacher's."""
     src = Path(argv[1]) if len(argv) > 1 else Path("notebooks")
     out = Path(argv[2]) if len(argv) > 2 else Path("build/student")
+    return write_student_copies(src, out)
+
+
+def write_student_copies(src: Path, out: Path) -> int:
+    """Student copies of every notebook of *src* (and its language folders) in *out*; prints
+    what was written; status 1 (and the cells named) if teacher-only wording is left."""
     written = [item for pair in folders(src, out) for item in strip_folder(*pair)]
     leaks = 0
     for target, removed in written:
@@ -128,6 +176,3 @@ def main(argv: list[str]) -> int:
         return 1
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))
