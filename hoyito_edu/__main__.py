@@ -267,6 +267,9 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     serve.add_argument("--workers", type=whole(0, 16), default=2,
                        help="processes thinking for the intermediate and expert levels "
                        "(default 2; 0: only the quick levels)")
+    serve.add_argument("--book", type=Path, default=Path("build/book"), metavar="DIR",
+                       help="the book served to the phones at /libro/ and /book/ (default "
+                       "build/book, written by 'python -m hoyito_edu book')")
     return parser, sim
 
 
@@ -306,6 +309,9 @@ def _teachers_commands(commands) -> None:
         description="Run every notebook in both languages and write the book (students' "
         "pages, the teacher's edition, the documents) into DIR; it opens with no server.")
     book.add_argument("--out", type=Path, default=Path("build/book"), metavar="DIR")
+    book.add_argument("--reuse", type=Path, metavar="DIR",
+                      help="keep the run notebooks in DIR and reuse those whose cells, and the "
+                      "package's code and data, are unchanged")
     kit = commands.add_parser(
         "kit", help="build the kits that open from a USB stick with nothing installed",
         description="Build hoyito-kit-es.zip and hoyito-kit-en.zip: the book and the "
@@ -313,6 +319,9 @@ def _teachers_commands(commands) -> None:
     kit.add_argument("--lang", choices=("es", "en"), action="append",
                      help="only this language's kit (default both)")
     kit.add_argument("--out", type=Path, default=Path("dist"), metavar="DIR")
+    kit.add_argument("--reuse", type=Path, metavar="DIR",
+                     help="keep the run notebooks in DIR and reuse those whose cells, and the "
+                     "package's code and data, are unchanged")
 
 
 def teachers_command(args) -> int:
@@ -344,16 +353,18 @@ def teachers_command(args) -> int:
 
         return write_student_copies(notebooks_dir(), args.out)
     if args.command == "book":
-        from .publish.book import build_book
+        from .publish.book import RunCache, build_book
 
-        book = build_book(args.out)
+        book = build_book(args.out, executed=RunCache(args.reuse).executed if args.reuse else None)
         for link in book.broken_links:
             print(f"  a link leads nowhere: {link}", file=sys.stderr)
         print(f"open {args.out / 'index.html'} in a browser")
         return 0
+    from .publish.book import RunCache
     from .publish.kit import build_kits
 
-    build_kits(args.out, args.lang or ("es", "en"))
+    build_kits(args.out, args.lang or ("es", "en"),
+               executed=RunCache(args.reuse).executed if args.reuse else None)
     return 0
 
 
@@ -632,7 +643,7 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError as error:
             parser.exit(1, f"{parser.prog} serve: needs the [class] extra "
                            f"(pip install 'hoyito_edu[class]'): {error}\n")
-        serve(args.host, args.port, args.db, args.lang, args.new, args.workers)
+        serve(args.host, args.port, args.db, args.lang, args.new, args.workers, args.book)
         return 0
     try:
         return simulate_command(args)

@@ -111,3 +111,73 @@ def dask_client():
     yield client
     client.close()
     cluster.close()
+
+
+# --- the notebooks run once, for their own test, the book and the kits --------------------
+# Every notebook runs once a session (hoyito_edu.publish.book.execute: a fresh kernel, the
+# figures described) and is kept in a RunCache; tests/test_notebooks.py checks each run, and
+# the kits are built from the same runs (python -m hoyito_edu kit --reuse), so no notebook
+# runs twice.
+@pytest.fixture(scope="session")
+def notebook_runs(tmp_path_factory):
+    """``run(path)``: the notebook's run (a RunResult), or the NotebookRunError it raised."""
+    from hoyito_edu.publish.book import RunCache, execute
+    from hoyito_edu.publish.run import NotebookRunError
+
+    cache = RunCache(tmp_path_factory.mktemp("notebook-runs"))
+    results: dict[Path, object] = {}
+
+    def run(path: Path):
+        path = Path(path)
+        if path not in results:
+            try:
+                results[path] = execute(path)
+                cache.put(path, results[path].nb)
+            except NotebookRunError as error:
+                results[path] = error
+        return results[path]
+
+    run.cache = cache
+    return run
+
+
+def _without_make() -> str:
+    """PATH without any folder that holds `make`: the kit is built as on Windows."""
+    return os.pathsep.join(
+        folder for folder in os.environ.get("PATH", "").split(os.pathsep)
+        if folder and not (Path(folder) / "make").exists()
+    )
+
+
+@pytest.fixture(scope="session")
+def kits(tmp_path_factory, notebook_runs):
+    """Both kits, built by ``python -m hoyito_edu kit`` in a fresh process from this session's
+    notebook runs, with no `make` on PATH and, where the machine allows it, no network at all
+    (a network namespace of its own: ``unshare -rn``). {"es": folder, "en": folder, ...}."""
+    import subprocess
+
+    from hoyito_edu.publish.book import notebooks
+    from hoyito_edu.publish.run import NotebookRunError
+
+    failed = [path.name for lang in ("en", "es") for path in notebooks(lang)
+              if isinstance(notebook_runs(path), NotebookRunError)]
+    if failed:
+        pytest.fail(f"the kit cannot be built: these notebooks do not run: {failed}")
+    out = tmp_path_factory.mktemp("dist")
+    command = [sys.executable, "-m", "hoyito_edu", "kit", "--out", str(out),
+               "--reuse", str(notebook_runs.cache.folder)]
+    offline = shutil.which("unshare")
+    if offline and subprocess.run([offline, "-rn", "true"], capture_output=True).returncode == 0:
+        # a network of its own, with only a loopback (a notebook's kernel talks over it)
+        command = [offline, "-rn", "sh", "-c", 'ip link set lo up 2>/dev/null; exec "$@"', "sh",
+                   *command]
+    else:
+        offline = None
+    env = {**os.environ, "PATH": _without_make(),
+           "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=out,
+                          timeout=1800)
+    assert done.returncode == 0, f"the kit did not build:\n{done.stdout}\n{done.stderr}"
+    return {"es": out / "hoyito-kit-es", "en": out / "hoyito-kit-en",
+            "zips": {lang: out / f"hoyito-kit-{lang}.zip" for lang in ("es", "en")},
+            "log": done.stdout + done.stderr, "offline": bool(offline)}

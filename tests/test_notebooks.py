@@ -68,11 +68,11 @@ def test_committed_without_outputs(path):
 
 @pytest.mark.notebooks
 @by_name
-def test_runs_top_to_bottom(path, record_property):
-    try:
-        result = run_notebook(path)
-    except NotebookRunError as exc:
-        pytest.fail(str(exc), pytrace=False)
+def test_runs_top_to_bottom(path, record_property, notebook_runs):
+    """The session's run of the notebook (the same run the book and the kits are made of)."""
+    result = notebook_runs(path)
+    if isinstance(result, NotebookRunError):
+        pytest.fail(str(result), pytrace=False)
     record_property("notebook", label(path))
     record_property("notebook_seconds", round(result.seconds, 2))
 

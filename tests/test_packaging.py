@@ -24,7 +24,7 @@ else:  # pragma: no cover - Python 3.10
 ROOT = Path(__file__).resolve().parent.parent
 
 # conda-forge package name -> PyPI name, where they differ
-CONDA_TO_PYPI = {"playwright-python": "playwright"}
+CONDA_TO_PYPI = {"playwright-python": "playwright", "python-build": "build"}
 
 _NAME = re.compile(r"^\s*(?:[\w.-]+::)?([A-Za-z0-9][A-Za-z0-9._-]*)")
 

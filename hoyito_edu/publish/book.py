@@ -115,6 +115,56 @@ def execute(path: Path):
     return result
 
 
+@functools.cache
+def package_fingerprint() -> str:
+    """A hash of what a notebook's outputs depend on besides its own cells: the package's
+    code and the data tables."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    files = [path for path in sorted(package.rglob("*.py")) if "content" not in
+             path.relative_to(package).parts[:1]]
+    data = content_root() / "data"
+    files += sorted(path for path in data.rglob("*") if path.is_file())
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class RunCache:
+    """A folder of executed notebooks, each kept under a hash of its cells, the package's
+    code and the data (:func:`package_fingerprint`): a notebook runs again only when one of
+    them changed. ``python -m hoyito_edu kit --reuse DIR``; the tests share one."""
+
+    folder: Path
+
+    def _file(self, path: Path) -> Path:
+        digest = hashlib.sha256(Path(path).read_bytes() + package_fingerprint().encode())
+        folder = Path(path).parent.name
+        return Path(self.folder) / f"{folder}-{Path(path).stem}-{digest.hexdigest()[:20]}.ipynb"
+
+    def get(self, path: Path):
+        """The executed notebook kept for *path*, or None."""
+        kept = self._file(path)
+        return nbformat.read(kept, as_version=4) if kept.is_file() else None
+
+    def put(self, path: Path, executed) -> None:
+        kept = self._file(path)
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        partial = kept.with_suffix(".part")
+        nbformat.write(executed, partial)
+        partial.replace(kept)
+
+    def executed(self, path: Path):
+        """*path* executed: the kept copy, else run now and kept."""
+        found = self.get(path)
+        if found is None:
+            found = execute(path).nb
+            self.put(path, found)
+        return found
+
+
 def student_version(executed) -> object:
     """The executed notebook without its ``solution`` and ``teacher`` cells (a copy)."""
     copy = nbformat.from_dict(executed)

@@ -3,7 +3,8 @@
 Routes: ``/`` (the students' page), ``/teacher`` (the teacher's page; its key after ``#``),
 ``/ws`` and ``/ws/teacher`` (the WebSockets), ``/static/...`` (the board's own ES module and
 CSS, unchanged, and this server's small scripts), ``/qr.svg`` (the join address as a QR
-code), ``/export.csv`` and ``/export.parquet`` (the class's games; the teacher's key needed).
+code), ``/export.csv`` and ``/export.parquet`` (the class's games; the teacher's key needed),
+``/libro/...`` and ``/book/...`` (the book, students' pages only: :mod:`.book`).
 
 The computer's moves: the quick levels (random, beginner, greedy) in the server's own thread,
 the searching ones in a bounded pool of worker processes, warmed at start (the levels that
@@ -26,12 +27,20 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...i18n import language
 from . import codes, pages
+from .book import HEADERS as BOOK_HEADERS
+from .book import MOUNTS, TYPES, Shelf
 from .room import Classroom, say
 from .store import Store
 
@@ -244,8 +253,32 @@ def page_language(request: Request, default: str) -> str:
     return default
 
 
-def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Starlette:
-    """The ASGI app serving ``classroom``; ``joins`` are the addresses students open."""
+def book_route(shelf: Shelf, default_lang: str):
+    """The route answering ``/libro/...`` and ``/book/...`` from the shelf's book."""
+
+    async def book(request: Request) -> Response:
+        mount = request.url.path.strip("/").split("/", 1)[0]
+        path = request.path_params.get("path", "")
+        if path in ("", "index.html"):
+            return RedirectResponse(f"/{mount}/{MOUNTS[mount]}/index.html", status_code=307)
+        target = shelf.file_for(path)
+        if target is None:
+            lang = MOUNTS.get(mount, default_lang)
+            key = "book-missing" if shelf.folder is None else "book-not-found"
+            return Response(say(key, lang), status_code=404,
+                            media_type="text/plain; charset=utf-8", headers=BOOK_HEADERS)
+        return FileResponse(target, media_type=TYPES[target.suffix.lower()],
+                            headers={**BOOK_HEADERS, "Cache-Control": "no-cache"})
+
+    return book
+
+
+def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
+               shelf: Shelf | None = None) -> Starlette:
+    """The ASGI app serving ``classroom``; ``joins`` are the addresses students open;
+    ``shelf`` the book served at ``/libro/`` and ``/book/``."""
+    shelf = shelf or Shelf.open(None)
+    classroom.book_pages = shelf.page_ok
     teachers: set[Socket] = set()
     push = {"due": False}
 
@@ -270,7 +303,8 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
 
     async def teacher_page(request: Request) -> Response:
         lang = page_language(request, classroom.lang)
-        return HTMLResponse(pages.teacher_page(lang, joins), headers=pages.HEADERS)
+        return HTMLResponse(pages.teacher_page(lang, joins, shelf.pages(lang)),
+                            headers=pages.HEADERS)
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -392,12 +426,17 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         WebSocketRoute("/ws", student_socket),
         WebSocketRoute("/ws/teacher", teacher_socket),
     ]
+    book = book_route(shelf, classroom.lang)
+    for mount in MOUNTS:
+        routes += [Route(f"/{mount}", book), Route(f"/{mount}/", book),
+                   Route(f"/{mount}/{{path:path}}", book)]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang: str = "es",
-          new: bool = False, workers: int = 2) -> None:
-    """Start the class server (blocks until Ctrl-C)."""
+          new: bool = False, workers: int = 2, book: str | Path | None = "build/book") -> None:
+    """Start the class server (blocks until Ctrl-C); ``book`` is the folder of the book
+    (``python -m hoyito_edu book``) served to the phones."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
     store = Store(db)
@@ -405,7 +444,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang:
     classroom = Classroom(store, lang, think=pool.think_for if pool else None,
                           ready=pool.ready if pool else None, new=new)
     joins = codes.join_addresses(host, port)
+    shelf = Shelf.open(book)
     print(pages.banner(classroom, joins, host, port, lang), flush=True)
-    app = create_app(classroom, pool, joins)
+    if shelf.folder is None:
+        print(say("book-missing", lang), flush=True)
+    app = create_app(classroom, pool, joins, shelf)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
                 ws_ping_interval=20, ws_ping_timeout=20)

@@ -43,6 +43,9 @@ STUDENT_WORDS = {
     "hello": N_("Hello, {name}."),
     "paused": N_("The teacher has paused the class: wait a moment."),
     "other_language": N_("Español"),
+    "book": N_("Read the book"),
+    "board": N_("Back to the board"),
+    "book_title": N_("The book"),
 }
 
 TEACHER_WORDS = {
@@ -90,6 +93,17 @@ TEACHER_WORDS = {
     "south": N_("South"),
     "north": N_("North"),
     "other_language": N_("Español"),
+    "book": N_("The book on the phones"),
+    "book_line": N_("Send every phone to a page of the book, and back to the board when the "
+                    "class plays again."),
+    "book_page": N_("Page or section"),
+    "book_send": N_("Send every phone to this page"),
+    "book_back": N_("Every phone back to the board"),
+    "book_now": N_("The phones show: {page}"),
+    "book_board": N_("The phones show the board."),
+    "book_open": N_("Open the book here"),
+    "book_missing": N_("The book is not built on this computer: run python -m hoyito_edu "
+                       "book once, then start the class server again."),
 }
 
 BANNER = {
@@ -135,10 +149,12 @@ def student_page(lang: str) -> str:
     return _shell(lang, words["title"], "class.js", {"lang": lang, "words": words})
 
 
-def teacher_page(lang: str, joins: list[str]) -> str:
+def teacher_page(lang: str, joins: list[str], book: list[dict] | None = None) -> str:
+    """The teacher's page; ``book`` is the students' pages of the book in ``lang`` (href,
+    title, sections), to send the phones to."""
     words = _words(TEACHER_WORDS, lang)
     return _shell(lang, words["title"], "teacher.js",
-                  {"lang": lang, "words": words, "joins": joins})
+                  {"lang": lang, "words": words, "joins": joins, "book": book or []})
 
 
 def banner(classroom, joins: list[str], host: str, port: int, lang: str) -> str:

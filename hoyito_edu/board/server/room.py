@@ -70,6 +70,9 @@ SENTENCES = {
     "too-fast": N_("Too many messages at once: slow down a little."),
     "teacher-secret": N_("That is not this class's teacher key."),
     "round-alone": N_("This round has an odd number of players: you play the next round."),
+    "book-missing": N_("The book is not on this computer yet: the teacher builds it once with "
+                       "python -m hoyito_edu book, then starts the class server again."),
+    "book-not-found": N_("That page is not in the students' book."),
 }
 
 
@@ -112,7 +115,7 @@ def name_key(name: str) -> str:
 
 
 STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
-TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round")
+TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round", "book")
 
 
 def _kind(message: object, types: tuple[str, ...]) -> str:
@@ -160,6 +163,10 @@ def check_teacher(message: object) -> dict:
             raise Refused("not-understood", detail="classmates")
     elif kind == "pause" and not isinstance(message.get("paused"), bool):
         raise Refused("not-understood", detail="paused")
+    elif kind == "book":
+        page = message.get("page")
+        if page is not None and (not isinstance(page, str) or not 0 < len(page) <= 300):
+            raise Refused("not-understood", detail="page")
     elif kind in ("rename", "remove"):
         if as_whole(message.get("student")) is None:
             raise Refused("not-understood", detail="student")
@@ -258,6 +265,10 @@ class Classroom:
         self.met = {frozenset((g["south"], g["north"])) for g in store.games(self.code)
                     if g["opponent"] is None and g["north"] is not None}
         self.on_change: Callable[[], None] | None = None  # the app pushes to the teacher
+        # the book: which pages the teacher may send (the app sets it from the book it
+        # serves), and the page every phone shows now (None: the board)
+        self.book_pages: Callable[[str], bool] = lambda page: False
+        self.book_page: str | None = None
 
     def _add(self, student: Student) -> None:
         self.students[student.id] = student
@@ -351,6 +362,8 @@ class Classroom:
         student.conns.add(conn)
         conn.send({"type": "joined", "token": student.token, "name": student.name,
                    "code": self.code})
+        if self.book_page is not None:  # the class is reading: so is this phone
+            conn.send({"type": "book", "page": self.book_page})
         game = student.game or self._rebuild_for(student)
         if game is not None:
             self._show_game(student, game)
@@ -695,6 +708,8 @@ class Classroom:
                     self._send(student, {"type": "gone"})
                     self._detach(student)
                 self._changed()
+            elif kind == "book":
+                self._show_book(message["page"])
             elif kind == "round":
                 self.next_round()
             elif kind == "end":
@@ -708,6 +723,15 @@ class Classroom:
         except Refused as refusal:
             conn.send({"type": "refused", "text": say(refusal.key, self.lang, **refusal.values)})
             return False
+
+    def _show_book(self, page: str | None) -> None:
+        """Send every phone to a page of the book, or back to the board (None)."""
+        if page is not None and not self.book_pages(page):
+            raise Refused("book-not-found")
+        self.book_page = page
+        for student in self.students.values():
+            self._send(student, {"type": "book", "page": page})
+        self._changed()
 
     def overview(self) -> dict:
         """What the teacher's page shows: the class, its students, their boards, results."""
@@ -738,7 +762,7 @@ class Classroom:
                 "all_levels": list(LEVELS), "ready": sorted(self.ready or LEVELS),
                 "variants": [[n, r.title] for n, r in VARIANTS.items()],
                 "sizes": {n: size_options(n) for n in VARIANTS},
-                "students": students, "results": results,
+                "students": students, "results": results, "book": self.book_page,
                 "level_names": {la: self._level_names(la) for la in ("en", "es")}}
 
     @staticmethod

@@ -21,9 +21,35 @@ function el(tag, attrs = {}, parent = null, text = "") {
 const top = el("header", { class: "class-top" }, app);
 const hello = el("span", { class: "class-hello" }, top);
 const other = el("a", { class: "class-lang", href: `?lang=${lang === "es" ? "en" : "es"}` }, top, W.other_language);
+const BOOK = lang === "es" ? "/libro/" : "/book/";
+const bookLink = el("a", { class: "class-book-link", href: `${BOOK}${lang}/index.html` }, top, W.book);
 const notice = el("p", { class: "class-notice", role: "alert" }, app);
 const status = el("p", { class: "class-status", role: "status" }, app, W.connecting);
 const screen = el("section", { class: "class-screen" }, app);
+
+// The book, in a panel over the page: the class's connection stays open underneath, so the
+// teacher can send the phone to another page, or back to the board.
+const bookPanel = el("section", { class: "class-book", hidden: "" }, document.body);
+const bookBar = el("div", { class: "class-book-bar" }, bookPanel);
+const bookBack = el("button", { type: "button", class: "class-book-back" }, bookBar, W.board);
+const bookFrame = el("iframe", { class: "class-book-frame", title: W.book_title }, bookPanel);
+
+function showBook(address) {
+  if (bookFrame.getAttribute("src") !== address) bookFrame.setAttribute("src", address);
+  bookPanel.hidden = false;
+  app.setAttribute("aria-hidden", "true");
+}
+
+function hideBook() {
+  bookPanel.hidden = true;
+  app.removeAttribute("aria-hidden");
+}
+
+bookBack.onclick = hideBook;
+bookLink.onclick = (event) => {
+  event.preventDefault();
+  showBook(bookLink.getAttribute("href"));
+};
 
 let ws = null;
 let retry = 0;
@@ -111,6 +137,9 @@ function received(message) {
     showLobby(message);
   } else if (message.type === "game") {
     showGame(message);
+  } else if (message.type === "book") {
+    if (message.page) showBook((message.page.startsWith("es/") ? "/libro/" : "/book/") + message.page);
+    else hideBook();
   } else if (message.type === "refused") {
     notice.textContent = message.text;
   } else if (message.type === "gone") {

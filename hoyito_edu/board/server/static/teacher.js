@@ -75,6 +75,8 @@ function build() {
   const end = el("button", { class: "teacher-end" }, buttons, W.end);
   end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
 
+  buildBook();
+
   const exports = el("section", { class: "teacher-export" }, body);
   el("h2", {}, exports, W.export);
   el("p", {}, exports, W.export_note);
@@ -95,6 +97,46 @@ function build() {
   el("h2", {}, body, W.results);
   parts.results = el("ol", { class: "teacher-results" }, body);
   built = true;
+}
+
+// The book on the phones: a page (or one of its sections) for every phone, and back.
+function bookAddress(page) {
+  return (page.startsWith("es/") ? "/libro/" : "/book/") + page;
+}
+
+function buildBook() {
+  const section = el("section", { class: "teacher-book" }, body);
+  el("h2", {}, section, W.book);
+  if (!data.book.length) {
+    el("p", {}, section, W.book_missing);
+    parts.book = null;
+    return;
+  }
+  el("p", {}, section, W.book_line);
+  const label = el("label", {}, section, W.book_page + " ");
+  const select = el("select", { name: "book-page", class: "teacher-book-page" }, label);
+  for (const page of data.book) {
+    const group = el("optgroup", { label: page.title }, select);
+    el("option", { value: page.href }, group, page.title);
+    for (const [id, title] of page.sections) el("option", { value: `${page.href}#${id}` }, group, "· " + title);
+  }
+  const buttons = el("div", { class: "teacher-buttons" }, section);
+  const go = el("button", { type: "button", class: "teacher-book-send" }, buttons, W.book_send);
+  go.onclick = () => send({ type: "book", page: select.value });
+  const back = el("button", { type: "button", class: "teacher-book-back" }, buttons, W.book_back);
+  back.onclick = () => send({ type: "book", page: null });
+  const open = el("a", { href: bookAddress(data.book[0].href), target: "_blank", rel: "noopener" }, section, W.book_open);
+  parts.book = el("p", { class: "teacher-book-now", role: "status" }, section);
+  parts.bookSelect = select;
+  parts.bookOpen = open;
+  select.onchange = () => { open.href = bookAddress(select.value); };
+}
+
+function drawBook() {
+  if (!parts.book) return;
+  if (!state.book) { parts.book.textContent = W.book_board; return; }
+  const option = [...parts.bookSelect.options].find((o) => o.value === state.book);
+  parts.book.textContent = W.book_now.replace("{page}", option ? option.textContent.replace(/^· /, "") : state.book);
 }
 
 function levelName(name) {
@@ -166,6 +208,7 @@ function draw() {
     const winner = r.winner === null ? (r.score[0] === null ? "" : ` (${W.draw})`) : ` (${r.winner === 0 ? r.south : north})`;
     el("li", {}, parts.results, `${r.south} – ${north}: ${score}${winner}`);
   }
+  drawBook();
   if (state.ended) notice.textContent = W.ended;
   else if (state.paused) notice.textContent = W.paused_now;
   else if (notice.textContent === W.paused_now) notice.textContent = "";
