@@ -83,7 +83,7 @@ def test_the_installed_package_finds_its_data_without_a_checkout(venv, tmp_path)
     done = subprocess.run(
         [str(venv), "-c", "import hoyito_edu, hoyito_edu.teaching.data as d; "
          "print(hoyito_edu.__file__); print(d.data_dir()); "
-         "print(len(d.load_glossary()))"],
+         "print(len(d.glossary()))"],
         capture_output=True, text=True, cwd=tmp_path, env=outside_env(), check=True)
     module, data, rows = done.stdout.split()
     assert str(ROOT) not in module and "site-packages" in module
