@@ -303,6 +303,10 @@ class _Links:
 
 
 # -- the page around the body ------------------------------------------------------------------
+#: The link to the other language's page, written in that language (as every site does).
+OTHER_LANGUAGE = {"en": "Leer en español", "es": "Read in English"}
+
+
 def _words(lang: str) -> dict[str, str]:
     with language(lang):
         return {
@@ -310,7 +314,7 @@ def _words(lang: str) -> dict[str, str]:
             "contents": _("Contents"),
             "previous": _("Previous"),
             "next": _("Next"),
-            "other": _("Leer en español") if lang == "en" else _("Read in English"),
+            "other": OTHER_LANGUAGE[lang],
             "teacher": _("Teacher's edition: this page holds the answers and the notes for "
                          "the teacher. Keep it apart from students; their pages are in the "
                          "students' book."),
