@@ -20,9 +20,10 @@ The rules are the defaults (lap limit 1,000, no quiet limit). The last table say
 candidate limits, how many finished games each would have stopped, and how many of the games
 stopped at the ply cap it would have ended sooner.
 
-The figures decide the board's quiet limit (``BOARD_QUIET_LIMIT``, 50,000 plies; the README
-says why): on 2x6 no finished game went past 798 plies, on 2x12 none past 31,088, and of
-30,000 random 2x12 games 768 reached 10,000 plies, 15 reached 20,000 and one 30,000.
+The figures decide the board's quiet limit (``BOARD_QUIET_LIMIT``, 50,000 plies;
+docs/rules-in-words.md says why): on 2x6 no finished game went past 798 plies, on 2x12 none
+past 31,088, and of 30,000 random 2x12 games 768 reached 10,000 plies, 15 reached 20,000 and
+one 30,000.
 
 Usage: python benchmarks/quiet_stretches.py [--quick]
   --quick   about a tenth of the games (about two minutes instead of ten; rougher tails)

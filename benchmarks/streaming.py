@@ -2,7 +2,7 @@
 
 Each run is a fresh Python process (so its peak resident memory is its own), streaming random
 Hoyito I games on 2x6 to a Parquet dataset in a temporary folder. The figures go into
-docs/cluster.md and the README's "Running on a cluster".
+docs/cluster.md and docs/research/simulations.md ("Running on a cluster").
 
     python benchmarks/streaming.py                 # 10^5 and 10^6 games, games table only
     python benchmarks/streaming.py 10000000        # add a run of 10^7 games

@@ -26,10 +26,10 @@ Columns of ``data/deep_openings.csv`` (a plain CSV, one row per opening):
 - ``seconds``: wall time of the search on the machine that made the file (information only);
 - ``check``: for the rows checked by a second method, which check and what it gave.
 
-The second method: the proven Ba-awa result (the README says South's opening from hole 0 wins
-by 8) and the proven Hoyito III row (hole 0) are searched again by the readable Python search
-(``SearchPlayer(compiled=False)``, the engine's own moves, no compiled code), each at the work
-given in ``CHECKED`` (``--check-nodes`` sets one budget for both).
+The second method: the proven Ba-awa result (docs/research/computer-opponents.md says South's
+opening from hole 0 wins by 8) and the proven Hoyito III row (hole 0) are searched again by the
+readable Python search (``SearchPlayer(compiled=False)``, the engine's own moves, no compiled
+code), each at the work given in ``CHECKED`` (``--check-nodes`` sets one budget for both).
 
 Run it with ``.venv/bin/python scripts/deep_openings.py`` (about two minutes on the project's
 2-core machine, more when it is busy; ``--no-check`` skips the second method).

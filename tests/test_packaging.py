@@ -109,10 +109,11 @@ def makefile_targets() -> set[str]:
     return targets
 
 
-def readme_make_commands() -> list[str]:
-    """Every line inside a ``` block of README.md that starts with `make ` (or `$ make `)."""
+def readme_make_commands(page: Path = ROOT / "README.md") -> list[str]:
+    """Every line inside a ``` block of README.md (or another Markdown page) that starts with
+    `make ` (or `$ make `)."""
     commands, inside = [], False
-    for raw in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+    for raw in page.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if line.startswith("```"):
             inside = not inside
@@ -135,6 +136,19 @@ def test_readme_make_commands_are_makefile_targets():
     assert {"lab", "test"} <= named, f"README must show `make lab` and `make test`: {commands}"
     missing = sorted(named - targets)
     assert not missing, f"README names make targets that the Makefile lacks: {missing}"
+
+
+def test_make_commands_in_the_docs_pages_are_makefile_targets():
+    """The pages that took over the README's longer sections (docs/) name real targets too."""
+    targets = makefile_targets()
+    missing = {}
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        for command in readme_make_commands(page):
+            words = command.split("#", 1)[0].split()[1:]
+            named = {w for w in words if not w.startswith("-") and "=" not in w}
+            if named - targets:
+                missing[page.relative_to(ROOT).as_posix()] = sorted(named - targets)
+    assert not missing, f"pages name make targets that the Makefile lacks: {missing}"
 
 
 def test_the_wheel_ships_the_spanish_catalogue_and_the_board(tmp_path):

@@ -354,17 +354,18 @@ def test_players_summary_rows_regenerate_exactly():
                         "random vs expert"}
 
 
-def test_readme_example_runs_as_written():
-    """The example in the README's 'Simulations and data' section is a doctest."""
+def test_simulations_page_example_runs_as_written():
+    """The example in docs/research/simulations.md's 'Simulations' section is a doctest."""
     import doctest
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    found = re.search(r"^## Simulations and data\n(.*?)(?=^## )", text, re.S | re.M)
-    assert found, "README has no '## Simulations and data' section"
+    page = Path(__file__).resolve().parent.parent / "docs" / "research" / "simulations.md"
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r"^## Simulations\n(.*?)(?=^## )", text, re.S | re.M)
+    assert found, "docs/research/simulations.md has no '## Simulations' section"
     block = re.findall(r"```python\n(.*?)```", found.group(1), re.S)[0]
-    test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
+    test = doctest.DocTestParser().get_doctest(block, {}, "simulations", str(page), 0)
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.tries >= 5 and runner.failures == 0

@@ -1,11 +1,11 @@
 """Every citation a reader sees can be followed, inside the repository.
 
-The notebooks and the README cite sources by name, with links to the bibliography
-``docs/sources.md``. These tests fail when
+The notebooks, the README and the pages in ``docs/`` cite sources by name, with links to the
+bibliography ``docs/sources.md``. These tests fail when
 
-- a notebook (markdown or code cell) or the README links to, or names, a repository file that
-  does not exist, or links to an anchor that ``docs/sources.md`` (or another Markdown file)
-  does not have;
+- a notebook (markdown or code cell), the README, ``CHANGELOG.md`` or a page in ``docs/`` links
+  to, or names, a repository file that does not exist, or links to an anchor that
+  ``docs/sources.md`` (or another Markdown file) does not have;
 - a notebook or the README points readers at the project's research notes ("research digest",
   "rules specification", "prior-art notes", ``spec/rules.md``), which the repository does not
   ship;
@@ -35,6 +35,9 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted(
     (ROOT / "notebooks" / "es").glob("*.ipynb")
 )
 README = ROOT / "README.md"
+#: The Markdown pages beside the README: the changelog and every page in docs/ (the book's
+#: teacher's and researcher's parts), whose links are checked like the README's.
+PAGES = [ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SOURCES = ROOT / "docs" / "sources.md"
 #: Notebooks served by Voila (the lesson with the board, and the play pages of `make voila` and
 #: `make jugar`). Voila answers 403 for the repository's other files and opens a Markdown link
@@ -67,6 +70,8 @@ BARE_FILE = re.compile(r"`([\w-]+\.(?:ipynb|csv|md|cff))(#[\w-]+)?`")
 MD_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 #: Generated folders: paths under them need not exist in a checkout.
 GENERATED = ("build/", "test-artifacts/", ".venv/")
+#: Generated folders anywhere in a path (numba's cache of compiled code, for instance).
+GENERATED_ANYWHERE = ("__pycache__/",)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -83,8 +88,12 @@ def _notebook(path: Path) -> dict:
 
 
 def _texts() -> list[tuple[str, Path, str]]:
-    """(label, folder the text lives in, text) for the README and every notebook cell."""
+    """(label, folder the text lives in, text) for the README, the pages beside it and every
+    notebook cell."""
     texts = [("README.md", ROOT, README.read_text(encoding="utf-8"))]
+    for path in PAGES:
+        label = path.relative_to(ROOT).as_posix()
+        texts.append((label, path.parent, path.read_text(encoding="utf-8")))
     for path in NOTEBOOKS:
         for index, cell in enumerate(_notebook(path)["cells"]):
             if cell["cell_type"] in ("markdown", "code"):
@@ -154,6 +163,8 @@ def _problem(target: str, folder: Path) -> str | None:
     """What is wrong with a cited repository path (with optional #anchor), or None."""
     path_part, _, anchor = target.partition("#")
     if any(path_part.lstrip("./").startswith(g) for g in GENERATED):
+        return None
+    if any(g in path_part for g in GENERATED_ANYWHERE):
         return None
     if not path_part:  # an in-page anchor: not checked here
         return None
@@ -277,6 +288,11 @@ def test_checker_catches_broken_citations(tmp_path: Path) -> None:
     assert _problem("02_rules_compared.ipynb", folder) is None
     assert _problem("tests/test_widgets_*.py", folder) is None
     assert _problem("tests/test_nothing_*.py", folder)
+    research = ROOT / "docs" / "research"  # a page in docs/ links to its neighbours
+    assert _problem("perfect-play.md#who-wins-with-perfect-play", research) is None
+    assert _problem("perfect-play.md#no-such-heading", research)
+    assert _problem("../class-server.md", research) is None
+    assert _problem("hoyito_edu/compiled/__pycache__/*.nbi", folder) is None  # generated
     text = "See `data/x.csv`, [the list](../docs/sources.md#ludii-game-files) and https://a.org/docs/y.md"
     assert _cited_paths(text) == {"data/x.csv", "../docs/sources.md#ludii-game-files"}
     assert UNSHIPPED.search("see the research digest, section 6.1")

@@ -3,7 +3,8 @@
 Every difference between the games is a field of :class:`Rules`; the sowing code in
 :mod:`hoyito_edu.engine.sowing` reads these fields and nothing else. The clause numbers (R2.5 ...)
 refer
-to the project's rules specification, summarised in the README.
+to the project's rules contract, docs/rules.md, summarised with the project's decisions in
+docs/rules-in-words.md.
 
 >>> from hoyito_edu import VARIANTS
 >>> VARIANTS["hoyito-ii"].chain

@@ -83,8 +83,8 @@ def _mcts_player(**settings: Any) -> Player:
     return MCTSPlayer(**settings)
 
 
-#: What each name does, for help texts and the README table (English; :func:`describe` gives
-#: the line in the current language).
+#: What each name does, for help texts and the table of docs/research/computer-opponents.md
+#: (English; :func:`describe` gives the line in the current language).
 DESCRIPTIONS: dict[str, str] = {
     "random": N_("a uniformly random legal move"),
     "greedy": N_("the move that takes the most seeds now (one move ahead); random among ties"),

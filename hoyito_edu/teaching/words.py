@@ -116,7 +116,8 @@ def _check_human(human: object) -> int | None:
 #: ``hy.tournament(["random", "beginner", "greedy", "intermediate", "search"],
 #: variants=["hoyito-i", "hoyito-ii", "ba-awa"], games_per_pairing=10, seed=13)`` rated them
 #: random 1137, beginner 1336, greedy 1512, intermediate 1699, search 1816 (Elo, 120 games
-#: each), and the expert beats greedy in 82-100 % of its games (README, benchmarks/agents.py).
+#: each), and the expert beats greedy in 82-100 % of its games (benchmarks/agents.py; the figures
+#: are in docs/research/computer-opponents.md).
 #: Two names are left out of the menu: ``"random"`` (any move by pure chance: the beginner is
 #: random half the time, so the two are close, and one near-random level is enough) and
 #: ``"search"`` (the same search as the intermediate and expert levels, with limits a
