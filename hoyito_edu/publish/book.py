@@ -49,8 +49,11 @@ from .student import is_relative_link, is_teacher_only
 LANGUAGE_FOLDERS = {"en": "", "es": "es"}
 #: The teacher's part of each language's book.
 TEACHER_FOLDERS = {"en": "teacher", "es": "docente"}
-#: The documents rendered as pages (relative to the content root), besides docs/research/.
-DOCUMENTS = ("docs/rules.md", "docs/sources.md", "docs/cluster.md", "docs/architecture.md")
+#: The documents shown first, in this order (relative to the content root); every other
+#: ``docs/**/*.md`` page follows, the researcher's index before its pages.
+DOCUMENTS = ("docs/rules-in-words.md", "docs/notebooks.md", "docs/board.md",
+             "docs/class-server.md", "docs/es/servir-una-clase.md", "docs/rules.md",
+             "docs/sources.md", "docs/research/README.md")
 WIDGET = "application/vnd.jupyter.widget-view+json"
 PREFIX = re.compile(r"^(\d\d[a-z]?)_")
 
@@ -290,7 +293,7 @@ class _Links:
     def rewrite(self, body: str, source: Path, page_href: str) -> str:
         def link(match: re.Match) -> str:
             attribute, target, anchor = match.group(1), match.group(2), match.group(3) or ""
-            if not target or not is_relative_link(target) or target.startswith("img/"):
+            if not target or not is_relative_link(target):
                 return match.group(0)
             found = self.target(source, html.unescape(target))
             if found is None:
@@ -365,6 +368,7 @@ def index_html(lang: str, book: Book, href: str, other: str | None,
     """A language's table of contents: the students' pages with their sections, then the
     teacher's edition and the documents."""
     words = _words(lang)
+    documents = book.part(lang, "docs") + ([] if lang == "en" else book.part("en", "docs"))
 
     def listing(pages: Iterable[Page], sections: bool) -> str:
         items = []
@@ -382,7 +386,7 @@ def index_html(lang: str, book: Book, href: str, other: str | None,
         f"<h1>{html.escape(words['book'])}</h1>\n{extra}"
         f"<h2>{words['students_book']}</h2>\n{listing(book.part(lang, 'student'), True)}\n"
         f"<h2>{words['teachers_book']}</h2>\n{listing(book.part(lang, 'teacher'), False)}\n"
-        f"<h2>{words['documents']}</h2>\n{listing(book.part('en', 'docs'), False)}\n"
+        f"<h2>{words['documents']}</h2>\n{listing(documents, False)}\n"
     )
     page = Page(href=href, title=words["book"], lang=lang, part="index", source="")
     return page_html(page, body, neighbours=(None, None), other=other, index=href)
@@ -390,13 +394,15 @@ def index_html(lang: str, book: Book, href: str, other: str | None,
 
 # -- building ----------------------------------------------------------------------------------
 def _documents(root: Path) -> list[Path]:
-    found = [root / name for name in DOCUMENTS if (root / name).is_file()]
-    research = root / "docs" / "research"
-    if research.is_dir():
-        readme = research / "README.md"
-        found += ([readme] if readme.is_file() else []) + sorted(
-            path for path in research.glob("*.md") if path.name != "README.md")
-    return found
+    """Every Markdown page of ``docs/``, in reading order (:data:`DOCUMENTS` first)."""
+    first = [root / name for name in DOCUMENTS if (root / name).is_file()]
+    rest = sorted(path for path in (root / "docs").rglob("*.md") if path not in first)
+    return first + rest
+
+
+def _doc_lang(path: Path, root: Path) -> str:
+    """A document's language: Spanish in ``docs/es/``, English elsewhere."""
+    return "es" if "es" in path.relative_to(root / "docs").parts[:-1] else "en"
 
 
 def _doc_href(path: Path, root: Path) -> str:
@@ -415,7 +421,10 @@ def _routes(root: Path, langs: Iterable[str]) -> dict[tuple[str, str], dict[Path
                 table[path.resolve()] = _notebook_href(path, lang, part)
             table[(root / "README.md").resolve()] = f"{lang}/index.html"
             routes[(lang, part)] = table
-    routes[("en", "docs")] = {**routes.get(("en", "student"), documents)}
+    every_notebook = {path.resolve(): _notebook_href(path, lang, "student")
+                      for lang in langs for path in notebooks(lang, root)}
+    routes[("en", "docs")] = {**documents, **every_notebook,
+                              (root / "README.md").resolve(): "en/index.html"}
     return routes
 
 
@@ -472,7 +481,7 @@ def build_book(
             for part, nb in (("student", student_version(full)), ("teacher", full)):
                 href = _notebook_href(path, lang, part)
                 links = _Links(root, routes[(lang, part)], out)
-                body = links.rewrite(_save_images(_export(nb), out, href), path, href)
+                body = _save_images(links.rewrite(_export(nb), path, href), out, href)
                 book.broken_links += links.broken
                 body, title, sections = _ids(body)
                 book.pages.append(Page(href, title or path.stem, lang, part, str(path), sections))
@@ -480,14 +489,38 @@ def build_book(
     for path in _documents(root):
         href = _doc_href(path, root)
         links = _Links(root, routes[("en", "docs")], out)
-        body = links.rewrite(_export(_markdown_notebook(path)), path, href)
+        body = _save_images(links.rewrite(_export(_markdown_notebook(path)), path, href), out,
+                            href)
         book.broken_links += links.broken
         body, title, sections = _ids(body)
-        book.pages.append(Page(href, title or path.stem, "en", "docs", str(path), sections))
+        book.pages.append(Page(href, title or path.stem, _doc_lang(path, root), "docs",
+                               str(path), sections))
         bodies[href] = (body, path)
     _write_pages(book, bodies, root, langs)
+    book.broken_links += missing_anchors(out)
     say(f"the book: {len(book.pages)} pages in {out}")
     return book
+
+
+def missing_anchors(folder: Path) -> list[str]:
+    """Every ``page.html#id`` link in the book whose page has no element with that id."""
+    folder = Path(folder)
+    ids: dict[Path, set[str]] = {}
+
+    def ids_of(path: Path) -> set[str]:
+        if path not in ids:
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+            ids[path] = set(re.findall(r'\bid="([^"]+)"', text))
+        return ids[path]
+
+    missing = []
+    for page in sorted(folder.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for target, anchor in re.findall(r'href="([^"#:]*\.html|)#([^"]+)"', text):
+            linked = (page.parent / target).resolve() if target else page
+            if html.unescape(anchor) not in {html.unescape(i) for i in ids_of(linked)}:
+                missing.append(f"{page.relative_to(folder).as_posix()}: {target}#{anchor}")
+    return missing
 
 
 def _write_pages(book: Book, bodies: Mapping[str, tuple[str, Path]], root: Path,
@@ -507,13 +540,14 @@ def _write_pages(book: Book, bodies: Mapping[str, tuple[str, Path]], root: Path,
         _write(out / lang / "index.html",
                index_html(lang, book, f"{lang}/index.html",
                           other_index if len(langs) > 1 else None))
-    docs = book.part("en", "docs")
+    docs = [page for page in book.pages if page.part == "docs"]
     for number, page in enumerate(docs):
         body, _path = bodies[page.href]
         neighbours = (docs[number - 1] if number else None,
                       docs[number + 1] if number + 1 < len(docs) else None)
+        index = f"{page.lang}/index.html" if page.lang in langs else f"{langs[0]}/index.html"
         _write(out / page.href, page_html(page, body, neighbours=neighbours, other=None,
-                                          index="en/index.html"))
+                                          index=index))
     _write(out / "index.html", _front(langs))
     toc = {lang: [page.to_dict() for page in book.pages
                   if page.lang == lang and page.part == "student"] for lang in langs}
