@@ -155,7 +155,13 @@ def lock_folder(folder: Path) -> Iterator[None]:
     folder.mkdir(parents=True, exist_ok=True)
     try:
         import fcntl
-    except ImportError:  # pragma: no cover - Windows: no folder locks, as before
+    except ImportError:  # pragma: no cover - Windows has no flock
+        import warnings
+
+        warnings.warn(
+            f"this system (Windows) cannot lock {folder}: nothing stops a second run from "
+            "writing into the same folder at the same time, so start only one run per folder",
+            RuntimeWarning, stacklevel=3)
         yield
         return
     fd = os.open(folder, os.O_RDONLY)
