@@ -219,3 +219,25 @@ def test_student_copy_runs_top_to_bottom(name, student_copies, record_property):
     except NotebookRunError as exc:
         pytest.fail(f"the student copy of {name} does not run:\n{exc}", pytrace=False)
     record_property("student_copy_seconds", round(result.seconds, 2))
+
+
+def test_every_relative_link_of_the_student_copies_resolves(tmp_path):
+    """The copies live elsewhere than the notebooks (build/student/), so their links to
+    ../docs, ../data and the other notebooks are repointed: each opens a real file."""
+    import re
+
+    from hoyito_edu.publish.student import LINK, is_relative_link
+
+    out = tmp_path / "build" / "student"
+    assert main(["strip_solutions.py", str(NOTEBOOK_DIR), str(out)]) == 0
+    checked = 0
+    for copy in sorted(out.rglob("*.ipynb")):
+        for cell in nbformat.read(copy, as_version=4).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for match in LINK.finditer(cell.source):
+                target = match.group(2)
+                if is_relative_link(target) and not re.match(r"^\w+@", target):
+                    assert (copy.parent / target).exists(), f"{copy.name}: {target}"
+                    checked += 1
+    assert checked > 100
