@@ -142,11 +142,11 @@ def notebook_runs(tmp_path_factory):
 
 
 def _without_make() -> str:
-    """PATH without any folder that holds `make`: the kit is built as on Windows."""
-    return os.pathsep.join(
-        folder for folder in os.environ.get("PATH", "").split(os.pathsep)
-        if folder and not (Path(folder) / "make").exists()
-    )
+    """A PATH with no `make` on it (the kit is built as on Windows): the interpreter's own
+    folder only (the build needs nothing else from PATH)."""
+    path = str(Path(sys.executable).parent)
+    assert shutil.which("make", path=path) is None
+    return path
 
 
 @pytest.fixture(scope="session")
@@ -169,8 +169,9 @@ def kits(tmp_path_factory, notebook_runs):
     offline = shutil.which("unshare")
     if offline and subprocess.run([offline, "-rn", "true"], capture_output=True).returncode == 0:
         # a network of its own, with only a loopback (a notebook's kernel talks over it)
-        command = [offline, "-rn", "sh", "-c", 'ip link set lo up 2>/dev/null; exec "$@"', "sh",
-                   *command]
+        ip = shutil.which("ip") or "/usr/sbin/ip"
+        command = [offline, "-rn", "/bin/sh", "-c", f'{ip} link set lo up 2>/dev/null; exec "$@"',
+                   "sh", *command]
     else:
         offline = None
     env = {**os.environ, "PATH": _without_make(),

@@ -41,8 +41,13 @@ from ..engine.rules import Rules, get_rules  # noqa: F401 - get_rules: the docst
 from ..engine.sowing import EXACT_FROM_LAP
 
 try:
+    from numba import config as _numba_config
     from numba import njit
 
+    from .cache import use_cache_folder
+
+    # numba's disk cache keyed by a hash of the sources, so no edit leaves a stale copy
+    use_cache_folder(_numba_config)
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover - numba is a dependency; this keeps the import working
     HAVE_NUMBA = False
