@@ -86,10 +86,18 @@ def test_printables_are_on_the_right_paper(kits):
             assert sizes and set(sizes) == {size}, f"{paper}/{path.name}: {sizes}"
 
 
-def test_the_same_sheet_has_as_many_pages_on_a4_as_on_letter(kits):
-    folder = kits["en"] / "printables"
-    for path in sorted((folder / "a4").glob("*.pdf")):
-        assert len(pdf_pages(path)) == len(pdf_pages(folder / "letter" / path.name)), path.name
+def test_every_sheet_has_its_pages(kits):
+    """Each PDF has pages; the answer sheet has at least as many as the worksheet it answers
+    (every question, plus its working)."""
+    for folder, student, teacher in (
+            (kits["es"] / "imprimibles" / "letter", "hoja_de_trabajo.pdf",
+             "respuestas_docente.pdf"),
+            (kits["en"] / "printables" / "a4", "student_worksheet.pdf", "teacher_answers.pdf"),
+            (kits["en"] / "printables" / "letter", "student_worksheet.pdf",
+             "teacher_answers.pdf")):
+        counts = {path.name: len(pdf_pages(path)) for path in folder.glob("*.pdf")}
+        assert all(1 <= count <= 20 for count in counts.values()), counts
+        assert counts[student] >= 3 and counts[teacher] >= counts[student], counts
 
 
 def _solution_lines(path: Path) -> list[str]:
