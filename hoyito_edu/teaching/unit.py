@@ -484,6 +484,15 @@ def _plan(lang: str, paper: str) -> Sheet:
               gap=0.15),
         _Group([_heading(words["curriculum_heading"]),
                 _Text(words["curriculum"], NOTE_SIZE, gap=0.15)]),
+        _Group([_heading(words["glance_heading"]),
+                _Text(words["glance_note"], NOTE_SIZE - 1, color="#333333", gap=0.08),
+                _Row(words["screen"], words["paper"], "", size=NOTE_SIZE - 1, gap=0.03,
+                     widths=(0.75, 0.75)),
+                *[_Row(words["minutes"].format(minutes=LESSONS[key].screen_minutes),
+                       words["minutes"].format(minutes=PERIOD - LESSONS[key].screen_minutes),
+                       lessons[key]["title"], size=NOTE_SIZE - 1, gap=0.03,
+                       widths=(0.75, 0.75))
+                  for key in ORDER]]),
         _Break(),
         _heading(words["sequences_heading"]),
         _Group([_Text(words["three_heading"], TEXT_SIZE, True, gap=0.04),
@@ -558,6 +567,8 @@ def _quiz(lang: str, paper: str, with_key: bool) -> Sheet:
     ):
         page.add(*_ask(number, template, question, words,
                        _fill(answer, question) if with_key else None))
+    total = sum(question.points for question in QUIZ)
+    page.add(_Text(words["quiz_total"].format(points=total), NOTE_SIZE, True))
     page.finish()
     return sheet
 

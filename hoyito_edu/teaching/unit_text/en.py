@@ -47,6 +47,11 @@ WORDS = {
         "yourself. Each lesson's line \u201cMathematics\u201d says, in our own words, what "
         "the lesson practises, to help you find them, and leaves a line for you to write them in."
     ),
+    "glance_heading": "Screen and paper at a glance",
+    "glance_note": (
+        "For each lesson: the minutes that need a screen (a projector or computers), then the "
+        "minutes that need only paper, counters or coins."
+    ),
     "sequences_heading": "The two sequences",
     "three_heading": "The 3-lesson sequence (one week)",
     "three_note": (
@@ -114,6 +119,7 @@ WORDS = {
         "The counts and holes below are worked out by the hoyito_edu engine; the share of coin "
         "experiments is worked out exactly from the number of tosses."
     ),
+    "quiz_total": "In all: {points} points.",
     "points": "({points} points)",
     # rubric
     "rubric_intro": (

@@ -51,6 +51,11 @@ WORDS = {
         "\u00abMatemática\u00bb dice con nuestras palabras lo que se practica, para ayudarte "
         "a encontrarlos, y deja una línea para que los escribas."
     ),
+    "glance_heading": "Pantalla y papel de un vistazo",
+    "glance_note": (
+        "Para cada clase: los minutos que necesitan pantalla (un proyector o computadoras), y "
+        "después los minutos que solo necesitan papel, fichas o monedas."
+    ),
     "sequences_heading": "Las dos secuencias",
     "three_heading": "Secuencia de 3 clases (una semana)",
     "three_note": (
@@ -120,6 +125,7 @@ WORDS = {
         "Los conteos y los hoyos de abajo los calcula el motor de hoyito_edu; la proporción de "
         "experimentos con monedas se calcula exactamente a partir del número de lanzamientos."
     ),
+    "quiz_total": "En total: {points} puntos.",
     "points": "({points} puntos)",
     # rúbrica
     "rubric_intro": (
@@ -738,7 +744,7 @@ COINS = {
         "Uno lanza y el otro escribe C (cara) o X (cruz) en cada casilla, en orden. No paren ni "
         "empiecen de nuevo cuando una racha parezca rara: todos los lanzamientos cuentan."
     ),
-    "toss": "lanzamiento",
+    "toss": "tiro",
     "side": "C o X",
     "count": "Caras: ______ de 20.   Proporción de caras: ______ / 20 = ______ %",
     "part_b": "Parte B (toda la clase): un diagrama de puntos en la pizarra",
