@@ -159,6 +159,7 @@ def _coin_tail(heads: int = 14, tosses: int = 20) -> dict[str, Any]:
     return {
         "heads": heads, "tosses": tosses, "middle": middle, "count": middle + distance,
         "low": middle - distance, "share": _percent(far / 2**tosses),
+        "one_in": round(2**tosses / far),
     }
 
 

@@ -288,10 +288,12 @@ LESSONS = {
                 "near 10, a few far from it.",
             ),
             (
-                "A pair got {heads} heads in {tosses} tosses of a fair coin. How often does chance "
-                "alone give a count at least that far from {middle}?",
-                "In about {share} of experiments of {tosses} tosses ({count} or more heads, or "
-                "{low} or fewer): not rare, so it is no sign that the coin is unfair.",
+                "A pair got {heads} heads in {tosses} tosses. On the class's dot plot, how many "
+                "pairs got {count} or more heads, or {low} or fewer? Would {heads} heads surprise "
+                "you?",
+                "The count depends on the class's plot. Chance alone gives {count} or more heads, "
+                "or {low} or fewer, in about {share} of experiments of {tosses} tosses (about one "
+                "pair in {one_in}): not rare, so {heads} heads is no sign of an unfair coin.",
             ),
         ),
     },
@@ -370,10 +372,12 @@ LESSONS = {
                 "{games} games, because nobody wins a draw.",
             ),
             (
-                "A pair got {heads} heads in {tosses} tosses of a fair coin. How often does chance "
-                "alone give a count at least that far from {middle}?",
-                "In about {share} of experiments of {tosses} tosses ({count} or more heads, or "
-                "{low} or fewer): not rare, so it is no sign that the coin is unfair.",
+                "A pair got {heads} heads in {tosses} tosses. On the class's dot plot, how many "
+                "pairs got {count} or more heads, or {low} or fewer? Would {heads} heads surprise "
+                "you?",
+                "The count depends on the class's plot. Chance alone gives {count} or more heads, "
+                "or {low} or fewer, in about {share} of experiments of {tosses} tosses (about one "
+                "pair in {one_in}): not rare, so {heads} heads is no sign of an unfair coin.",
             ),
         ),
     },
@@ -581,9 +585,9 @@ LESSONS = {
         "homework": "",
         "ticket": (
             (
-                "A rule of thumb won {share_won} of {games} games. With a fair coin, the middle "
-                "95 % of experiments of {games} tosses runs from {low} to {high}. Is the rule "
-                "shown to help?",
+                "A player with a rule of thumb won {share_won} of {games} decided games against "
+                "the same player without it. With a fair coin, the middle 95 % of experiments of "
+                "{games} tosses runs from {low} to {high} heads. Is the rule shown to help?",
                 "No: {share_won} lies inside the range chance alone gives for {games} games; more "
                 "games are needed.",
             ),

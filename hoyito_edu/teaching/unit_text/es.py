@@ -307,12 +307,13 @@ LESSONS = {
                 "la mayoría cae cerca de 10 y unos pocos lejos.",
             ),
             (
-                "A una pareja le salieron {heads} caras en {tosses} lanzamientos de una moneda "
-                "justa. ¿Con qué frecuencia da el puro azar un conteo por lo menos así de lejos "
-                "de {middle}?",
-                "En cerca del {share} de los experimentos de {tosses} lanzamientos ({count} caras "
-                "o más, o {low} o menos): no es raro, así que no indica que la moneda esté "
-                "cargada.",
+                "A una pareja le salieron {heads} caras en {tosses} lanzamientos. En el diagrama "
+                "de puntos de la clase, ¿cuántas parejas sacaron {count} caras o más, o {low} o "
+                "menos? ¿Te sorprenderían {heads} caras?",
+                "El conteo depende del diagrama de la clase. El puro azar da {count} caras o más, "
+                "o {low} o menos, en cerca del {share} de los experimentos de {tosses} "
+                "lanzamientos (más o menos una pareja de cada {one_in}): no es raro, así que "
+                "{heads} caras no indican que la moneda esté cargada.",
             ),
         ),
     },
@@ -402,12 +403,13 @@ LESSONS = {
                 "mitad de las {games}, porque un empate no lo gana nadie.",
             ),
             (
-                "A una pareja le salieron {heads} caras en {tosses} lanzamientos de una moneda "
-                "justa. ¿Con qué frecuencia da el puro azar un conteo por lo menos así de lejos "
-                "de {middle}?",
-                "En cerca del {share} de los experimentos de {tosses} lanzamientos ({count} caras "
-                "o más, o {low} o menos): no es raro, así que no indica que la moneda esté "
-                "cargada.",
+                "A una pareja le salieron {heads} caras en {tosses} lanzamientos. En el diagrama "
+                "de puntos de la clase, ¿cuántas parejas sacaron {count} caras o más, o {low} o "
+                "menos? ¿Te sorprenderían {heads} caras?",
+                "El conteo depende del diagrama de la clase. El puro azar da {count} caras o más, "
+                "o {low} o menos, en cerca del {share} de los experimentos de {tosses} "
+                "lanzamientos (más o menos una pareja de cada {one_in}): no es raro, así que "
+                "{heads} caras no indican que la moneda esté cargada.",
             ),
         ),
     },
@@ -626,9 +628,10 @@ LESSONS = {
         "homework": "",
         "ticket": (
             (
-                "Una regla práctica ganó el {share_won} de {games} partidas. Con una moneda "
-                "justa, el 95 % central de los experimentos de {games} lanzamientos va del {low} "
-                "al {high}. ¿Queda demostrado que la regla ayuda?",
+                "Un jugador con una regla práctica le ganó el {share_won} de {games} partidas con "
+                "ganador al mismo jugador sin la regla. Con una moneda justa, el 95 % central de "
+                "los experimentos de {games} lanzamientos va del {low} al {high} de caras. ¿Queda "
+                "demostrado que la regla ayuda?",
                 "No: el {share_won} está dentro del rango que da el puro azar con {games} "
                 "partidas; hacen falta más partidas.",
             ),
