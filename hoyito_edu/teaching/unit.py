@@ -425,6 +425,10 @@ def _heading(text: str, size: float = HEADING_SIZE - 1) -> _Text:
     return _Text(text, size, True, gap=0.06)
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _where(key: str, words: Mapping[str, str]) -> str:
     places = []
     if key in THREE:
@@ -448,13 +452,13 @@ def _lesson_blocks(key: str, words: Mapping[str, str], text: Mapping[str, Any]) 
         _Break(),
         _Text(text["title"], HEADING_SIZE, True, gap=0.04),
         _Text(_where(key, words), NOTE_SIZE - 1, color="#333333", gap=0.15),
-        _Row(words["goal"], "", text["goal"], widths=label, gap=0.1),
-        _Row(words["maths"], "", text["maths"], widths=label, gap=0.1),
+        _Row(words["goal"], "", _capital(text["goal"]), widths=label, gap=0.1),
+        _Row(words["maths"], "", _capital(text["maths"]), widths=label, gap=0.1),
         _Row(words["curriculum_row"], "", words["curriculum_line"] + "_" * 20, widths=label,
              gap=0.1),
-        _Row(words["materials"], "", text["materials"], widths=label, gap=0.1),
-        _Row(words["needs_screen"], "", text["screen"], widths=label, gap=0.1),
-        _Row(words["needs_paper"], "", text["paper"], widths=label, gap=0.2),
+        _Row(words["materials"], "", _capital(text["materials"]), widths=label, gap=0.1),
+        _Row(words["needs_screen"], "", _capital(text["screen"]), widths=label, gap=0.1),
+        _Row(words["needs_paper"], "", _capital(text["paper"]), widths=label, gap=0.2),
         _Group([_heading(words["blocks"], TEXT_SIZE), *rows]),
         _Text(words["total"].format(minutes=lesson.minutes) + " "
               + words["ticket_ref"].format(page=page, file=words["tickets_file"]), NOTE_SIZE,

@@ -150,7 +150,7 @@ LESSONS = {
             "Launch: ask who has seen a game played with seeds in two rows of holes, and write "
             "the names the class knows on the board.",
             "The rules from notebook 02s on the projector, sections 1 to 3: what the two games "
-            "share, who takes a four, how a game ends. The class answers its 'your turn' "
+            "share, who takes a four, how a game ends. The class answers its \u201cYour turn\u201d "
             "question on paper first.",
             "Play Hoyito I in pairs on the paper boards, to the end of a game. Pairs that finish "
             "early play Ba-awa. A pair with a computer may play on notebook 03 instead.",

@@ -159,7 +159,7 @@ LESSONS = {
             "escribe en la pizarra los nombres que conoce la clase.",
             "Las reglas del cuaderno 02s en el proyector, secciones 1 a 3: lo que comparten los "
             "dos juegos, quién se lleva un cuatro, cómo termina una partida. La clase contesta "
-            "primero en papel la pregunta de \u00abte toca\u00bb.",
+            "primero en papel la pregunta de \u00abTe toca a ti\u00bb.",
             "Jugar Hoyito I en parejas en los tableros de papel, hasta el final de una partida. "
             "Las parejas que terminan antes juegan Ba-awa. Una pareja con computadora puede "
             "jugar en el cuaderno 03.",
