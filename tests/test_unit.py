@@ -307,3 +307,21 @@ def test_a_spanish_record_missing_a_column_is_told_in_spanish(tmp_path):
     message = str(refused.value)
     assert "hoyo" in message and "partida, reglas, jugada, jugador, hoyo" in message
     assert "variant" not in message
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_coin_tables_headers_fit_their_columns(lang):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.font_manager import FontProperties
+
+    from hoyito_edu.teaching.worksheets import NOTE_SIZE, WIDTH
+
+    renderer = FigureCanvasAgg(Figure()).get_renderer()
+    groups, gap = 4, 0.2  # as the coin sheet draws its table of 20 tosses
+    column = (WIDTH - gap * (groups - 1)) / groups / 2
+    coins = unit.texts(lang).COINS
+    for header in (coins["toss"], coins["side"]):
+        width, _height, _descent = renderer.get_text_width_height_descent(
+            header, FontProperties(size=NOTE_SIZE - 1, weight="bold"), ismath=False)
+        assert width / renderer.dpi < column - 0.1, header
