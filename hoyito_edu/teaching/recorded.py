@@ -17,6 +17,10 @@ like ``data/recorded_games_template.csv``:
     the hole sown, numbered as on the worksheets: 0 to 5 along South's row, then 6 to 11 along
     North's row, in the order the seeds travel.
 
+A Spanish record may name the same columns in Spanish (:data:`SPANISH_COLUMNS`), as the
+template ``data/plantilla_partidas_grabadas.csv`` does: ``partida``, ``reglas``, ``jugada``,
+``jugador``, ``hoyo`` (and ``sur``, ``norte``), so no student has to type English headers.
+
 Optional columns ``south`` and ``north`` hold a label for each side (a team letter, never a
 student's name); without them both sides are labelled ``class``.
 
@@ -45,18 +49,28 @@ import csv
 import io
 from collections.abc import Iterable
 from pathlib import Path
+from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
 
 from ..engine.position import IllegalMove, new_game
 from ..engine.rules import VARIANTS
+from ..i18n import get_language
 from ..i18n import gettext as _
 
-__all__ = ["RECORD_COLUMNS", "RecordError", "load_recorded_games", "record_rows"]
+__all__ = ["RECORD_COLUMNS", "SPANISH_COLUMNS", "RecordError", "load_recorded_games",
+           "record_rows"]
 
 #: The columns a record must have, in the template's order.
 RECORD_COLUMNS = ("game", "variant", "move", "player", "hole")
+#: Column names a Spanish record may use, and the column each one stands for (the template
+#: ``data/plantilla_partidas_grabadas.csv`` uses the first five and ``sur``, ``norte``).
+SPANISH_COLUMNS = MappingProxyType({
+    "partida": "game", "reglas": "variant", "jugada": "move", "jugador": "player",
+    "hoyo": "hole", "sur": "south", "norte": "north", "nota": "note",
+    "reglamento": "variant", "variante": "variant",
+})
 #: Labels for the two sides when the record has no ``south`` / ``north`` columns.
 DEFAULT_SIDE = "class"
 #: How a record may name each player (compared without case or accents' variants).
@@ -95,12 +109,12 @@ def _read(source) -> list[dict[str, str]]:
             _("give a path or an open file, not {kind}").format(kind=type(source).__name__)
         )
     reader = csv.DictReader(io.StringIO(text))
-    header = [(h or "").strip().lower() for h in (reader.fieldnames or [])]
+    header = _columns(reader.fieldnames or [])
     missing = [c for c in RECORD_COLUMNS if c not in header]
     if missing:
         raise RecordError(
             _("the record has no column {missing}; its first line must name the columns {columns}")
-            .format(missing=", ".join(missing), columns=", ".join(RECORD_COLUMNS))
+            .format(missing=", ".join(_said(missing)), columns=", ".join(_said(RECORD_COLUMNS)))
         )
     reader.fieldnames = header
     rows = []
@@ -116,6 +130,21 @@ def _read(source) -> list[dict[str, str]]:
             continue
         rows.append({k: (v or "").strip() for k, v in row.items() if isinstance(k, str)})
     return rows
+
+
+def _columns(names: Iterable[str | None]) -> list[str]:
+    """The record's column names as this module reads them: without case or spaces around
+    them, Spanish names (:data:`SPANISH_COLUMNS`) read as the English ones."""
+    said = ((name or "").strip().lower() for name in names)
+    return [SPANISH_COLUMNS.get(name, name) for name in said]
+
+
+def _said(columns: Iterable[str]) -> list[str]:
+    """Column names as a reader of the current language writes them: Spanish for Spanish."""
+    if get_language() != "es":
+        return list(columns)
+    spanish = {english: word for word, english in reversed(SPANISH_COLUMNS.items())}
+    return [spanish.get(column, column) for column in columns]
 
 
 def record_rows(source) -> list[tuple[int, dict[str, str]]]:
