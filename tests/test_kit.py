@@ -25,9 +25,16 @@ pytestmark = pytest.mark.notebooks
 #: Page sizes in PDF points (1/72 inch).
 LETTER, A4 = (612, 792), (595, 842)
 WORKSHEETS = {"es": {"hoja_de_trabajo.pdf", "respuestas_docente.pdf", "tableros_vacios.pdf",
-                     "registro_de_partidas.pdf", "la_comunidad_como_fuente.pdf"},
+                     "registro_de_partidas.pdf", "la_comunidad_como_fuente.pdf",
+                     # the unit (hoyito_edu.teaching.unit)
+                     "plan_de_unidad.pdf", "boletos_de_salida.pdf",
+                     "boletos_de_salida_respuestas.pdf", "rubrica.pdf", "prueba_corta.pdf",
+                     "prueba_corta_respuestas.pdf", "el_azar_con_monedas.pdf",
+                     "carta_a_las_familias.pdf"},
               "en": {"student_worksheet.pdf", "teacher_answers.pdf", "empty_boards.pdf",
-                     "record_sheet.pdf", "community_sources.pdf"}}
+                     "record_sheet.pdf", "community_sources.pdf", "unit_plan.pdf",
+                     "exit_tickets.pdf", "exit_tickets_key.pdf", "rubric.pdf", "quiz.pdf",
+                     "quiz_key.pdf", "chance_with_coins.pdf", "letter_to_families.pdf"}}
 
 
 def pdf_pages(path: Path) -> list[tuple[int, int]]:
