@@ -73,6 +73,7 @@ test: $(STAMP) ## Install everything (incl. Debian chromium and postgresql), lin
 	bash scripts/ensure_chromium.sh
 	bash scripts/ensure_postgresql.sh
 	bash scripts/ensure_axe.sh
+	bash scripts/ensure_poppler.sh
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(PY) -m pytest
 

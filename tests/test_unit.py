@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -207,7 +206,7 @@ def test_no_text_overprints_another(name, lang):
         close(sheet)
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) absent")
+
 def test_a_rendered_page_has_its_ink_inside_the_margins(built, tmp_path):
     lang, paper, paths = built
     plan = next(p for p in paths if p.name == unit.texts(lang).WORDS["plan_file"])
