@@ -87,7 +87,11 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
     played = Game(game["variant"], holes_per_row=game["holes_per_row"],
                   quiet_limit=BOARD_QUIET_LIMIT)
     extra = casas = passes = legal = 0
-    for _player, hole, _at in moves:
+    for number, (_player, hole, _at) in enumerate(moves):
+        if played.position.is_over or hole not in played.position.legal_moves():
+            moves = moves[:number]  # a class file from an older server: the rest is not a game
+            game = {**game, "end_reason": "does-not-replay"}
+            break
         legal += len(played.position.legal_moves())
         move = played.play(hole)
         for event in move.events:
@@ -101,7 +105,9 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
     south = students.get(game["south"], "")
     north = students.get(game["north"], "") if game["north"] is not None else game["opponent"]
     outcome = position.outcome
-    if outcome is not None:
+    if not moves:
+        return None
+    if outcome is not None and game["end_reason"] != "does-not-replay":
         winner = outcome.winner
         result = "draw" if winner is None else ("south", "north")[winner]
         score, reason = outcome.score, str(outcome.reason)

@@ -70,6 +70,8 @@ SENTENCES = {
     "too-fast": N_("Too many messages at once: slow down a little."),
     "teacher-secret": N_("That is not this class's teacher key."),
     "round-alone": N_("This round has an odd number of players: you play the next round."),
+    "no-restore": N_("In class, the server keeps your game: play it on the board, move by "
+                     "move."),
 }
 
 
@@ -83,6 +85,10 @@ class Refused(ValueError):
     def __init__(self, key: str, **values: Any) -> None:
         super().__init__(key)
         self.key, self.values = key, values
+
+
+class NotReplayable(RuntimeError):
+    """A stored game whose moves the engine refuses (a class file from an older server)."""
 
 
 def say(key: str, lang: str, **values: Any) -> str:
@@ -485,7 +491,7 @@ class Classroom:
             while queue:
                 hole = queue.pop(0)
                 if not session.click(hole):
-                    raise RuntimeError(f"stored game {row['id']} does not replay at hole {hole}")
+                    raise NotReplayable(f"stored game {row['id']} does not replay at hole {hole}")
             live.sessions[side] = session
             live.outbox[side] = []
             session.listeners.append(live.outbox[side].append)
@@ -508,7 +514,7 @@ class Classroom:
         if not rows:
             return None
         row = max(rows, key=lambda r: r["started"])
-        if row["end_reason"] in ("left", "unplayed"):
+        if row["end_reason"] in ("left", "unplayed", "does-not-replay"):
             return None
         south = self.students.get(row["south"])
         north = self.students.get(row["north"]) if row["north"] is not None else None
@@ -516,7 +522,19 @@ class Classroom:
             return None
         if row["opponent"] is None and (south.game is not None or north.game is not None):
             return None  # the classmate has moved on to another game
-        return self._live(row, self.store.moves(row["id"]), south, north)
+        try:
+            return self._live(row, self.store.moves(row["id"]), south, north)
+        except NotReplayable:  # written by an older server that took a page's record
+            for student in (south, north):
+                if student is not None:
+                    student.game = None
+            if self.open_rows.pop(row["id"], None) is not None:
+                self.results.append(row)
+            ended = row["ended"] or time.time()
+            self.store.set_result(row["id"], ended, "does-not-replay", None, None)
+            row.update(ended=ended, end_reason="does-not-replay", winner=None,
+                       score_south=None, score_north=None)
+            return None
 
     def _side(self, student: Student) -> int:
         live = student.game
@@ -543,6 +561,8 @@ class Classroom:
         kind = message.get("type")
         if kind == "settings":
             raise Refused("settings")
+        if kind == "restore":  # a page may ask to see its game again, never hand one over
+            raise Refused("no-restore")
         if self.paused and kind in ("click", "action"):
             raise Refused("paused")
         side = self._side(student)

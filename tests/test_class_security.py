@@ -1,0 +1,182 @@
+"""The class server against an attacker on the same network (loopback only), as the real
+server process with real WebSocket clients and real SQLite files: forged messages, bad
+databases, floods. Each test is a finding of issue 36 that failed before its fix."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+import sqlite3
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+websockets = pytest.importorskip("websockets")
+
+from classserver import Student, class_server, start  # noqa: E402
+
+from hoyito_edu.engine.game import Game  # noqa: E402
+from hoyito_edu.engine.rules import BOARD_QUIET_LIMIT  # noqa: E402
+
+pytestmark = pytest.mark.server
+
+
+def get(url: str) -> tuple[int, dict, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def database(db: str) -> dict:
+    """What the class file holds: the games (with their results) and every stored move."""
+    with sqlite3.connect(db) as con:
+        games = con.execute("SELECT id, opponent, ended, end_reason, winner FROM games "
+                            "ORDER BY started").fetchall()
+        moves = con.execute("SELECT game_id, ply, player, hole FROM moves "
+                            "ORDER BY game_id, ply").fetchall()
+    return {"games": games, "moves": moves}
+
+
+def won_by_south(seed: int = 1) -> list[int]:
+    """The holes of a whole game of Hoyito I (6 holes a row) that South wins, played by the
+    engine with random legal moves (the forger's record: every move legal)."""
+    rng = random.Random(seed)
+    while True:
+        game = Game("hoyito-i", holes_per_row=6, quiet_limit=BOARD_QUIET_LIMIT)
+        while not game.position.is_over:
+            game.play(rng.choice(game.position.legal_moves()))
+        if game.position.outcome.winner == 0:
+            return [move.hole for move in game.moves]
+
+
+def restore(holes: list, opponent: str | None, match: bool = False) -> dict:
+    settings = {"variant": "hoyito-i", "holes_per_row": 6, "opponent": opponent, "human": 0,
+                "match": match}
+    return {"type": "board", "message": {"type": "restore", "holes": holes,
+                                         "settings": settings}}
+
+
+async def teacher(server):
+    page = await Student.connect(server.ws + "/teacher")
+    await page.send({"type": "teacher", "secret": server.secret})
+    await page.receive(lambda m: m["type"] == "class")
+    return page
+
+
+@pytest.fixture
+def server(tmp_path):
+    with class_server(str(tmp_path / "clase.db"), tmp_path / "server.log") as running:
+        yield running
+
+
+# -- 1. a page may ask to resume, never hand the server a game ------------------------------
+def test_a_forged_restore_never_writes_a_game_the_server_did_not_see_played(server):
+    """A whole game "won" against the computer, a win against a classmate who never played,
+    moves during a pause, a forged match round: nothing of it is stored, the exports still
+    work, and the student comes back after a restart."""
+    holes = won_by_south()
+
+    async def forge():
+        ana = await Student.connect(server.ws)
+        await ana.join(server.code, "Ana")
+        await ana.play("beginner")
+        await ana.click()
+        before = database(server.db)
+        await ana.send(restore(holes, "beginner"))  # a whole game "won" against the computer
+        await ana.receive(lambda m: m["type"] == "refused")
+        await ana.send(restore(holes[:7] + ["next-round", *holes[:3]], "beginner", match=True))
+        await ana.receive(lambda m: m["type"] == "refused")
+        await ana.receive()
+        assert database(server.db) == before
+        # a win against a classmate who never played
+        ben = await Student.connect(server.ws)
+        await ben.join(server.code, "Ben")
+        await ana.send({"type": "lobby"})
+        await ana.send({"type": "play", "opponent": "classmate"})
+        await ana.receive(lambda m: m["type"] == "lobby" and m["waiting"])
+        await ben.send({"type": "play", "opponent": "classmate"})
+        await ana.receive(lambda m: m["type"] == "game")
+        await ana.receive()
+        await ben.receive()
+        before = database(server.db)
+        await ana.send(restore(holes, None))
+        await ana.receive(lambda m: m["type"] == "refused")
+        await ben.receive()
+        assert ben.view["ply"] == 0 and database(server.db) == before
+        # moves during a pause
+        desk = await teacher(server)
+        await desk.send({"type": "pause", "paused": True})
+        await ana.receive(lambda m: m["type"] == "refused")
+        await ana.send(restore(holes[:6], None))
+        await ana.receive(lambda m: m["type"] == "refused")
+        await ana.receive()
+        assert database(server.db) == before
+        token = ana.token
+        for page in (ana, ben, desk):
+            await page.close()
+        return token
+
+    token = asyncio.run(forge())
+    for kind in ("csv", "parquet"):
+        assert get(f"{server.url}/export.{kind}?key={server.secret}")[0] == 200
+    server.stop()
+    again = start(server.db, server.log, port=server.port)
+    try:
+        async def back():
+            ana = await Student.connect(again.ws)
+            await ana.send({"type": "resume", "token": token, "lang": "en"})
+            return await ana.receive(lambda m: m["type"] in ("game", "lobby", "refused"))
+
+        assert asyncio.run(back())["type"] in ("game", "lobby")
+    finally:
+        again.stop()
+
+
+def test_a_stored_game_that_does_not_replay_breaks_neither_exports_nor_the_comeback(tmp_path):
+    """A class file written by an older server, with a game whose moves the engine refuses
+    (a forged match round): the export keeps the other games and marks that one, and its
+    student comes back to the lobby after a restart instead of a traceback."""
+    db, log = str(tmp_path / "clase.db"), tmp_path / "server.log"
+    server = start(db, log)
+
+    async def play():
+        ana = await Student.connect(server.ws)
+        await ana.join(server.code, "Ana")
+        await ana.play("beginner")
+        await ana.click()
+        await ana.close()
+        return ana.token
+
+    try:
+        token = asyncio.run(play())
+    finally:
+        server.stop()
+    with sqlite3.connect(db) as con:  # a forged record: a hole the board does not have
+        game_id, = con.execute("SELECT id FROM games").fetchone()
+        ply, = con.execute("SELECT MAX(ply) FROM moves").fetchone()
+        con.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
+                    (game_id, ply + 1, 0, 99, time.time()))
+    server = start(db, log, port=server.port)
+    try:
+        async def back():
+            ana = await Student.connect(server.ws)
+            await ana.send({"type": "resume", "token": token, "lang": "en"})
+            return await ana.receive(lambda m: m["type"] in ("game", "lobby", "refused"))
+
+        assert asyncio.run(back())["type"] == "lobby"
+        pandas = pytest.importorskip("pandas")
+        status, _headers, body = get(f"{server.url}/export.csv?key={server.secret}")
+        assert status == 200
+        table = pandas.read_csv(io.BytesIO(body))
+        assert list(table["end_reason"]) == ["does-not-replay"]
+        assert get(f"{server.url}/export.parquet?key={server.secret}")[0] == 200
+        assert "Traceback" not in log.read_text()
+    finally:
+        server.stop()
