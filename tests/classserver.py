@@ -60,11 +60,12 @@ class Server:
 
 
 def start(db: str, log: Path, port: int | None = None, workers: int = 0, lang: str = "en",
-          timeout: float = 60) -> Server:
+          timeout: float = 60, extra: tuple[str, ...] = ()) -> Server:
+    """Start the server; ``extra``: more command-line options (``--class CODE`` ...)."""
     port = port or free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port), "--db", db,
-               "--lang", lang, "--workers", str(workers)]
+               "--lang", lang, "--workers", str(workers), *extra]
     handle = open(log, "a")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(command, stdout=handle, stderr=subprocess.STDOUT, env=env,
                                cwd=ROOT)

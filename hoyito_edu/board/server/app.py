@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...i18n import language
 from . import codes, pages
-from .room import Classroom, say
+from .room import CannotStart, Classroom, say
 from .store import Store
 
 HERE_STATIC = Path(__file__).parent / "static"
@@ -396,14 +396,20 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang: str = "es",
-          new: bool = False, workers: int = 2) -> None:
-    """Start the class server (blocks until Ctrl-C)."""
+          new: bool = False, workers: int = 2, code: str | None = None) -> None:
+    """Start the class server (blocks until Ctrl-C); :class:`CannotStart` says in a sentence
+    why it cannot (which class, a bad database ...)."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
     store = Store(db)
     pool = Pool(workers) if workers > 0 else None
-    classroom = Classroom(store, lang, think=pool.think_for if pool else None,
-                          ready=pool.ready if pool else None, new=new)
+    try:
+        classroom = Classroom(store, lang, think=pool.think_for if pool else None,
+                              ready=pool.ready if pool else None, new=new, code=code)
+    except CannotStart:
+        if pool is not None:
+            pool.close()
+        raise
     joins = codes.join_addresses(host, port)
     print(pages.banner(classroom, joins, host, port, lang), flush=True)
     app = create_app(classroom, pool, joins)

@@ -101,6 +101,8 @@ BANNER = {
                 "network, start with --host 0.0.0.0."),
     "stop": N_("Ctrl-C stops the server; starting it again with the same --db carries on "
                "with the same class."),
+    "stop-shared": N_("Ctrl-C stops the server; starting it again with --class {code} carries "
+                      "on with the same class."),
 }
 
 
@@ -152,5 +154,6 @@ def banner(classroom, joins: list[str], host: str, port: int, lang: str) -> str:
              f"    http://{teacher_host}:{port}/teacher#{classroom.secret}"]
     if local:
         lines += ["", words["local"]]
-    lines += [words["stop"]]
+    shared = classroom.store.postgres  # a database shared by teachers: the class is named
+    lines += [words["stop-shared"].format(code=classroom.code) if shared else words["stop"]]
     return "\n".join(lines)

@@ -87,6 +87,28 @@ class Refused(ValueError):
         self.key, self.values = key, values
 
 
+#: Why a server does not start (printed in the terminal, in the server's language).
+START_SENTENCES = {
+    "which-class": N_("This database may hold other teachers' classes, so say which class "
+                      "this server serves: --class followed by the class code it printed "
+                      "when you started it (to carry on), or --new for a new class."),
+    "no-such-class": N_("There is no class with the code {code} in this database. Check the "
+                        "code, or start a new class with --new."),
+    "class-ended": N_("The class {code} has ended. Start a new class with --new."),
+    "class-in-use": N_("The class {code} is being served by another server already. Stop "
+                       "that one first, or start a new class with --new."),
+}
+
+
+class CannotStart(Exception):
+    """The server cannot start as asked: its message is a sentence for the teacher."""
+
+
+def cannot_start(key: str, lang: str, **values: Any) -> CannotStart:
+    with language(lang):
+        return CannotStart(_(START_SENTENCES[key]).format(**values))
+
+
 class NotReplayable(RuntimeError):
     """A stored game whose moves the engine refuses (a class file from an older server)."""
 
@@ -236,19 +258,21 @@ class Classroom:
         ready: the computer levels ready to play now (the app adds the compiled ones when the
             worker processes are warm); None: all of them.
         new: start a new class even if the store has one not ended.
+        code: carry on with this class (its code as printed); None: a SQLite file carries on
+            with its newest class not ended, a PostgreSQL database (shared by teachers) needs
+            ``code`` or ``new`` (:class:`CannotStart` says so).
     """
 
     def __init__(self, store: Store, lang: str = "en", *, think: Callable | None = None,
-                 ready: set[str] | None = None, new: bool = False) -> None:
+                 ready: set[str] | None = None, new: bool = False,
+                 code: str | None = None) -> None:
         self.store = store
         self.lang = lang
         self.think_for = think
         self.ready = ready
-        row = None if new else store.open_class()
-        if row is None:
-            row = store.create_class(code=codes.new_class_code(), secret=codes.new_secret(),
-                                     lang=lang, variant="hoyito-i", holes_per_row=6,
-                                     levels=",".join(DEFAULT_LEVELS), classmates=1)
+        row = self._find_class(code, new)
+        if not store.claim_class(row["code"]):
+            raise cannot_start("class-in-use", lang, code=codes.group(row["code"]))
         self.row = row
         self.code: str = row["code"]
         self.secret: str = row["secret"]
@@ -264,6 +288,27 @@ class Classroom:
         self.met = {frozenset((g["south"], g["north"])) for g in store.games(self.code)
                     if g["opponent"] is None and g["north"] is not None}
         self.on_change: Callable[[], None] | None = None  # the app pushes to the teacher
+
+    def _find_class(self, code: str | None, new: bool) -> dict:
+        """The class this server serves: the one named by ``code``, a new one, or (SQLite:
+        one teacher's file) the newest not ended."""
+        store = self.store
+        if code is not None:
+            wanted = codes.normalise_code(code) or ""
+            row = store.class_by_code(wanted)
+            if row is None:
+                raise cannot_start("no-such-class", self.lang, code=codes.group(wanted[:12]))
+            if row["ended"] is not None:
+                raise cannot_start("class-ended", self.lang, code=codes.group(wanted))
+            return row
+        if not new and store.postgres:
+            raise cannot_start("which-class", self.lang)
+        row = None if new else store.open_class()
+        if row is None:
+            row = store.create_class(code=codes.new_class_code(), secret=codes.new_secret(),
+                                     lang=self.lang, variant="hoyito-i", holes_per_row=6,
+                                     levels=",".join(DEFAULT_LEVELS), classmates=1)
+        return row
 
     def _add(self, student: Student) -> None:
         self.students[student.id] = student

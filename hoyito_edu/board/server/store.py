@@ -21,6 +21,7 @@ database without asking it for ids.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import sqlite3
 import threading
@@ -156,6 +157,21 @@ class Store:
         rows = self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
                           "WHERE ended IS NULL ORDER BY created DESC LIMIT 1")
         return rows[0] if rows else None
+
+    def class_by_code(self, code: str) -> dict | None:
+        rows = self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
+                          "WHERE code = ?", (code,))
+        return rows[0] if rows else None
+
+    def claim_class(self, code: str) -> bool:
+        """On PostgreSQL, take the class for this server (an advisory lock held by this
+        connection, so it goes when the server goes, even by ``kill -9``): False if another
+        server has it. A SQLite file is locked whole (one server a file)."""
+        if not self.postgres:
+            return True
+        key = int.from_bytes(hashlib.sha256(f"hoyito class {code}".encode()).digest()[:8],
+                             "big", signed=True)
+        return bool(self.execute("SELECT pg_try_advisory_lock(?)", (key,))[0][0])
 
     def classes(self) -> list[dict]:
         return self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
