@@ -180,3 +180,29 @@ def test_a_stored_game_that_does_not_replay_breaks_neither_exports_nor_the_comeb
         assert "Traceback" not in log.read_text()
     finally:
         server.stop()
+
+
+# -- 3. names typed as spreadsheet formulas --------------------------------------------------
+FORMULAS = ['=HYPERLINK("http://127.0.0.1/x","notas")', "=cmd|' /C calc'!A0", "+SUM(1,2)",
+            "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", "=1+1"]
+
+
+def test_names_typed_as_formulas_reach_the_csv_export_as_text(server):
+    import csv
+
+    async def play():
+        for name in FORMULAS:
+            page = await Student.connect(server.ws)
+            assert (await page.join(server.code, name))["type"] == "lobby"
+            await page.play("beginner")
+            await page.click()
+            await page.close()
+
+    asyncio.run(play())
+    status, _headers, body = get(f"{server.url}/export.csv?key={server.secret}&names=1")
+    assert status == 200
+    rows = list(csv.reader(io.StringIO(body.decode())))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    shown = {row[rows[0].index("south")] for row in rows[1:]}
+    assert shown == {"'" + name for name in FORMULAS}

@@ -303,8 +303,10 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
             return Response("Not found", status_code=404)
         filename = f"class-{classroom.code}.{kind}"
         disposition = {"Content-Disposition": f'attachment; filename="{filename}"'}
-        if kind == "csv":
-            return Response(table.to_csv(index=False), media_type="text/csv",
+        if kind == "csv":  # a name typed as a formula is shown, never run, in a spreadsheet
+            from .games import spreadsheet_safe  # noqa: PLC0415
+
+            return Response(spreadsheet_safe(table).to_csv(index=False), media_type="text/csv",
                             headers=disposition)
         import io  # noqa: PLC0415
 

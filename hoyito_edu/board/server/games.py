@@ -73,6 +73,36 @@ def class_games(where, class_code: str | None = None, names: bool = False):
     return table
 
 
+#: How a cell a spreadsheet would take for a formula begins (OWASP's list for CSV files).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(table):
+    """``table`` with every text cell that a spreadsheet would run as a formula (a student
+    named ``=HYPERLINK(...)``) prefixed with ``'``, as spreadsheet programs expect: shown as
+    typed, never run. For a CSV file that a teacher opens in a spreadsheet.
+
+    >>> import pandas as pd
+    >>> safe = spreadsheet_safe(pd.DataFrame({"south": ["=1+1", "Ana"], "score": [-1, 2]}))
+    >>> list(safe["south"]), list(safe["score"])
+    (["'=1+1", 'Ana'], [-1, 2])
+    """
+    import pandas as pd  # noqa: PLC0415
+
+    table = table.copy()
+    for name in table.columns:
+        column = table[name]
+        if not pd.api.types.is_numeric_dtype(column) and column.dtype.kind != "M":
+            table[name] = column.astype(object).map(_safe_cell)
+    return table
+
+
+def _safe_cell(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _check(where) -> str:
     text = str(where)
     if text != ":memory:" and not text.startswith(("postgresql://", "postgres://")):
