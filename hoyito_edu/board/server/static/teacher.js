@@ -14,10 +14,24 @@ function el(tag, attrs = {}, parent = null, text = "") {
 
 const top = el("header", { class: "class-top" }, app);
 el("h1", {}, top, W.title);
-el("a", { class: "class-lang", href: `?lang=${data.lang === "es" ? "en" : "es"}${location.hash}` }, top, W.other_language);
+el("a", { class: "class-lang", href: `?lang=${data.lang === "es" ? "en" : "es"}` }, top, W.other_language);
 const notice = el("p", { class: "class-notice", role: "alert" }, app);
 const body = el("div", { class: "teacher" }, app);
-let key = decodeURIComponent(location.hash.slice(1));
+
+// The key comes after "#" in the address the server printed. It is read once, kept for this
+// tab only (so a reload or the other language needs no typing), and taken out of the address
+// at once: a projected page must not show it, nor keep it in the history.
+const KEY = "hoyito-teacher-key";
+function keepKey(value) {
+  try {
+    if (value) sessionStorage.setItem(KEY, value); else sessionStorage.removeItem(KEY);
+  } catch (error) { /* storage refused: this page only */ }
+}
+let key = "";
+try { key = decodeURIComponent(location.hash.slice(1)); } catch (error) { key = location.hash.slice(1); }
+if (key) keepKey(key);
+else { try { key = sessionStorage.getItem(KEY) || ""; } catch (error) { key = ""; } }
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 let ws = null;
 let state = null;
 let built = false;
@@ -36,7 +50,7 @@ function askKey() {
   form.onsubmit = (event) => {
     event.preventDefault();
     key = input.value.trim();
-    history.replaceState(null, "", `#${key}`);
+    keepKey(key);
     send({ type: "teacher", secret: key });
   };
 }
@@ -180,7 +194,7 @@ function connect() {
     if (message.type === "class") { state = message; draw(); }
     else if (message.type === "refused") {
       notice.textContent = message.text;
-      if (!state) askKey();
+      if (!state) { keepKey(""); askKey(); }
     }
   };
   ws.onclose = () => { ws = null; setTimeout(connect, 1000); };
