@@ -206,3 +206,120 @@ def test_names_typed_as_formulas_reach_the_csv_export_as_text(server):
     assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
     shown = {row[rows[0].index("south")] for row in rows[1:]}
     assert shown == {"'" + name for name in FORMULAS}
+
+
+# -- 5. sentences, not tracebacks -------------------------------------------------------------
+def test_binary_frames_get_a_sentence_and_a_flood_of_them_leaves_the_log_quiet(server):
+    async def frames():
+        page = await Student.connect(server.ws)
+        await page.ws.send(b"\x00\x01binary")
+        refused = await page.receive(lambda m: m["type"] == "refused")
+        assert refused["text"] == "That message was not understood (binary), so nothing changed."
+        assert (await page.join(server.code, "Ana"))["type"] == "lobby"  # the page goes on
+        flood = await Student.connect(server.ws)
+        started = time.monotonic()
+        with pytest.raises(websockets.exceptions.ConnectionClosed):
+            for _ in range(60):
+                await flood.ws.send(b"\xff" * 100)
+            await flood.receive(lambda m: False, timeout=5)
+        assert time.monotonic() - started < 10
+        other = await Student.connect(server.ws)
+        assert (await other.join(server.code, "Ben"))["type"] == "lobby"
+
+    asyncio.run(frames())
+    log = server.log.read_text()
+    assert "Traceback" not in log and len(log.splitlines()) < 40
+
+
+def test_a_teacher_key_with_any_letters_is_refused_in_a_sentence(server):
+    async def keys():
+        page = await Student.connect(server.ws + "/teacher")
+        for key in ("ÑANDÚ", "ключ", "🔑" * 16, server.secret[:-1] + "É"):
+            await page.send({"type": "teacher", "secret": key})
+            refused = await page.receive(lambda m: m["type"] == "refused")
+            assert refused["text"] == "That is not this class's teacher key."
+        await page.send({"type": "teacher", "secret": server.secret.lower()})
+        assert (await page.receive(lambda m: m["type"] in ("class", "refused")))["type"] == "class"
+
+    asyncio.run(keys())
+    assert get(f"{server.url}/export.csv?key=%C3%91AND%C3%9A")[0] == 403
+    assert "Traceback" not in server.log.read_text()
+
+
+def refused_start(db: str) -> str:
+    """``serve --db db`` when it must not start: what it printed (it must have stopped)."""
+    import os
+    import subprocess
+    import sys
+
+    from classserver import ROOT, free_port
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(free_port()),
+               "--db", db, "--lang", "en", "--workers", "0"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=60, env=env, cwd=ROOT)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "Traceback" not in run.stderr and "Class code" not in run.stdout
+    return run.stderr
+
+
+def test_a_db_that_cannot_hold_a_class_is_refused_in_a_sentence_and_left_alone(tmp_path):
+    noise = tmp_path / "noise.db"
+    noise.write_bytes(random.Random(7).randbytes(20_000))
+    table = tmp_path / "notas.csv"
+    table.write_text("name,score\nAna,12\nBen,30\n" * 200)
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    cases = {str(noise): "is not a class database", str(table): "is not a class database",
+             str(folder): "is a folder", str(table / "clase.db"): "is a file, not a folder"}
+    for db, sentence in cases.items():
+        before = {p: p.read_bytes() for p in (noise, table)}
+        assert sentence in refused_start(db)
+        assert {p: p.read_bytes() for p in (noise, table)} == before
+    assert set(p.name for p in tmp_path.iterdir()) == {"noise.db", "notas.csv", "a-folder"}
+
+
+def test_a_read_only_db_is_refused_in_a_sentence(tmp_path):
+    import os
+    import shutil
+    import subprocess
+
+    db, log = str(tmp_path / "clase.db"), tmp_path / "server.log"
+    start(db, log).stop()
+    if os.geteuid() == 0:  # root writes any file: make it immutable instead
+        if not shutil.which("chattr") or subprocess.run(["chattr", "+i", db]).returncode:
+            pytest.skip("root, and this file system cannot make a file immutable")
+    else:
+        os.chmod(db, 0o444)
+    try:
+        assert "cannot be written" in refused_start(db)
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", db])
+
+
+def test_a_db_cut_in_half_is_checked_and_refused_in_a_sentence(tmp_path):
+    db, log = str(tmp_path / "clase.db"), tmp_path / "server.log"
+    server = start(db, log)
+
+    async def play():
+        for number in range(8):
+            page = await Student.connect(server.ws)
+            await page.join(server.code, f"{number} " + "Ana María de los Santos Pérez")
+            await page.play("beginner")
+            for _ in range(4):
+                await page.click()
+            await page.close()
+
+    try:
+        asyncio.run(play())
+    finally:
+        server.stop()
+    with sqlite3.connect(db) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    whole = open(db, "rb").read()  # noqa: SIM115
+    assert len(whole) >= 4 * 4096
+    with open(db, "wb") as half:
+        half.write(whole[: len(whole) // 2])
+    assert "is damaged" in refused_start(db)
+    assert len(open(db, "rb").read()) == len(whole) // 2  # noqa: SIM115 - left as it was

@@ -331,7 +331,18 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         strikes = 0
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: no page of this server sends one
+                    strikes += 1
+                    if strikes > 50:
+                        break
+                    if conn.allowed():
+                        conn.send({"type": "refused",
+                                   "text": say("not-understood", lang, detail="binary")})
+                    continue
                 if len(text) > MESSAGE_LIMIT or not conn.allowed():
                     strikes += 1
                     conn.send({"type": "refused", "text": say("too-fast", lang)
@@ -403,7 +414,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang:
     why it cannot (which class, a bad database ...)."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
-    store = Store(db)
+    store = Store(db, lang)
     pool = Pool(workers) if workers > 0 else None
     try:
         classroom = Classroom(store, lang, think=pool.think_for if pool else None,

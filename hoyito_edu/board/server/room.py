@@ -33,7 +33,7 @@ from ...i18n import gettext as _
 from ...teaching import words
 from ..session import BoardSession, size_options
 from . import codes
-from .store import Store
+from .store import CannotStart, Store
 
 #: The computer levels a teacher may allow, easiest first.
 LEVELS = tuple(name for name, _line in words.LEVELS)
@@ -98,10 +98,6 @@ START_SENTENCES = {
     "class-in-use": N_("The class {code} is being served by another server already. Stop "
                        "that one first, or start a new class with --new."),
 }
-
-
-class CannotStart(Exception):
-    """The server cannot start as asked: its message is a sentence for the teacher."""
 
 
 def cannot_start(key: str, lang: str, **values: Any) -> CannotStart:
@@ -718,7 +714,8 @@ class Classroom:
             message = check_teacher(message)
             kind = message["type"]
             if kind == "teacher":
-                if not secrets.compare_digest(message["secret"].upper(), self.secret):
+                typed = message["secret"].upper().encode()  # any letters: compared as bytes
+                if not secrets.compare_digest(typed, self.secret.encode()):
                     raise Refused("teacher-secret")
                 conn.teacher = True
                 self.teachers.add(conn)

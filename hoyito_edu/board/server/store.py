@@ -29,6 +29,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ...i18n import N_, language
+from ...i18n import gettext as _
+
 #: Each migration is a list of statements, run once, in order, in both databases.
 MIGRATIONS: list[list[str]] = [
     [
@@ -64,6 +67,30 @@ GAME_FIELDS = ("id", "class_code", "south", "north", "opponent", "variant", "hol
                "score_north")
 
 
+#: Why a SQLite file cannot hold a class (said when the server starts, in its language).
+FILE_SENTENCES = {
+    "folder": N_("{path} is a folder. Give --db a file name, for example --db {example}."),
+    "in-a-file": N_("{path} cannot be made: {parent} is a file, not a folder. Give --db "
+                    "another file name."),
+    "not-a-database": N_("{path} is not a class database (it is another kind of file, or "
+                         "badly damaged), so it was left as it is. Give --db another file "
+                         "name; a new name starts a new class."),
+    "damaged": N_("The class database {path} is damaged ({problem}), so the server does not "
+                  "use it. Keep a copy of it for your records, and give --db another file "
+                  "name; a new name starts a new class."),
+    "read-only": N_("The class database {path} cannot be written (the file or its folder is "
+                    "read-only, or the disk is full), and every move must be kept. Give --db "
+                    "a file you may write."),
+    "cannot-open": N_("The class database {path} cannot be opened ({problem}). Give --db "
+                      "another file name."),
+}
+
+
+class CannotStart(ValueError):
+    """The server cannot start as asked (which class, a bad database ...): its message is a
+    sentence for the teacher, in the server's language."""
+
+
 def new_id() -> int:
     return secrets.randbits(52) or 1
 
@@ -76,22 +103,80 @@ class Store:
     """A class database: a SQLite file (path) or a PostgreSQL URL. One connection, used from
     one thread at a time (the server's event loop); every write is committed at once."""
 
-    def __init__(self, where: str | Path) -> None:
+    def __init__(self, where: str | Path, lang: str = "en") -> None:
         self.where = str(where)
+        self.lang = lang
         self.postgres = is_postgres(self.where)
         self._lock = threading.Lock()
         if self.postgres:
             import psycopg  # noqa: PLC0415 - the [class] extra
 
             self.db = psycopg.connect(self.where, autocommit=False)
+            self.migrate()
         else:
-            Path(self.where).parent.mkdir(parents=True, exist_ok=True)
+            self._open_sqlite()
+
+    def _refuse(self, key: str, **values: Any) -> CannotStart:
+        with language(self.lang):
+            return CannotStart(_(FILE_SENTENCES[key]).format(path=self.where, **values))
+
+    def _open_sqlite(self) -> None:
+        """Open (or make) the SQLite file: a folder, a file that is not a class database, a
+        damaged one or one that cannot be written is refused in a sentence, untouched."""
+        path = Path(self.where)
+        if self.where != ":memory:":
+            if path.is_dir():
+                raise self._refuse("folder", example=str(path / "clase.db"))
+            parent = next((p for p in path.parents if p.exists()), None)
+            if parent is not None and not parent.is_dir():
+                raise self._refuse("in-a-file", parent=str(parent))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise self._refuse("cannot-open", problem=error.strerror or error) from None
+        try:
             self.db = sqlite3.connect(self.where, check_same_thread=False, timeout=10)
+        except sqlite3.Error as error:
+            raise self._refuse("cannot-open", problem=error) from None
+        try:
+            self._check_sqlite()
             self.db.execute("PRAGMA journal_mode=WAL")
             # a commit survives the process being killed (not a power cut: that needs FULL)
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
-        self.migrate()
+            self.migrate()
+            self._check_writable()
+        except CannotStart:
+            self.db.close()
+            raise
+        except sqlite3.DatabaseError as error:
+            self.db.close()
+            text = str(error)
+            if "readonly" in text or "read-only" in text or "disk is full" in text:
+                raise self._refuse("read-only") from None
+            if "not a database" in text:
+                raise self._refuse("not-a-database") from None
+            raise self._refuse("damaged", problem=text) from None
+
+    def _check_writable(self) -> None:
+        """Every move is written: a file this server may only read is refused now, not at
+        the first move (a write that changes nothing, taken back)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("UPDATE schema_version SET version = version")
+        finally:
+            self.db.execute("ROLLBACK")
+
+    def _check_sqlite(self) -> None:
+        """SQLite's own check of every page of the file (a file cut short, a torn page)."""
+        try:
+            problems = [row[0] for row in self.db.execute("PRAGMA integrity_check(5)")]
+        except sqlite3.DatabaseError as error:
+            if "not a database" in str(error):
+                raise self._refuse("not-a-database") from None
+            raise self._refuse("damaged", problem=str(error)) from None
+        if problems != ["ok"]:
+            raise self._refuse("damaged", problem="; ".join(problems)[:300])
 
     # -- plumbing --------------------------------------------------------------------------
     def _sql(self, text: str) -> str:
