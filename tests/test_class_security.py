@@ -323,3 +323,28 @@ def test_a_db_cut_in_half_is_checked_and_refused_in_a_sentence(tmp_path):
         half.write(whole[: len(whole) // 2])
     assert "is damaged" in refused_start(db)
     assert len(open(db, "rb").read()) == len(whole) // 2  # noqa: SIM115 - left as it was
+
+
+# -- 6. one server a SQLite file --------------------------------------------------------------
+def test_a_second_server_on_the_same_file_is_refused_until_the_first_is_gone(tmp_path):
+    db, log = str(tmp_path / "clase.db"), tmp_path / "server.log"
+    first = start(db, log)
+    try:
+        printed = refused_start(db)
+        assert "Another class server is using" in printed
+        assert first.secret not in printed and first.code not in printed
+
+        async def play():  # the first server goes on as if nothing had happened
+            page = await Student.connect(first.ws)
+            await page.join(first.code, "Ana")
+            await page.play("beginner")
+            await page.click()
+            await page.close()
+
+        asyncio.run(play())
+        first.kill9()  # the lock goes with the process, however it ends
+        again = start(db, log, port=first.port)
+        assert (again.code, again.secret) == (first.code, first.secret)
+        again.stop()
+    finally:
+        first.stop()

@@ -414,7 +414,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang:
     why it cannot (which class, a bad database ...)."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
-    store = Store(db, lang)
+    store = Store(db, lang, exclusive=True)
     pool = Pool(workers) if workers > 0 else None
     try:
         classroom = Classroom(store, lang, think=pool.think_for if pool else None,

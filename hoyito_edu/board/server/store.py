@@ -22,6 +22,7 @@ database without asking it for ids.
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 import sqlite3
 import threading
@@ -83,6 +84,12 @@ FILE_SENTENCES = {
                     "a file you may write."),
     "cannot-open": N_("The class database {path} cannot be opened ({problem}). Give --db "
                       "another file name."),
+    "busy": N_("Another class server is using {path} already (it holds the file's lock). "
+               "Stop that one first, or give --db another file name: two servers on one "
+               "file would lose moves."),
+    "no-lock": N_("This system cannot lock {path} for one server (Windows), so make sure no "
+                  "other class server uses that file: two servers on one file would lose "
+                  "moves."),
 }
 
 
@@ -103,9 +110,11 @@ class Store:
     """A class database: a SQLite file (path) or a PostgreSQL URL. One connection, used from
     one thread at a time (the server's event loop); every write is committed at once."""
 
-    def __init__(self, where: str | Path, lang: str = "en") -> None:
+    def __init__(self, where: str | Path, lang: str = "en", exclusive: bool = False) -> None:
         self.where = str(where)
         self.lang = lang
+        self.exclusive = exclusive  # a server's store: one server a SQLite file
+        self._file_lock: int | None = None
         self.postgres = is_postgres(self.where)
         self._lock = threading.Lock()
         if self.postgres:
@@ -134,9 +143,12 @@ class Store:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
                 raise self._refuse("cannot-open", problem=error.strerror or error) from None
+            if self.exclusive:
+                self._lock_file(path)
         try:
             self.db = sqlite3.connect(self.where, check_same_thread=False, timeout=10)
         except sqlite3.Error as error:
+            self._unlock_file()
             raise self._refuse("cannot-open", problem=error) from None
         try:
             self._check_sqlite()
@@ -148,15 +160,45 @@ class Store:
             self._check_writable()
         except CannotStart:
             self.db.close()
+            self._unlock_file()
             raise
         except sqlite3.DatabaseError as error:
             self.db.close()
+            self._unlock_file()
             text = str(error)
             if "readonly" in text or "read-only" in text or "disk is full" in text:
                 raise self._refuse("read-only") from None
             if "not a database" in text:
                 raise self._refuse("not-a-database") from None
             raise self._refuse("damaged", problem=text) from None
+
+    def _lock_file(self, path: Path) -> None:
+        """Hold an exclusive lock on the class file for as long as this server runs, as the
+        streamed folders are locked (``flock``: the system drops it when the process ends,
+        even by ``kill -9``). SQLite's own locks are of another kind (``fcntl``), and this
+        descriptor stays open until :meth:`close`, so they are never disturbed."""
+        try:
+            import fcntl  # noqa: PLC0415
+        except ImportError:  # pragma: no cover - Windows: said, not refused
+            import sys  # noqa: PLC0415
+
+            print(self._refuse("no-lock"), file=sys.stderr, flush=True)
+            return
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_CREAT, 0o600)
+        except OSError as error:
+            raise self._refuse("cannot-open", problem=error.strerror or error) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise self._refuse("busy") from None
+        self._file_lock = fd
+
+    def _unlock_file(self) -> None:
+        if self._file_lock is not None:
+            os.close(self._file_lock)
+            self._file_lock = None
 
     def _check_writable(self) -> None:
         """Every move is written: a file this server may only read is refused now, not at
@@ -225,6 +267,7 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self.db.close()
+            self._unlock_file()
 
     def _rows(self, fields: tuple[str, ...], text: str, args: tuple = ()) -> list[dict]:
         return [dict(zip(fields, row, strict=True)) for row in self.execute(text, args)]
