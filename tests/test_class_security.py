@@ -348,3 +348,123 @@ def test_a_second_server_on_the_same_file_is_refused_until_the_first_is_gone(tmp
         again.stop()
     finally:
         first.stop()
+
+
+# -- 7. trying codes and keys, floods -----------------------------------------------------
+async def page_from(server, address: str, path: str = "") -> Student:
+    """A page on another device: a WebSocket from another loopback address."""
+    return await Student.connect(server.ws + path, local_addr=(address, 0))
+
+
+async def answer(page: Student) -> str:
+    told = await page.receive(lambda m: m["type"] in ("lobby", "game", "refused"))
+    return "lobby" if told["type"] in ("lobby", "game") else told["text"]
+
+
+def test_class_codes_cannot_be_found_by_trying_them(server):
+    async def guess():
+        one = await page_from(server, "127.0.0.2")
+        said = []
+        for number in range(14):
+            await one.send({"type": "join", "code": f"KKK{number:02d}", "name": "X", "lang": "en"})
+            said.append(await answer(one))
+        assert said[0].startswith("There is no class with the code")
+        assert said[-1].startswith("Too many wrong class codes")
+        assert len([s for s in said if s.startswith("There is no class")]) <= 10
+        await one.send({"type": "join", "code": server.code, "name": "X", "lang": "en"})
+        assert (await answer(one)).startswith("Too many wrong class codes")  # not even this
+        other = await page_from(server, "127.0.0.3")
+        assert (await other.join(server.code, "Ana"))["type"] == "lobby"
+        # many devices together: the class as a whole stops checking codes
+        blocked = False
+        for device in range(4, 16):
+            page = await page_from(server, f"127.0.1.{device}")
+            for number in range(9):
+                await page.send({"type": "join", "code": f"KKK{number:02d}", "name": "X",
+                                 "lang": "en"})
+                blocked = (await answer(page)).startswith("Too many") or blocked
+            await page.close()
+        assert blocked
+        late = await page_from(server, "127.0.2.1")
+        assert (await late.join(server.code, "Ben"))["type"] == "refused"
+
+    asyncio.run(guess())
+
+
+def test_wrong_teacher_keys_are_limited_but_the_teachers_key_still_opens(server):
+    import http.client
+
+    def export(key: str) -> int:
+        con = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30,
+                                         source_address=("127.0.0.4", 0))
+        con.request("GET", f"/export.csv?key={key}")
+        status = con.getresponse().status
+        con.close()
+        return status
+
+    async def keys():
+        page = await page_from(server, "127.0.0.4", "/teacher")
+        said = []
+        for number in range(12):
+            await page.send({"type": "teacher", "secret": f"WRONG{number}"})
+            said.append((await page.receive(lambda m: m["type"] == "refused"))["text"])
+        assert said[0] == "That is not this class's teacher key."
+        assert said[-1].startswith("Too many wrong teacher keys")
+        assert export("WRONG") == 429
+        await page.send({"type": "teacher", "secret": server.secret})
+        assert (await page.receive(lambda m: m["type"] in ("class", "refused")))["type"] == "class"
+
+    asyncio.run(keys())
+    assert export(server.secret) == 200
+
+
+def test_one_device_cannot_hold_every_connection(server):
+    from hoyito_edu.board.server.limits import CONNECTIONS_PER_ADDRESS
+
+    async def flood():
+        pages, refused = [], 0
+        for _ in range(CONNECTIONS_PER_ADDRESS + 6):
+            page = await page_from(server, "127.0.0.5")
+            pages.append(page)
+        for page in pages[-6:]:
+            told = await page.receive(lambda m: m["type"] == "refused", timeout=5)
+            refused += told["text"].startswith("Too many pages")
+        assert refused == 6
+        student = await page_from(server, "127.0.0.6")
+        assert (await student.join(server.code, "Ana"))["type"] == "lobby"
+        await pages[0].send({"type": "join", "code": server.code, "name": "Ben", "lang": "en"})
+        assert await answer(pages[0]) == "lobby"  # the pages let in still work
+        for page in pages:
+            await page.close()
+
+    asyncio.run(flood())
+
+
+def test_made_up_students_are_limited_per_device_and_per_class(server):
+    async def flood():
+        one = await page_from(server, "127.0.0.7")
+        said = []
+        for number in range(14):
+            await one.send({"type": "join", "code": server.code, "name": f"Bot {number}",
+                            "lang": "en"})
+            said.append(await answer(one))
+        assert said[:10] == ["lobby"] * 10
+        assert said[-1].startswith("Too many new names from this device")
+        desk = await teacher(server)
+        assert desk.got[-1]["max_students"] >= 30
+        await desk.send({"type": "limit", "students": 12})
+        await desk.receive(lambda m: m["type"] == "class" and m["max_students"] == 12)
+        joined = []
+        for device in range(2, 5):
+            page = await page_from(server, f"127.0.3.{device}")
+            await page.send({"type": "join", "code": server.code, "name": f"Student {device}",
+                             "lang": "en"})
+            joined.append(await answer(page))
+        assert joined[:2] == ["lobby", "lobby"]
+        assert joined[2] == "This class is full (12 students). Ask your teacher to let more in."
+        await desk.send({"type": "limit", "students": 13})
+        await desk.receive(lambda m: m["type"] == "class" and m["max_students"] == 13)
+        late = await page_from(server, "127.0.3.9")
+        assert (await late.join(server.code, "Student 4"))["type"] == "lobby"
+
+    asyncio.run(flood())

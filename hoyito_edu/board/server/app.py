@@ -30,8 +30,8 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...i18n import language
 from . import codes, pages
+from .limits import CONNECTIONS_PER_ADDRESS
 from .room import CannotStart, Classroom, say
 from .store import Store
 
@@ -191,6 +191,7 @@ class Socket:
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        self.address = ws.client.host if ws.client else None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.student = None
         self.teacher = False
@@ -248,6 +249,7 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
     """The ASGI app serving ``classroom``; ``joins`` are the addresses students open."""
     teachers: set[Socket] = set()
     push = {"due": False}
+    open_from: dict[str, int] = {}  # address -> WebSockets open from it
 
     def changed() -> None:  # the teacher's page hears of changes at most 4 times a second
         if push["due"] or not teachers:
@@ -283,17 +285,21 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
     async def qr(request: Request) -> Response:
         return Response(codes.qr_svg(joins[0]), media_type="image/svg+xml")
 
-    def key_ok(request: Request) -> bool:
+    def key_refusal(request: Request) -> str | None:
+        """None if the request has the teacher's key, else the refusal's sentence key."""
         import secrets  # noqa: PLC0415
 
         key = (request.query_params.get("key") or "").upper()
-        return secrets.compare_digest(key.encode(), classroom.secret.encode())
+        if secrets.compare_digest(key.encode(), classroom.secret.encode()):
+            return None
+        return classroom.wrong_key(request.client.host if request.client else None).key
 
     async def export(request: Request) -> Response:
-        if not key_ok(request):
-            with language(page_language(request, classroom.lang)):
-                text = say("teacher-secret", page_language(request, classroom.lang))
-            return Response(text, status_code=403, media_type="text/plain; charset=utf-8")
+        refusal = key_refusal(request)
+        if refusal is not None:
+            text = say(refusal, page_language(request, classroom.lang))
+            return Response(text, status_code=403 if refusal == "teacher-secret" else 429,
+                            media_type="text/plain; charset=utf-8")
         from .games import class_games  # noqa: PLC0415 - pandas only when exporting
 
         names = request.query_params.get("names") == "1"
@@ -327,6 +333,12 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         conn = Socket(ws)
         lang = ws.query_params.get("lang") if ws.query_params.get("lang") in ("en", "es") \
             else classroom.lang
+        if open_from.get(conn.address, 0) >= CONNECTIONS_PER_ADDRESS:  # one device's flood
+            await ws.send_text(json.dumps({"type": "refused",
+                                           "text": say("too-many-pages", lang)}))
+            await ws.close(code=1008)
+            return
+        open_from[conn.address] = open_from.get(conn.address, 0) + 1
         pump = asyncio.create_task(conn.pump())
         strikes = 0
         try:
@@ -363,6 +375,9 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         except WebSocketDisconnect:
             pass
         finally:
+            open_from[conn.address] -= 1
+            if not open_from[conn.address]:
+                del open_from[conn.address]
             teachers.discard(conn)
             classroom.teachers.discard(conn)
             classroom.disconnected(conn)
@@ -408,12 +423,27 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
     return Starlette(routes=routes, lifespan=lifespan)
 
 
+def _more_open_files() -> None:
+    """Let the server hold a whole class's WebSockets: the soft limit of open files (often
+    1,024) raised to the hard one, up to 8,192 (each address is capped besides)."""
+    try:
+        import resource  # noqa: PLC0415 - not on Windows
+    except ImportError:  # pragma: no cover
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 8192 if hard == resource.RLIM_INFINITY else min(hard, 8192)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang: str = "es",
           new: bool = False, workers: int = 2, code: str | None = None) -> None:
     """Start the class server (blocks until Ctrl-C); :class:`CannotStart` says in a sentence
     why it cannot (which class, a bad database ...)."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
+    _more_open_files()
     store = Store(db, lang, exclusive=True)
     pool = Pool(workers) if workers > 0 else None
     try:

@@ -55,6 +55,8 @@ TEACHER_WORDS = {
     "levels": N_("Computer levels allowed"),
     "classmates": N_("Classmates may play each other"),
     "apply": N_("Apply to new games"),
+    "max_students": N_("Students who may join"),
+    "apply_limit": N_("Change"),
     "round": N_("Next round: pair everyone"),
     "round_line": N_("Pairs every student who is online and not in a game with a classmate "
                      "they have not played yet (a round robin, one round at a time)."),

@@ -33,6 +33,7 @@ from ...i18n import gettext as _
 from ...teaching import words
 from ..session import BoardSession, size_options
 from . import codes
+from .limits import STUDENTS_CEILING, Limits
 from .store import CannotStart, Store
 
 #: The computer levels a teacher may allow, easiest first.
@@ -70,6 +71,16 @@ SENTENCES = {
     "too-fast": N_("Too many messages at once: slow down a little."),
     "teacher-secret": N_("That is not this class's teacher key."),
     "round-alone": N_("This round has an odd number of players: you play the next round."),
+    "too-many-codes": N_("Too many wrong class codes were typed just now. Wait a minute, then "
+                         "check the code on the board and type it again."),
+    "too-many-names": N_("Too many new names from this device just now: wait a minute and "
+                         "try again."),
+    "class-full": N_("This class is full ({limit} students). Ask your teacher to let more "
+                     "in."),
+    "too-many-keys": N_("Too many wrong teacher keys were tried just now: wait a minute and "
+                        "try again."),
+    "too-many-pages": N_("Too many pages of this class are open on this device: close some "
+                         "of them, then reload this one."),
     "no-restore": N_("In class, the server keeps your game: play it on the board, move by "
                      "move."),
 }
@@ -136,7 +147,7 @@ def name_key(name: str) -> str:
 
 
 STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
-TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round")
+TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round", "limit")
 
 
 def _kind(message: object, types: tuple[str, ...]) -> str:
@@ -184,6 +195,9 @@ def check_teacher(message: object) -> dict:
             raise Refused("not-understood", detail="classmates")
     elif kind == "pause" and not isinstance(message.get("paused"), bool):
         raise Refused("not-understood", detail="paused")
+    elif kind == "limit" and as_whole(message.get("students")) not in range(
+            1, STUDENTS_CEILING + 1):
+        raise Refused("not-understood", detail="students")
     elif kind in ("rename", "remove"):
         if as_whole(message.get("student")) is None:
             raise Refused("not-understood", detail="student")
@@ -284,6 +298,7 @@ class Classroom:
         self.met = {frozenset((g["south"], g["north"])) for g in store.games(self.code)
                     if g["opponent"] is None and g["north"] is not None}
         self.on_change: Callable[[], None] | None = None  # the app pushes to the teacher
+        self.limits = Limits()  # tries and new students per address, students per class
 
     def _find_class(self, code: str | None, new: bool) -> dict:
         """The class this server serves: the one named by ``code``, a new one, or (SQLite:
@@ -374,10 +389,14 @@ class Classroom:
             if student is None:
                 raise Refused("unknown-token")
         else:
+            address = getattr(conn, "address", None)
+            if self.limits.codes_blocked(address):  # no code is checked: none can be found
+                raise Refused("too-many-codes")
             code = codes.normalise_code(message["code"])
             if not code:
                 raise Refused("no-code")
             if code != self.code:
+                self.limits.wrong_code(address)
                 raise Refused("wrong-code", code=codes.group(code[:12]))
             name = clean_name(message["name"])
             if not name or len(name) > NAME_LIMIT:
@@ -387,7 +406,7 @@ class Classroom:
                 raise Refused("removed")
             if same and same[0].conns:
                 raise Refused("name-taken", name=name)
-            student = same[0] if same else self._new_student(name)
+            student = same[0] if same else self._new_student(name, address)
         if student.removed:
             raise Refused("removed")
         student.lang = lang
@@ -406,7 +425,11 @@ class Classroom:
         self._changed()
         return student
 
-    def _new_student(self, name: str) -> Student:
+    def _new_student(self, name: str, address: object = None) -> Student:
+        if sum(not s.removed for s in self.students.values()) >= self.limits.max_students:
+            raise Refused("class-full", limit=self.limits.max_students)
+        if not self.limits.new_students.take(address):
+            raise Refused("too-many-names")
         number = len(self.students) + 1
         row = self.store.add_student(self.code, name, f"S{number:02d}", secrets.token_urlsafe(18))
         student = Student(row["id"], name, row["pseudonym"], row["token"])
@@ -716,7 +739,7 @@ class Classroom:
             if kind == "teacher":
                 typed = message["secret"].upper().encode()  # any letters: compared as bytes
                 if not secrets.compare_digest(typed, self.secret.encode()):
-                    raise Refused("teacher-secret")
+                    raise self.wrong_key(getattr(conn, "address", None))
                 conn.teacher = True
                 self.teachers.add(conn)
                 conn.send(self.overview())
@@ -759,6 +782,9 @@ class Classroom:
                 self._changed()
             elif kind == "round":
                 self.next_round()
+            elif kind == "limit":
+                self.limits.max_students = as_whole(message["students"])
+                self._changed()
             elif kind == "end":
                 for student in self.students.values():
                     self._leave(student)
@@ -770,6 +796,13 @@ class Classroom:
         except Refused as refusal:
             conn.send({"type": "refused", "text": say(refusal.key, self.lang, **refusal.values)})
             return False
+
+    def wrong_key(self, address: object) -> Refused:
+        """A wrong teacher key from ``address``: the refusal to give (too many, once the
+        address or the class has tried too many)."""
+        blocked = self.limits.keys_blocked(address)
+        self.limits.wrong_key(address)
+        return Refused("too-many-keys" if blocked else "teacher-secret")
 
     def overview(self) -> dict:
         """What the teacher's page shows: the class, its students, their boards, results."""
@@ -795,6 +828,7 @@ class Classroom:
                     "score": [r["score_south"], r["score_north"]]}
                    for r in self.results[-60:]]
         return {"type": "class", "code": self.code, "paused": self.paused, "ended": self.ended,
+                "max_students": self.limits.max_students,
                 "variant": self.row["variant"], "holes_per_row": self.row["holes_per_row"],
                 "levels": self.levels, "classmates": bool(self.row["classmates"]),
                 "all_levels": list(LEVELS), "ready": sorted(self.ready or LEVELS),

@@ -81,6 +81,15 @@ function build() {
     send({ type: "settings", variant: parts.variant.value, holes_per_row: Number(parts.size.value), levels: chosen, classmates: parts.classmates.checked });
   };
 
+  const cap = el("form", { class: "teacher-limit" }, body);
+  const capLabel = el("label", {}, cap, W.max_students + " ");
+  parts.max = el("input", { type: "number", name: "max_students", min: "1", max: "1000", inputmode: "numeric", required: "" }, capLabel);
+  el("button", { type: "submit" }, cap, W.apply_limit);
+  cap.onsubmit = (event) => {
+    event.preventDefault();
+    send({ type: "limit", students: Number(parts.max.value) });
+  };
+
   const buttons = el("div", { class: "teacher-buttons" }, body);
   const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
   round.onclick = () => send({ type: "round" });
@@ -136,6 +145,7 @@ function draw() {
   if (!built) build();
   parts.code.textContent = state.code.match(/.{1,3}/g).join(" ");
   parts.pause.textContent = state.paused ? W.resume : W.pause;
+  if (document.activeElement !== parts.max) parts.max.value = state.max_students;
   if (document.activeElement === null || !document.activeElement.closest || !document.activeElement.closest(".teacher-settings")) {
     parts.variant.textContent = "";
     for (const [name, title] of state.variants) el("option", { value: name }, parts.variant, title);
