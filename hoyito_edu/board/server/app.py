@@ -31,7 +31,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import codes, pages
-from .limits import CONNECTIONS_PER_ADDRESS
+from .limits import CONNECTIONS_PER_ADDRESS, OWN_COMPUTER
 from .room import CannotStart, Classroom, say
 from .store import Store
 
@@ -333,7 +333,8 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         conn = Socket(ws)
         lang = ws.query_params.get("lang") if ws.query_params.get("lang") in ("en", "es") \
             else classroom.lang
-        if open_from.get(conn.address, 0) >= CONNECTIONS_PER_ADDRESS:  # one device's flood
+        crowded = open_from.get(conn.address, 0) >= CONNECTIONS_PER_ADDRESS
+        if crowded and conn.address not in OWN_COMPUTER:  # one device's flood
             await ws.send_text(json.dumps({"type": "refused",
                                            "text": say("too-many-pages", lang)}))
             await ws.close(code=1008)

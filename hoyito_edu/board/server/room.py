@@ -428,7 +428,7 @@ class Classroom:
     def _new_student(self, name: str, address: object = None) -> Student:
         if sum(not s.removed for s in self.students.values()) >= self.limits.max_students:
             raise Refused("class-full", limit=self.limits.max_students)
-        if not self.limits.new_students.take(address):
+        if not self.limits.new_student(address):
             raise Refused("too-many-names")
         number = len(self.students) + 1
         row = self.store.add_student(self.code, name, f"S{number:02d}", secrets.token_urlsafe(18))
