@@ -468,3 +468,56 @@ def test_made_up_students_are_limited_per_device_and_per_class(server):
         assert (await late.join(server.code, "Student 4"))["type"] == "lobby"
 
     asyncio.run(flood())
+
+
+# -- 8. a classmate's name is not enough ------------------------------------------------------
+async def join_with_pin(page: Student, code: str, name: str, pin: str) -> str:
+    await page.send({"type": "join", "code": code, "name": name, "pin": pin, "lang": "en"})
+    told = await page.receive(lambda m: m["type"] in ("lobby", "game", "refused"))
+    return told["type"] if told["type"] != "refused" else told["text"]
+
+
+def test_a_classmate_cannot_take_over_a_game_by_typing_a_name(server):
+    async def takeover():
+        ana = await page_from(server, "127.0.0.8")
+        await ana.join(server.code, "Ana Pérez")
+        pin = next(m for m in ana.got if m["type"] == "joined")["pin"]
+        assert pin.isdigit() and len(pin) == 4
+        await ana.play("beginner")
+        await ana.click()
+        seen, old_token = ana.view["ply"], ana.token
+        wrong = "0000" if pin != "0000" else "1111"
+        for asleep in (False, True):  # Ana's phone on, then asleep (its socket closed)
+            if asleep:
+                await ana.close()
+            thief = await page_from(server, "127.0.0.9")
+            await thief.send({"type": "join", "code": server.code, "name": "  ana   PÉREZ ",
+                              "lang": "en"})
+            assert (await answer(thief)).startswith("Someone in this class is already called")
+            told = await join_with_pin(thief, server.code, "  ana   PÉREZ ", wrong)
+            assert told.startswith("That is not the PIN")
+            assert thief.token is None and not [m for m in thief.got if m["type"] == "game"]
+        # the teacher can tell Ana her PIN; with it, Ana's new phone has her game, a new token
+        desk = await teacher(server)
+        assert [s["pin"] for s in desk.got[-1]["students"] if s["name"] == "Ana Pérez"] == [pin]
+        phone = await page_from(server, "127.0.0.10")
+        assert await join_with_pin(phone, server.code, "ana pérez", pin) == "game"
+        await phone.receive(lambda m: m["type"] == "set" and m["name"] == "view")
+        assert phone.view["ply"] == seen and phone.token != old_token
+        other = await page_from(server, "127.0.0.11")
+        await other.send({"type": "resume", "token": old_token, "lang": "en"})
+        assert (await answer(other)).startswith("This page's class is over")
+        # her old phone found again: the new one lets the game go, and says why
+        found = await page_from(server, "127.0.0.8")
+        assert await join_with_pin(found, server.code, "Ana Pérez", pin) == "game"
+        told = await phone.receive(lambda m: m["type"] == "refused")
+        assert told["text"].startswith("Your game was opened on another device")
+        # trying PINs is limited per student, wherever the tries come from
+        said = []
+        for number in range(8):
+            thief = await page_from(server, f"127.0.4.{number + 1}")
+            said.append(await join_with_pin(thief, server.code, "Ana Pérez",
+                                            f"{(int(pin) + number + 1) % 10_000:04d}"))
+        assert said[-1].startswith("Too many wrong PINs")
+
+    asyncio.run(takeover())

@@ -24,6 +24,8 @@ KEY_TRIES = (10, 1 / 6)
 CLASS_KEY_TRIES = (60, 1.0)
 #: New students one address may make: this many at once, one more every 10 seconds.
 NEW_STUDENTS = (10, 1 / 10)
+#: Wrong PINs for one student (from anywhere): this many at once, one more a minute.
+PIN_TRIES = (5, 1 / 60)
 #: Students a class takes until the teacher raises it.
 MAX_STUDENTS = 60
 #: The most a teacher may raise it to.
@@ -84,6 +86,7 @@ class Limits:
     keys: Buckets = field(default_factory=lambda: Buckets(*KEY_TRIES))
     class_keys: Buckets = field(default_factory=lambda: Buckets(*CLASS_KEY_TRIES))
     new_students: Buckets = field(default_factory=lambda: Buckets(*NEW_STUDENTS))
+    pins: Buckets = field(default_factory=lambda: Buckets(*PIN_TRIES))  # per student
     max_students: int = MAX_STUDENTS
 
     def codes_blocked(self, address) -> bool:

@@ -29,6 +29,9 @@ STUDENT_WORDS = {
     "code": N_("Class code"),
     "name": N_("Your name"),
     "join": N_("Join the class"),
+    "pin": N_("PIN (only to come back on another phone)"),
+    "pin_note": N_("Your PIN is {pin}. Keep it to yourself: with it you come back to your "
+                   "game on another phone."),
     "choose": N_("Whom do you want to play?"),
     "classmate": N_("A classmate"),
     "classmate_line": N_("The server pairs you with the next classmate who chooses this."),
@@ -65,6 +68,8 @@ TEACHER_WORDS = {
     "end": N_("End the class"),
     "end_sure": N_("End the class? Every game stops and nobody can join again."),
     "rename": N_("Rename"),
+    "pin_button": N_("PIN"),
+    "pin_of": N_("{name}'s PIN (to come back on another phone): {pin}"),
     "remove": N_("Remove"),
     "remove_sure": N_("Take {name} out of the class?"),
     "new_name": N_("New name for {name}:"),

@@ -19,6 +19,7 @@ is rebuilt after a restart by replaying its stored holes through the engine.
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import time
 import unicodedata
@@ -50,8 +51,15 @@ SENTENCES = {
                      "and type it again."),
     "no-code": N_("Type the class code your teacher gave you."),
     "no-name": N_("Type your name (up to {limit} letters)."),
-    "name-taken": N_("Someone in this class is already called {name}, on another phone. If it "
-                     "is you, close the other page first; if not, add your surname."),
+    "name-taken": N_("Someone in this class is already called {name}. If it is you, type your "
+                     "PIN as well (it was shown when you joined, and your teacher can see it); "
+                     "if not, add your surname."),
+    "wrong-pin": N_("That is not the PIN for {name}. Check it, or ask your teacher for it."),
+    "too-many-pins": N_("Too many wrong PINs for {name} just now: wait a minute, or ask your "
+                        "teacher for it."),
+    "opened-elsewhere": N_("Your game was opened on another device, so this page has let it "
+                           "go. To play here again, type the class code, your name and your "
+                           "PIN."),
     "removed": N_("Your teacher has taken you out of this class."),
     "ended": N_("This class has ended. Thank you for playing!"),
     "unknown-token": N_("This page's class is over or was on another computer. Type the "
@@ -166,6 +174,7 @@ def check_student(message: object) -> dict:
     if kind == "join":
         _text(message, "code", 64)
         _text(message, "name", 200)
+        _text(message, "pin", 12, required=False)
     elif kind == "resume":
         _text(message, "token", 64)
     elif kind == "play":
@@ -382,6 +391,7 @@ class Classroom:
 
     def _join(self, conn: Connection, message: dict) -> Student:
         lang = message.get("lang", "en")
+        new = False
         if self.ended:
             raise Refused("ended")
         if message["type"] == "resume":
@@ -404,9 +414,13 @@ class Classroom:
             same = [s for s in self.students.values() if name_key(s.name) == name_key(name)]
             if same and same[0].removed:
                 raise Refused("removed")
-            if same and same[0].conns:
-                raise Refused("name-taken", name=name)
-            student = same[0] if same else self._new_student(name, address)
+            if same:  # the same student on another device: only with their PIN
+                student = same[0]
+                self._check_pin(student, message.get("pin"), name)
+                self._new_token(student)
+            else:
+                student = self._new_student(name, address)
+                new = True
         if student.removed:
             raise Refused("removed")
         student.lang = lang
@@ -416,7 +430,7 @@ class Classroom:
         conn.student = student
         student.conns.add(conn)
         conn.send({"type": "joined", "token": student.token, "name": student.name,
-                   "code": self.code})
+                   "code": self.code, "pin": self.pin(student) if new else None})
         game = student.game or self._rebuild_for(student)
         if game is not None:
             self._show_game(student, game)
@@ -424,6 +438,36 @@ class Classroom:
             self._lobby(student)
         self._changed()
         return student
+
+    def pin(self, student: Student) -> str:
+        """The student's PIN (4 digits) for coming back on another device: made from the
+        teacher's secret, so no classmate can work it out, and nothing more to store."""
+        digest = hmac.new(self.secret.encode(), f"pin {student.id}".encode(), "sha256")
+        return f"{int.from_bytes(digest.digest()[:4], 'big') % 10_000:04d}"
+
+    def _check_pin(self, student: Student, typed: object, name: str) -> None:
+        """Refused unless ``typed`` is the student's PIN; a few wrong ones a minute at most
+        (the same sentence whether or not the student is online: it tells nobody)."""
+        digits = "".join(ch for ch in typed if ch.isdigit()) if isinstance(typed, str) else ""
+        if not digits:
+            raise Refused("name-taken", name=name)
+        if self.limits.pins.left(student.id) < 1:
+            raise Refused("too-many-pins", name=name)
+        if not secrets.compare_digest(digits.encode(), self.pin(student).encode()):
+            self.limits.pins.take(student.id)
+            raise Refused("wrong-pin", name=name)
+
+    def _new_token(self, student: Student) -> None:
+        """A new token for a student who came back by name and PIN: the pages holding the
+        old one let the game go (one device plays it, never two)."""
+        for conn in list(student.conns):
+            conn.send({"type": "refused", "text": say("opened-elsewhere", student.lang)})
+            conn.send({"type": "gone"})
+        self._detach(student)
+        self.by_token.pop(student.token, None)
+        student.token = secrets.token_urlsafe(18)
+        self.store.update_student(student.id, token=student.token)
+        self.by_token[student.token] = student
 
     def _new_student(self, name: str, address: object = None) -> Student:
         if sum(not s.removed for s in self.students.values()) >= self.limits.max_students:
@@ -819,6 +863,7 @@ class Classroom:
                          "classmate": [o.name for o in s.game.students.values()
                                        if o is not s][:1]}
             students.append({"id": s.id, "name": s.name, "pseudonym": s.pseudonym,
+                             "pin": self.pin(s),
                              "online": bool(s.conns), "removed": s.removed,
                              "waiting": s.waiting, "board": board})
         names = {s.id: s.name for s in self.students.values()}

@@ -325,7 +325,7 @@ class Store:
                           "WHERE class_code = ? ORDER BY joined", (class_code,))
 
     def update_student(self, student_id: int, **values: Any) -> None:
-        names = [name for name in values if name in ("name", "removed")]
+        names = [name for name in values if name in ("name", "removed", "token")]
         assignments = ", ".join(f"{name} = ?" for name in names)
         self.execute(f"UPDATE students SET {assignments} WHERE id = ?",
                      tuple(values[n] for n in names) + (student_id,))

@@ -181,6 +181,8 @@ function draw() {
     };
     const remove = el("button", { class: "teacher-remove" }, card, W.remove);
     remove.onclick = () => { if (confirm(W.remove_sure.replace("{name}", s.name))) send({ type: "remove", student: s.id }); };
+    const pin = el("button", { class: "teacher-pin" }, card, W.pin_button);
+    pin.onclick = () => alert(W.pin_of.replace("{name}", s.name).replace("{pin}", s.pin));
   }
   parts.results.textContent = "";
   if (!state.results.length) el("li", {}, parts.results, W.no_results);
