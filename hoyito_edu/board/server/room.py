@@ -869,6 +869,7 @@ class Classroom:
         names = {s.id: s.name for s in self.students.values()}
         results = [{"south": names.get(r["south"], ""),
                     "north": names.get(r["north"]) or r["opponent"] or "",
+                    "computer": r["opponent"],
                     "winner": r["winner"], "reason": r["end_reason"],
                     "score": [r["score_south"], r["score_north"]]}
                    for r in self.results[-60:]]

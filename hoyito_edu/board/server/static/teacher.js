@@ -121,7 +121,8 @@ function build() {
 }
 
 function levelName(name) {
-  return ((state.level_names || {})[data.lang] || {})[name] || name;
+  const names = (state.level_names || {})[data.lang] || {};
+  return Object.prototype.hasOwnProperty.call(names, name) ? names[name] : name;
 }
 
 function fillSizes(variant, chosen) {
@@ -188,7 +189,8 @@ function draw() {
   if (!state.results.length) el("li", {}, parts.results, W.no_results);
   for (const r of state.results.slice().reverse()) {
     const score = r.score[0] === null ? W.left : `${r.score[0]}–${r.score[1]}`;
-    const north = r.north in ((state.level_names || {})[data.lang] || {}) ? W.computer.replace("{level}", levelName(r.north)) : r.north;
+    // the server says which side is the computer: a student may be called "expert"
+    const north = r.computer ? W.computer.replace("{level}", levelName(r.computer)) : r.north;
     const winner = r.winner === null ? (r.score[0] === null ? "" : ` (${W.draw})`) : ` (${r.winner === 0 ? r.south : north})`;
     el("li", {}, parts.results, `${r.south} – ${north}: ${score}${winner}`);
   }
