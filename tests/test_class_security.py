@@ -521,3 +521,64 @@ def test_a_classmate_cannot_take_over_a_game_by_typing_a_name(server):
         assert said[-1].startswith("Too many wrong PINs")
 
     asyncio.run(takeover())
+
+
+# -- 9. one student cannot stall the expert for the class --------------------------------------
+def status(server) -> dict:
+    import json
+
+    return json.loads(get(f"{server.url}/status")[2])
+
+
+def test_new_game_in_a_loop_queues_no_stale_searches(tmp_path):
+    """A student who taps a move and presses New game over and over, each time the expert
+    starts thinking, leaves at most one search of theirs waiting: the stale ones give their
+    place up, and a classmate's expert still answers."""
+    server = start(str(tmp_path / "clase.db"), tmp_path / "server.log", workers=1)
+    try:
+        deadline = time.monotonic() + 600  # the first time, the worker compiles the search
+        while "expert" not in (status(server)["ready"] or []) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert "expert" in status(server)["ready"]
+
+        def view(m) -> bool:
+            return m["type"] == "set" and m["name"] == "view"
+
+        async def flood():
+            desk = await teacher(server)
+            await desk.send({"type": "settings", "variant": "hoyito-i", "holes_per_row": 6,
+                             "levels": ["expert"], "classmates": False})
+            await desk.receive(lambda m: m["type"] == "class" and m["levels"] == ["expert"])
+            pages = []
+            for name in ("Ana", "Ben"):
+                page = await Student.connect(server.ws)
+                await page.join(server.code, name)
+                await page.send({"type": "play", "opponent": "expert"})
+                await page.receive(view)
+                pages.append(page)
+            flooder, honest = pages
+            waiting = []
+            for _ in range(10):
+                now = flooder.view
+                await flooder.send({"type": "board", "message": {
+                    "type": "click", "hole": now["playable"][0], "ply": now["ply"],
+                    "game": now["game"]}})
+                await flooder.receive(lambda m: view(m) and m["value"]["thinking"])
+                await flooder.send({"type": "board", "message": {"type": "action",
+                                                                 "name": "new"}})
+                await flooder.receive(lambda m: view(m) and m["value"]["question"])
+                await flooder.send({"type": "board", "message": {"type": "action",
+                                                                 "name": "yes"}})
+                await flooder.receive(lambda m: view(m) and m["value"]["ply"] == 0)
+                waiting.append(status(server)["searches"])
+            assert max(waiting) <= 2, waiting  # the one running, and the one asked last
+            started = time.monotonic()
+            await honest.click()
+            await honest.settle(timeout=60)
+            return time.monotonic() - started
+
+        took = asyncio.run(flood())
+        assert took < 60
+        assert "Traceback" not in server.log.read_text()
+    finally:
+        server.stop()

@@ -96,6 +96,7 @@ class Pool:
         self.ready: set[str] = set(INLINE_LEVELS)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.rebuilt = 0  # how many times a dead worker made the pool start again
+        self.searches: set[asyncio.Future] = set()  # asked of the workers, not answered yet
 
     def _new_executor(self) -> ProcessPoolExecutor:
         spawn = multiprocessing.get_context("spawn")  # never fork a server with threads
@@ -163,8 +164,17 @@ class Pool:
             ask(player.name, seed, position, done, again=True)
 
         def ask(name: str, seed: int, position, done, again: bool) -> None:
+            # One search a game at most: a search still waiting for a worker when its game
+            # asks again (New game, the game left) is stale, and gives its place up, so one
+            # student pressing New game in a loop cannot queue searches ahead of the class.
+            stale = live.search
+            if stale is not None and not stale.done():
+                stale.cancel()
             executor = self.executor
             future = self._submit(choose_in_worker, name, seed, position)
+            live.search = future
+            self.searches.add(future)
+            future.add_done_callback(self.searches.discard)
 
             def back(finished: asyncio.Future) -> None:
                 error = None if finished.cancelled() else finished.exception()
@@ -323,7 +333,8 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
 
     async def status(request: Request) -> Response:
         return JSONResponse({"ready": sorted(pool.ready) if pool else None,
-                             "students": len(classroom.students)})
+                             "students": len(classroom.students),
+                             "searches": len(pool.searches) if pool else 0})
 
     async def socket(ws: WebSocket, teacher: bool) -> None:
         if not origin_ok(ws):

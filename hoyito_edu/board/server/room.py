@@ -256,6 +256,7 @@ class LiveGame:
     game_obj: Any = None
     outbox: dict[int, list[dict]] = field(default_factory=dict)  # side -> held messages
     left: bool = False  # its students have left it: a late computer move is not kept
+    search: Any = None  # the computer's search asked for it and not answered (a future)
 
     @property
     def primary(self) -> BoardSession:
@@ -768,6 +769,8 @@ class Classroom:
             return
         self._close(live, "left")
         live.left = True
+        if live.search is not None:
+            live.search.cancel()  # still waiting for a worker: nobody wants its answer
         for other in live.students.values():
             other.game = None
             if other is not student:
