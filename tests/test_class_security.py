@@ -582,3 +582,23 @@ def test_new_game_in_a_loop_queues_no_stale_searches(tmp_path):
         assert "Traceback" not in server.log.read_text()
     finally:
         server.stop()
+
+
+def test_without_workers_the_thinking_levels_are_refused_in_a_sentence(server):
+    """``--workers 0`` (these tests' server): the searching levels would run inside the
+    server and freeze every page while they think, so they are not offered."""
+    async def expert():
+        desk = await teacher(server)
+        await desk.send({"type": "settings", "variant": "hoyito-i", "holes_per_row": 6,
+                         "levels": ["beginner", "expert"], "classmates": False})
+        await desk.receive(lambda m: m["type"] == "class" and "expert" in m["levels"])
+        ana = await Student.connect(server.ws)
+        await ana.join(server.code, "Ana")
+        lobby = [m for m in ana.got if m["type"] == "lobby"][-1]
+        assert {name: ready for name, _line, ready in lobby["levels"]} == {
+            "beginner": True, "expert": False}
+        await ana.send({"type": "play", "opponent": "expert"})
+        refused = await ana.receive(lambda m: m["type"] == "refused")
+        assert "--workers 0" in refused["text"]
+
+    asyncio.run(expert())

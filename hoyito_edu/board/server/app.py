@@ -459,8 +459,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang:
     store = Store(db, lang, exclusive=True)
     pool = Pool(workers) if workers > 0 else None
     try:
+        # no workers: only the quick levels, never a search inside the server (pages freeze)
         classroom = Classroom(store, lang, think=pool.think_for if pool else None,
-                              ready=pool.ready if pool else None, new=new, code=code)
+                              ready=pool.ready if pool else set(INLINE_LEVELS), new=new,
+                              code=code)
     except CannotStart:
         if pool is not None:
             pool.close()

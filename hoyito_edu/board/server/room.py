@@ -68,6 +68,8 @@ SENTENCES = {
     "level-not-allowed": N_("The teacher has not opened that level for this class."),
     "level-not-ready": N_("That level is still getting ready (the first time takes a while). "
                           "Try another one, or wait a minute."),
+    "level-no-workers": N_("This server was started without helpers for the computer's "
+                           "thinking levels (--workers 0): choose another level."),
     "no-classmates": N_("Games between classmates are not open in this class."),
     "not-your-turn": N_("Wait: it is your classmate's turn."),
     "not-in-game": N_("You are not in a game: choose whom to play."),
@@ -529,7 +531,7 @@ class Classroom:
         if opponent not in self.levels:
             raise Refused("level-not-allowed")
         if self.ready is not None and opponent not in self.ready:
-            raise Refused("level-not-ready")
+            raise Refused("level-no-workers" if self.think_for is None else "level-not-ready")
         self._start(south=student, north=None, opponent=opponent)
 
     def next_round(self) -> list[tuple[Student, Student]]:
