@@ -98,6 +98,18 @@ def class_server(db: str, log: Path, **options):
         server.stop()
 
 
+def apply_changes(overview: dict, changes: dict) -> dict:
+    """The teacher's page's overview after ``changes`` (as ``teacher.js`` applies them)."""
+    new = {**overview, **changes["set"]}
+    by_id = {s["id"]: s for s in overview["students"]}
+    by_id.update({s["id"]: s for s in changes["students"]})
+    for gone in changes["gone"]:
+        by_id.pop(gone, None)
+    order = changes.get("order") or [s["id"] for s in overview["students"]]
+    new["students"] = [by_id[i] for i in order if i in by_id]
+    return new
+
+
 class Student:
     """A student's page over a real WebSocket: keeps the last view and everything received."""
 
@@ -106,6 +118,7 @@ class Student:
         self.view: dict = {}
         self.got: list[dict] = []
         self.token: str | None = None
+        self.overview: dict = {}  # a teacher's page: the class as it shows it
 
     @classmethod
     async def connect(cls, url: str, **kwargs) -> Student:
@@ -132,6 +145,10 @@ class Student:
             self.got.append(message)
             if message["type"] == "set" and message["name"] == "view":
                 self.view = message["value"]
+            elif message["type"] == "class":  # a teacher's page: the whole class ...
+                self.overview = message
+            elif message["type"] == "class-changes":  # ... then what changed, as teacher.js
+                self.overview = apply_changes(self.overview, message)
             elif message["type"] == "joined":
                 self.token = message["token"]
             if until is not None and until(message):

@@ -451,9 +451,10 @@ def test_made_up_students_are_limited_per_device_and_per_class(server):
         assert said[:10] == ["lobby"] * 10
         assert said[-1].startswith("Too many new names from this device")
         desk = await teacher(server)
-        assert desk.got[-1]["max_students"] >= 30
+        assert desk.overview["max_students"] >= 30
         await desk.send({"type": "limit", "students": 12})
-        await desk.receive(lambda m: m["type"] == "class" and m["max_students"] == 12)
+        await desk.receive(lambda m: m["type"].startswith("class")
+                           and desk.overview["max_students"] == 12)
         joined = []
         for device in range(2, 5):
             page = await page_from(server, f"127.0.3.{device}")
@@ -463,7 +464,8 @@ def test_made_up_students_are_limited_per_device_and_per_class(server):
         assert joined[:2] == ["lobby", "lobby"]
         assert joined[2] == "This class is full (12 students). Ask your teacher to let more in."
         await desk.send({"type": "limit", "students": 13})
-        await desk.receive(lambda m: m["type"] == "class" and m["max_students"] == 13)
+        await desk.receive(lambda m: m["type"].startswith("class")
+                           and desk.overview["max_students"] == 13)
         late = await page_from(server, "127.0.3.9")
         assert (await late.join(server.code, "Student 4"))["type"] == "lobby"
 
@@ -499,7 +501,7 @@ def test_a_classmate_cannot_take_over_a_game_by_typing_a_name(server):
             assert thief.token is None and not [m for m in thief.got if m["type"] == "game"]
         # the teacher can tell Ana her PIN; with it, Ana's new phone has her game, a new token
         desk = await teacher(server)
-        assert [s["pin"] for s in desk.got[-1]["students"] if s["name"] == "Ana Pérez"] == [pin]
+        assert [s["pin"] for s in desk.overview["students"] if s["name"] == "Ana Pérez"] == [pin]
         phone = await page_from(server, "127.0.0.10")
         assert await join_with_pin(phone, server.code, "ana pérez", pin) == "game"
         await phone.receive(lambda m: m["type"] == "set" and m["name"] == "view")
@@ -548,7 +550,8 @@ def test_new_game_in_a_loop_queues_no_stale_searches(tmp_path):
             desk = await teacher(server)
             await desk.send({"type": "settings", "variant": "hoyito-i", "holes_per_row": 6,
                              "levels": ["expert"], "classmates": False})
-            await desk.receive(lambda m: m["type"] == "class" and m["levels"] == ["expert"])
+            await desk.receive(lambda m: m["type"].startswith("class")
+                               and desk.overview["levels"] == ["expert"])
             pages = []
             for name in ("Ana", "Ben"):
                 page = await Student.connect(server.ws)
@@ -591,7 +594,8 @@ def test_without_workers_the_thinking_levels_are_refused_in_a_sentence(server):
         desk = await teacher(server)
         await desk.send({"type": "settings", "variant": "hoyito-i", "holes_per_row": 6,
                          "levels": ["beginner", "expert"], "classmates": False})
-        await desk.receive(lambda m: m["type"] == "class" and "expert" in m["levels"])
+        await desk.receive(lambda m: m["type"].startswith("class")
+                           and "expert" in desk.overview["levels"])
         ana = await Student.connect(server.ws)
         await ana.join(server.code, "Ana")
         lobby = [m for m in ana.got if m["type"] == "lobby"][-1]
@@ -602,3 +606,34 @@ def test_without_workers_the_thinking_levels_are_refused_in_a_sentence(server):
         assert "--workers 0" in refused["text"]
 
     asyncio.run(expert())
+
+
+# -- 7 (end). the teacher's overview as changes -------------------------------------------------
+def test_the_teachers_page_hears_what_changed_not_the_whole_class(server):
+    import json
+
+    async def class_of_twenty():
+        desk = await teacher(server)
+        pages = []
+        for number in range(20):
+            page = await Student.connect(server.ws)
+            await page.join(server.code, f"Student {number:02d} with a long surname")
+            pages.append(page)
+        await pages[0].play("beginner")
+        await asyncio.sleep(0.6)  # the joins and the new game reach the teacher's page
+        await desk.receive()
+        before = len(desk.got)
+        await pages[0].click()
+        await desk.receive(lambda m: m["type"] == "class-changes" and any(
+            s["board"] and s["board"]["ply"] >= 2 for s in m["students"]))
+        await desk.receive()
+        heard = desk.got[before:]
+        assert heard and all(m["type"] == "class-changes" for m in heard)
+        assert all(len(m["students"]) == 1 for m in heard)  # only the student who played
+        applied = desk.overview
+        whole = await teacher(server)  # a page opened now gets the whole class ...
+        assert applied == whole.overview  # ... and the changes made the same class
+        largest = max(len(json.dumps(m)) for m in heard)
+        assert largest * 5 < len(json.dumps(whole.overview))
+
+    asyncio.run(class_of_twenty())

@@ -1,6 +1,7 @@
 """The teacher's results in Chromium: a student may be called "expert" or "constructor" (a
 level's name, a name every JavaScript object has) and still shows as a student, while the
-computer shows as the computer."""
+computer shows as the computer. The page is open before the games: what it shows came as
+changes (``class-changes``), applied by the page."""
 
 from __future__ import annotations
 
@@ -40,11 +41,12 @@ async def play_and_leave(server) -> None:
 
 def test_students_named_like_levels_show_as_students(browser, tmp_path):
     with class_server(str(tmp_path / "clase.db"), tmp_path / "server.log") as server:
-        with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this thread
-            thread.submit(asyncio.run, play_and_leave(server)).result(timeout=120)
         page = browser.new_context(bypass_csp=True).new_page()
         page.set_default_timeout(30_000)
         page.goto(f"{server.url}/teacher#{server.secret}")
+        page.wait_for_selector(".teacher-code")  # open before: the results come as changes
+        with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this thread
+            thread.submit(asyncio.run, play_and_leave(server)).result(timeout=120)
         page.wait_for_function("document.querySelectorAll('.teacher-results li').length === 2")
         lines = page.locator(".teacher-results li").all_text_contents()
         assert any(line.startswith("expert – constructor") for line in lines), lines

@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import codes, pages
 from .limits import CONNECTIONS_PER_ADDRESS, OWN_COMPUTER
-from .room import CannotStart, Classroom, say
+from .room import CannotStart, Classroom, overview_changes, say
 from .store import Store
 
 HERE_STATIC = Path(__file__).parent / "static"
@@ -261,16 +261,26 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
     push = {"due": False}
     open_from: dict[str, int] = {}  # address -> WebSockets open from it
 
+    sent = {"overview": None}  # the overview every teacher's page has now
+
+    def everything() -> None:  # a teacher's page opened: every page starts again from here
+        sent["overview"] = overview = classroom.overview()
+        for conn in list(teachers):
+            conn.send(overview)
+
     def changed() -> None:  # the teacher's page hears of changes at most 4 times a second
         if push["due"] or not teachers:
             return
         push["due"] = True
 
-        def send() -> None:
+        def send() -> None:  # only what changed: a class of 40 is not sent whole each time
             push["due"] = False
             overview = classroom.overview()
-            for conn in list(teachers):
-                conn.send(overview)
+            changes = overview_changes(sent["overview"], overview)
+            sent["overview"] = overview
+            if changes is not None:
+                for conn in list(teachers):
+                    conn.send(changes)
 
         asyncio.get_running_loop().call_later(0.25, send)
 
@@ -381,7 +391,9 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
                     message = None
                 if teacher:
                     if classroom.teacher_message(conn, message) and conn.teacher:
-                        teachers.add(conn)
+                        if conn not in teachers:
+                            teachers.add(conn)
+                            everything()
                 else:
                     classroom.student_message(conn, message, lang)
         except WebSocketDisconnect:

@@ -217,6 +217,35 @@ def check_teacher(message: object) -> dict:
     return message
 
 
+def overview_changes(old: dict | None, new: dict) -> dict | None:
+    """What the teacher's page needs to turn overview ``old`` into ``new``: the top-level
+    values that changed (``set``), the students that changed or joined (``students``),
+    those gone (``gone``, ids) and their order if it changed (``order``); None if nothing
+    changed; ``new`` itself if there is no ``old``.
+
+    >>> old = {"type": "class", "paused": False, "students": [{"id": 1, "name": "Ana"}]}
+    >>> new = {"type": "class", "paused": True,
+    ...        "students": [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Ben"}]}
+    >>> overview_changes(old, new)
+    {'type': 'class-changes', 'set': {'paused': True}, 'students': [{'id': 2, 'name': 'Ben'}], \
+'gone': [], 'order': [1, 2]}
+    """
+    if old is None:
+        return new
+    changes: dict = {"type": "class-changes"}
+    changes["set"] = {key: value for key, value in new.items()
+                      if key not in ("type", "students") and old.get(key) != value}
+    before = {s["id"]: s for s in old["students"]}
+    changes["students"] = [s for s in new["students"] if before.get(s["id"]) != s]
+    ids = [s["id"] for s in new["students"]]
+    changes["gone"] = [key for key in before if key not in set(ids)]
+    if ids != list(before):
+        changes["order"] = ids
+    if not (changes["set"] or changes["students"] or changes["gone"]):
+        return None
+    return changes
+
+
 def circle_rounds(ids: list) -> list[list[tuple]]:
     """A round-robin schedule by the circle method: every round pairs everyone (None: the
     one who sits out when the number is odd), and every two meet once over the rounds.

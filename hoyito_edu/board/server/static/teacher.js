@@ -199,6 +199,16 @@ function draw() {
   else if (notice.textContent === W.paused_now) notice.textContent = "";
 }
 
+// The server sends the whole class once, then only what changed (room.overview_changes).
+function applyChanges(message) {
+  Object.assign(state, message.set);
+  const byId = new Map(state.students.map((s) => [s.id, s]));
+  for (const s of message.students) byId.set(s.id, s);
+  for (const id of message.gone) byId.delete(id);
+  const order = message.order || state.students.map((s) => s.id);
+  state.students = order.filter((id) => byId.has(id)).map((id) => byId.get(id));
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${scheme}://${location.host}/ws/teacher`);
@@ -206,6 +216,7 @@ function connect() {
   ws.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "class") { state = message; draw(); }
+    else if (message.type === "class-changes" && state) { applyChanges(message); draw(); }
     else if (message.type === "refused") {
       notice.textContent = message.text;
       if (!state) { keepKey(""); askKey(); }
