@@ -157,7 +157,8 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.migrate()
-            self._check_writable()
+            if self.exclusive:  # a server writes every move; a reader (class_games) need not
+                self._check_writable()
         except CannotStart:
             self.db.close()
             self._unlock_file()
