@@ -640,3 +640,39 @@ def test_the_teachers_page_hears_what_changed_not_the_whole_class(server):
         assert largest * 5 < len(json.dumps(whole.overview))
 
     asyncio.run(class_of_twenty())
+
+
+def test_a_class_file_locked_by_another_program_gets_a_sentence_and_loses_nothing(server):
+    """Another program (a database browser) holds the class file's write lock: the move
+    is refused in a sentence after a short wait, not a dropped socket and a traceback; once
+    the file is free the move is saved and shown."""
+    async def play():
+        ana = await Student.connect(server.ws)
+        await ana.join(server.code, "Ana")
+        await ana.play("beginner")
+        other = sqlite3.connect(server.db, timeout=10)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            now = ana.view
+            started = time.monotonic()
+            await ana.send({"type": "board", "message": {
+                "type": "click", "hole": now["playable"][0], "ply": now["ply"],
+                "game": now["game"]}})
+            told = await ana.receive(lambda m: m["type"] == "refused", timeout=20)
+            assert told["text"].startswith("The server could not save your last move")
+            assert time.monotonic() - started < 8
+        finally:
+            other.rollback()
+            other.close()
+        await ana.send({"type": "board", "message": {"type": "hello"}})
+        await ana.receive(lambda m: m["type"] == "set" and m["name"] == "view"
+                          and m["value"]["ply"] >= 1)
+        await ana.settle()
+        await ana.receive()
+        with sqlite3.connect(server.db) as con:
+            stored = con.execute("SELECT COUNT(*) FROM moves").fetchone()[0]
+        assert stored == ana.view["ply"] >= 1
+        assert (await ana.ws.ping()) is not None  # the socket is still open
+
+    asyncio.run(play())
+    assert "Traceback" not in server.log.read_text()

@@ -389,13 +389,18 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
                     message = json.loads(text)
                 except (ValueError, RecursionError):  # not JSON, or nested beyond reason
                     message = None
-                if teacher:
-                    if classroom.teacher_message(conn, message) and conn.teacher:
-                        if conn not in teachers:
-                            teachers.add(conn)
-                            everything()
-                else:
-                    classroom.student_message(conn, message, lang)
+                try:
+                    if teacher:
+                        if classroom.teacher_message(conn, message) and conn.teacher:
+                            if conn not in teachers:
+                                teachers.add(conn)
+                                everything()
+                    else:
+                        classroom.student_message(conn, message, lang)
+                except classroom.store.errors as error:  # the database, not the message
+                    print(f"Could not save: {type(error).__name__}: {error}",
+                          file=sys.stderr, flush=True)
+                    conn.send({"type": "refused", "text": say("not-saved", lang)})
         except WebSocketDisconnect:
             pass
         finally:

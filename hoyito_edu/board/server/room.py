@@ -91,6 +91,9 @@ SENTENCES = {
                         "try again."),
     "too-many-pages": N_("Too many pages of this class are open on this device: close some "
                          "of them, then reload this one."),
+    "not-saved": N_("The server could not save your last move just now (its database is "
+                    "busy or full). It shows as soon as it is saved: tap the board again in a "
+                    "moment. If this goes on, tell your teacher."),
     "no-restore": N_("In class, the server keeps your game: play it on the board, move by "
                      "move."),
 }
@@ -624,7 +627,7 @@ class Classroom:
                 elif self.think_for is None:
                     done(player.choose(position), None)
                 else:
-                    self.think_for(live, self._flush)(player, position, done)
+                    self.think_for(live, self._flush_answer)(player, position, done)
 
             session = BoardSession(row["variant"], row["holes_per_row"], row["opponent"], 0,
                                    lang, seed=row["seed"], think=replaying)
@@ -776,6 +779,16 @@ class Classroom:
                 else:
                     self._send(student, {"type": "msg", "content": message})
         self._changed()
+
+    def _flush_answer(self, live: LiveGame) -> None:
+        """:meth:`_flush` after the computer's answer: no page's message to refuse, so a
+        database at fault is told to the game's students (the answer is kept, held, and
+        written with the next message)."""
+        try:
+            self._flush(live)
+        except self.store.errors:
+            for student in live.students.values():
+                self._send(student, {"type": "refused", "text": say("not-saved", student.lang)})
 
     def _close(self, live: LiveGame, reason: str | None) -> None:
         """End a game that was not finished (a student left it): kept, marked ``reason``;

@@ -146,7 +146,10 @@ class Store:
             if self.exclusive:
                 self._lock_file(path)
         try:
-            self.db = sqlite3.connect(self.where, check_same_thread=False, timeout=10)
+            # a server waits at most 2 s for a file another program holds (the class waits
+            # with it); a reader, 10 s
+            wait = 2 if self.exclusive else 10
+            self.db = sqlite3.connect(self.where, check_same_thread=False, timeout=wait)
         except sqlite3.Error as error:
             self._unlock_file()
             raise self._refuse("cannot-open", problem=error) from None
@@ -222,6 +225,17 @@ class Store:
             raise self._refuse("damaged", problem="; ".join(problems)[:300])
 
     # -- plumbing --------------------------------------------------------------------------
+    @property
+    def errors(self) -> tuple[type[BaseException], ...]:
+        """The exceptions a write may raise when the database, not the class, is at fault
+        (a file locked by another program, a full disk, a lost connection)."""
+        found: tuple = (sqlite3.Error, OSError)
+        if self.postgres:
+            import psycopg  # noqa: PLC0415
+
+            found += (psycopg.Error,)
+        return found
+
     def _sql(self, text: str) -> str:
         return text.replace("?", "%s") if self.postgres else text
 
