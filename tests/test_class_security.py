@@ -378,7 +378,8 @@ def test_class_codes_cannot_be_found_by_trying_them(server):
         assert (await answer(one)).startswith("Too many wrong class codes")  # not even this
         other = await page_from(server, "127.0.0.3")
         assert (await other.join(server.code, "Ana"))["type"] == "lobby"
-        # many devices together: the class as a whole stops checking codes
+        # many devices together: the class stops checking the codes of every device that
+        # has typed a wrong one, after a single try each
         blocked = False
         for device in range(4, 16):
             page = await page_from(server, f"127.0.1.{device}")
@@ -388,8 +389,13 @@ def test_class_codes_cannot_be_found_by_trying_them(server):
                 blocked = (await answer(page)).startswith("Too many") or blocked
             await page.close()
         assert blocked
-        late = await page_from(server, "127.0.2.1")
-        assert (await late.join(server.code, "Ben"))["type"] == "refused"
+        tried = await page_from(server, "127.0.2.1")
+        await tried.send({"type": "join", "code": "KKK99", "name": "X", "lang": "en"})
+        await answer(tried)
+        assert (await tried.join(server.code, "Ben"))["type"] == "refused"
+        # ... while a student's phone that typed no wrong code still comes in
+        late = await page_from(server, "127.0.2.2")
+        assert (await late.join(server.code, "Carla"))["type"] == "lobby"
 
     asyncio.run(guess())
 

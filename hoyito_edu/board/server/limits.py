@@ -90,10 +90,14 @@ class Limits:
     max_students: int = MAX_STUDENTS
 
     def codes_blocked(self, address) -> bool:
-        """True while ``address`` (or the class as a whole) has typed too many wrong codes:
-        no code is checked then, so trying codes cannot find the class's."""
-        mine = address not in OWN_COMPUTER and self.codes.left(address) < 1
-        return mine or self.class_codes.left("class") < 1
+        """True while ``address`` has typed too many wrong codes, or while the class as a
+        whole has seen too many and ``address`` has typed any wrong one lately: no code is
+        checked then, so trying codes cannot find the class's. A device that has typed no
+        wrong code is still let in, so many devices trying cannot lock the class out."""
+        if address in OWN_COMPUTER:
+            return False
+        left = self.codes.left(address)
+        return left < 1 or (self.class_codes.left("class") < 1 and left < self.codes.size)
 
     def wrong_code(self, address) -> None:
         if address not in OWN_COMPUTER:
