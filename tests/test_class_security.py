@@ -682,3 +682,34 @@ def test_a_class_file_locked_by_another_program_gets_a_sentence_and_loses_nothin
 
     asyncio.run(play())
     assert "Traceback" not in server.log.read_text()
+
+
+def test_a_worker_killed_while_getting_ready_does_not_leave_the_levels_waiting(tmp_path):
+    from pathlib import Path
+
+    server = start(str(tmp_path / "clase.db"), tmp_path / "server.log", workers=1)
+    try:
+        listing = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
+
+        def workers() -> list[int]:
+            found = []
+            for pid in listing.read_text().split():
+                command = Path(f"/proc/{pid}/cmdline")
+                if command.exists() and b"spawn_main" in command.read_bytes():
+                    found.append(int(pid))
+            return found
+
+        deadline = time.monotonic() + 30
+        while not workers() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        import os
+        import signal
+
+        for pid in workers():  # killed while it loads (or compiles) the search
+            os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 600
+        while "expert" not in (status(server)["ready"] or []) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert "expert" in status(server)["ready"]
+    finally:
+        server.stop()

@@ -122,18 +122,37 @@ class Pool:
             self._rebuild(self.executor)
             return self.loop.run_in_executor(self.executor, *call)
 
-    def warm(self, on_ready) -> None:
-        """Warm every worker in the background; ``on_ready()`` when the levels can play."""
+    def warm(self, on_ready, tries: int = 3) -> None:
+        """Warm every worker in the background; ``on_ready()`` when the levels can play. A
+        worker that dies while getting ready (killed, out of memory) is replaced and the
+        warming starts again, ``tries`` times in all; then the terminal says so."""
         started = time.perf_counter()
-        print("Getting the intermediate and expert levels ready in the background "
-              "(the first time: a few minutes)...", flush=True)
-        futures = [asyncio.wrap_future(self.executor.submit(warm_worker, "expert"))
-                   for _ in range(self.workers)]
+        if tries == 3:
+            print("Getting the intermediate and expert levels ready in the background "
+                  "(the first time: a few minutes)...", flush=True)
+        executor = self.executor
+        try:
+            futures = [asyncio.wrap_future(executor.submit(warm_worker, "expert"))
+                       for _ in range(self.workers)]
+        except BrokenProcessPool as error:
+            futures = [self.loop.create_future()]
+            futures[0].set_exception(error)
 
         async def wait() -> None:
             try:
                 await asyncio.gather(*futures)
-            except Exception as error:  # pragma: no cover - a broken worker
+            except BrokenProcessPool:
+                self._rebuild(executor)
+                if tries > 1:
+                    print("A worker died while getting ready; starting again.",
+                          file=sys.stderr, flush=True)
+                    self.warm(on_ready, tries - 1)
+                    return
+                print("The intermediate and expert levels could not start: their worker "
+                      "processes keep dying (is the computer out of memory?). The other "
+                      "levels play on.", file=sys.stderr, flush=True)
+                return
+            except Exception as error:  # pragma: no cover - a search that cannot load
                 print(f"The searching levels could not start: {error}", file=sys.stderr)
                 return
             self.ready |= {"intermediate", "expert", "search", "mcts"}
