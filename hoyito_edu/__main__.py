@@ -239,7 +239,8 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         help="serve a whole class: students play on their phones, every game is kept",
         description="Start the class server (needs the [class] extra: pip install "
         "'hoyito_edu[class]'). It prints the address students open, the class code and the "
-        "teacher's page. Starting it again with the same --db carries on with the same class.",
+        "teacher's page. Starting it again with the same --db carries on with the same class "
+        "(on a PostgreSQL database shared by teachers: with --class CODE).",
     )
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this computer only; "
