@@ -452,7 +452,7 @@ class Classroom:
             if same:  # the same student on another device: only with their PIN
                 student = same[0]
                 self._check_pin(student, message.get("pin"), name)
-                self._new_token(student)
+                self._new_token(student, conn)
             else:
                 student = self._new_student(name, address)
                 new = True
@@ -492,12 +492,13 @@ class Classroom:
             self.limits.pins.take(student.id)
             raise Refused("wrong-pin", name=name)
 
-    def _new_token(self, student: Student) -> None:
-        """A new token for a student who came back by name and PIN: the pages holding the
-        old one let the game go (one device plays it, never two)."""
+    def _new_token(self, student: Student, here: Connection) -> None:
+        """A new token for a student who came back by name and PIN on page ``here``: the
+        other pages holding the old one let the game go (one device plays it, never two)."""
         for conn in list(student.conns):
-            conn.send({"type": "refused", "text": say("opened-elsewhere", student.lang)})
-            conn.send({"type": "gone"})
+            if conn is not here:
+                conn.send({"type": "refused", "text": say("opened-elsewhere", student.lang)})
+                conn.send({"type": "gone"})
         self._detach(student)
         self.by_token.pop(student.token, None)
         student.token = secrets.token_urlsafe(18)
