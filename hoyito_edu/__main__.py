@@ -252,7 +252,8 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         help="serve a whole class: students play on their phones, every game is kept",
         description="Start the class server (needs the [class] extra: pip install "
         "'hoyito_edu[class]'). It prints the address students open, the class code and the "
-        "teacher's page. Starting it again with the same --db carries on with the same class.",
+        "teacher's page. Starting it again with the same --db carries on with the same class "
+        "(on a PostgreSQL database shared by teachers: with --class CODE).",
     )
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this computer only; "
@@ -264,6 +265,9 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
                        help="language of the pages by default and of what is printed")
     serve.add_argument("--new", action="store_true",
                        help="start a new class even if the database has one not ended")
+    serve.add_argument("--class", dest="class_code", metavar="CODE",
+                       help="carry on with this class (the code printed when it started); "
+                       "on a PostgreSQL database shared by teachers, --class or --new is needed")
     serve.add_argument("--workers", type=whole(0, 16), default=2,
                        help="processes thinking for the intermediate and expert levels "
                        "(default 2; 0: only the quick levels)")
@@ -640,10 +644,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         try:
             from .board.server.app import serve
+            from .board.server.room import CannotStart
         except ImportError as error:
             parser.exit(1, f"{parser.prog} serve: needs the [class] extra "
                            f"(pip install 'hoyito_edu[class]'): {error}\n")
-        serve(args.host, args.port, args.db, args.lang, args.new, args.workers, args.book)
+        try:
+            serve(args.host, args.port, args.db, args.lang, args.new, args.workers,
+                  args.class_code, book=args.book)
+        except CannotStart as error:
+            parser.exit(1, f"{parser.prog} serve: {error}\n")
         return 0
     try:
         return simulate_command(args)

@@ -60,11 +60,13 @@ class Server:
 
 
 def start(db: str, log: Path, port: int | None = None, workers: int = 0, lang: str = "en",
-          timeout: float = 60, book: Path | None = None) -> Server:
+          timeout: float = 60, extra: tuple[str, ...] = (), book: Path | None = None) -> Server:
+    """Start the server; ``extra``: more command-line options (``--class CODE`` ...); ``book``:
+    the book it serves to the phones."""
     port = port or free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port), "--db", db,
-               "--lang", lang, "--workers", str(workers)]
+               "--lang", lang, "--workers", str(workers), *extra]
     if book is not None:
         command += ["--book", str(book)]
     handle = open(log, "a")  # noqa: SIM115 - closed with the process
@@ -99,6 +101,18 @@ def class_server(db: str, log: Path, **options):
         server.stop()
 
 
+def apply_changes(overview: dict, changes: dict) -> dict:
+    """The teacher's page's overview after ``changes`` (as ``teacher.js`` applies them)."""
+    new = {**overview, **changes["set"]}
+    by_id = {s["id"]: s for s in overview["students"]}
+    by_id.update({s["id"]: s for s in changes["students"]})
+    for gone in changes["gone"]:
+        by_id.pop(gone, None)
+    order = changes.get("order") or [s["id"] for s in overview["students"]]
+    new["students"] = [by_id[i] for i in order if i in by_id]
+    return new
+
+
 class Student:
     """A student's page over a real WebSocket: keeps the last view and everything received."""
 
@@ -107,6 +121,7 @@ class Student:
         self.view: dict = {}
         self.got: list[dict] = []
         self.token: str | None = None
+        self.overview: dict = {}  # a teacher's page: the class as it shows it
 
     @classmethod
     async def connect(cls, url: str, **kwargs) -> Student:
@@ -133,6 +148,10 @@ class Student:
             self.got.append(message)
             if message["type"] == "set" and message["name"] == "view":
                 self.view = message["value"]
+            elif message["type"] == "class":  # a teacher's page: the whole class ...
+                self.overview = message
+            elif message["type"] == "class-changes":  # ... then what changed, as teacher.js
+                self.overview = apply_changes(self.overview, message)
             elif message["type"] == "joined":
                 self.token = message["token"]
             if until is not None and until(message):

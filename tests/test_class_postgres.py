@@ -80,7 +80,7 @@ def test_the_same_schema_and_migrations_as_sqlite(url, tmp_path):
 
 
 def test_a_class_on_postgresql_is_kept_and_rebuilt(url):
-    room = Classroom(Store(url), "en")
+    room = Classroom(Store(url), "en", new=True)
     page = join(room, "Ana")
     token = page.last("joined")["token"]
     room.student_message(page, {"type": "play", "opponent": "greedy"}, "en")
@@ -88,7 +88,8 @@ def test_a_class_on_postgresql_is_kept_and_rebuilt(url):
         click(room, page)
     before = page.view
 
-    again = Classroom(Store(url), "en")  # another process would see the same
+    room.store.close()  # the first server stops: the class is free for another
+    again = Classroom(Store(url), "en", code=room.code)  # another process would see the same
     assert again.code == room.code
     page = Page()
     again.student_message(page, {"type": "resume", "token": token, "lang": "en"}, "en")
@@ -100,7 +101,7 @@ def test_a_class_on_postgresql_is_kept_and_rebuilt(url):
 
 def test_the_real_server_on_postgresql_survives_kill_9(url, tmp_path):
     log = tmp_path / "server.log"
-    server = start(url, log)
+    server = start(url, log, extra=("--new",))
     try:
         async def play():
             ana = await Student.connect(server.ws)
@@ -112,7 +113,7 @@ def test_the_real_server_on_postgresql_survives_kill_9(url, tmp_path):
 
         token, seen = asyncio.run(play())
         server.kill9()
-        server = start(url, log, port=server.port)
+        server = start(url, log, port=server.port, extra=("--class", server.code))
 
         async def back():
             ana = await Student.connect(server.ws)

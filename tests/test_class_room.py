@@ -57,10 +57,12 @@ def room(db):
     return Classroom(Store(db), "en")
 
 
-def join(room, name, lang="en", code=None) -> Page:
+def join(room, name, lang="en", code=None, pin=None) -> Page:
     page = Page()
-    room.student_message(page, {"type": "join", "code": code or room.code, "name": name,
-                                "lang": lang}, lang)
+    message = {"type": "join", "code": code or room.code, "name": name, "lang": lang}
+    if pin is not None:
+        message["pin"] = pin
+    room.student_message(page, message, lang)
     return page
 
 
@@ -170,8 +172,9 @@ def test_the_name_recovers_the_game_on_another_device(room):
     room.student_message(page, {"type": "play", "opponent": "greedy"}, "en")
     click(room, page)
     room.disconnected(page)
-    phone = join(room, "ana")
-    assert phone.last("joined")["token"] == page.last("joined")["token"]
+    assert join(room, "ana").last("joined") is None  # the name alone is not enough
+    phone = join(room, "ana", pin=page.last("joined")["pin"])
+    assert phone.last("joined")["token"] != page.last("joined")["token"]  # a new token
     assert phone.view["ply"] == 2
 
 

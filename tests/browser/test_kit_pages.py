@@ -48,8 +48,15 @@ def crawl(page, start: str, folder) -> dict[str, dict]:
         if url in seen:
             continue
         page.goto(url, wait_until="load")
-        page.evaluate("Promise.all([...document.images].map((img) => img.decode()"
-                      ".catch(() => null)))")
+        # the book's figures load lazily (as a phone scrolls): load them all now, and wait
+        # at most 10 s for each page's pictures
+        page.evaluate("""() => Promise.race([
+            Promise.all([...document.images].map((img) => {
+                img.loading = "eager";
+                return img.decode().catch(() => null);
+            })),
+            new Promise((done) => setTimeout(done, 10000)),
+        ])""")
         seen[url] = {
             "lang": page.evaluate("document.documentElement.lang"),
             "width": page.evaluate("document.documentElement.scrollWidth"),

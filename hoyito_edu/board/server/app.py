@@ -37,11 +37,11 @@ from starlette.responses import (
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...i18n import language
 from . import codes, pages
 from .book import HEADERS as BOOK_HEADERS
 from .book import MOUNTS, TYPES, Shelf
-from .room import Classroom, say
+from .limits import CONNECTIONS_PER_ADDRESS, OWN_COMPUTER
+from .room import CannotStart, Classroom, overview_changes, say
 from .store import Store
 
 HERE_STATIC = Path(__file__).parent / "static"
@@ -105,6 +105,7 @@ class Pool:
         self.ready: set[str] = set(INLINE_LEVELS)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.rebuilt = 0  # how many times a dead worker made the pool start again
+        self.searches: set[asyncio.Future] = set()  # asked of the workers, not answered yet
 
     def _new_executor(self) -> ProcessPoolExecutor:
         spawn = multiprocessing.get_context("spawn")  # never fork a server with threads
@@ -130,18 +131,37 @@ class Pool:
             self._rebuild(self.executor)
             return self.loop.run_in_executor(self.executor, *call)
 
-    def warm(self, on_ready) -> None:
-        """Warm every worker in the background; ``on_ready()`` when the levels can play."""
+    def warm(self, on_ready, tries: int = 3) -> None:
+        """Warm every worker in the background; ``on_ready()`` when the levels can play. A
+        worker that dies while getting ready (killed, out of memory) is replaced and the
+        warming starts again, ``tries`` times in all; then the terminal says so."""
         started = time.perf_counter()
-        print("Getting the intermediate and expert levels ready in the background "
-              "(the first time: a few minutes)...", flush=True)
-        futures = [asyncio.wrap_future(self.executor.submit(warm_worker, "expert"))
-                   for _ in range(self.workers)]
+        if tries == 3:
+            print("Getting the intermediate and expert levels ready in the background "
+                  "(the first time: a few minutes)...", flush=True)
+        executor = self.executor
+        try:
+            futures = [asyncio.wrap_future(executor.submit(warm_worker, "expert"))
+                       for _ in range(self.workers)]
+        except BrokenProcessPool as error:
+            futures = [self.loop.create_future()]
+            futures[0].set_exception(error)
 
         async def wait() -> None:
             try:
                 await asyncio.gather(*futures)
-            except Exception as error:  # pragma: no cover - a broken worker
+            except BrokenProcessPool:
+                self._rebuild(executor)
+                if tries > 1:
+                    print("A worker died while getting ready; starting again.",
+                          file=sys.stderr, flush=True)
+                    self.warm(on_ready, tries - 1)
+                    return
+                print("The intermediate and expert levels could not start: their worker "
+                      "processes keep dying (is the computer out of memory?). The other "
+                      "levels play on.", file=sys.stderr, flush=True)
+                return
+            except Exception as error:  # pragma: no cover - a search that cannot load
                 print(f"The searching levels could not start: {error}", file=sys.stderr)
                 return
             self.ready |= {"intermediate", "expert", "search", "mcts"}
@@ -172,8 +192,17 @@ class Pool:
             ask(player.name, seed, position, done, again=True)
 
         def ask(name: str, seed: int, position, done, again: bool) -> None:
+            # One search a game at most: a search still waiting for a worker when its game
+            # asks again (New game, the game left) is stale, and gives its place up, so one
+            # student pressing New game in a loop cannot queue searches ahead of the class.
+            stale = live.search
+            if stale is not None and not stale.done():
+                stale.cancel()
             executor = self.executor
             future = self._submit(choose_in_worker, name, seed, position)
+            live.search = future
+            self.searches.add(future)
+            future.add_done_callback(self.searches.discard)
 
             def back(finished: asyncio.Future) -> None:
                 error = None if finished.cancelled() else finished.exception()
@@ -200,6 +229,7 @@ class Socket:
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        self.address = ws.client.host if ws.client else None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.student = None
         self.teacher = False
@@ -281,17 +311,28 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
     classroom.book_pages = shelf.page_ok
     teachers: set[Socket] = set()
     push = {"due": False}
+    open_from: dict[str, int] = {}  # address -> WebSockets open from it
+
+    sent = {"overview": None}  # the overview every teacher's page has now
+
+    def everything() -> None:  # a teacher's page opened: every page starts again from here
+        sent["overview"] = overview = classroom.overview()
+        for conn in list(teachers):
+            conn.send(overview)
 
     def changed() -> None:  # the teacher's page hears of changes at most 4 times a second
         if push["due"] or not teachers:
             return
         push["due"] = True
 
-        def send() -> None:
+        def send() -> None:  # only what changed: a class of 40 is not sent whole each time
             push["due"] = False
             overview = classroom.overview()
-            for conn in list(teachers):
-                conn.send(overview)
+            changes = overview_changes(sent["overview"], overview)
+            sent["overview"] = overview
+            if changes is not None:
+                for conn in list(teachers):
+                    conn.send(changes)
 
         asyncio.get_running_loop().call_later(0.25, send)
 
@@ -317,17 +358,21 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
     async def qr(request: Request) -> Response:
         return Response(codes.qr_svg(joins[0]), media_type="image/svg+xml")
 
-    def key_ok(request: Request) -> bool:
+    def key_refusal(request: Request) -> str | None:
+        """None if the request has the teacher's key, else the refusal's sentence key."""
         import secrets  # noqa: PLC0415
 
         key = (request.query_params.get("key") or "").upper()
-        return secrets.compare_digest(key.encode(), classroom.secret.encode())
+        if secrets.compare_digest(key.encode(), classroom.secret.encode()):
+            return None
+        return classroom.wrong_key(request.client.host if request.client else None).key
 
     async def export(request: Request) -> Response:
-        if not key_ok(request):
-            with language(page_language(request, classroom.lang)):
-                text = say("teacher-secret", page_language(request, classroom.lang))
-            return Response(text, status_code=403, media_type="text/plain; charset=utf-8")
+        refusal = key_refusal(request)
+        if refusal is not None:
+            text = say(refusal, page_language(request, classroom.lang))
+            return Response(text, status_code=403 if refusal == "teacher-secret" else 429,
+                            media_type="text/plain; charset=utf-8")
         from .games import class_games  # noqa: PLC0415 - pandas only when exporting
 
         names = request.query_params.get("names") == "1"
@@ -337,8 +382,10 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
             return Response("Not found", status_code=404)
         filename = f"class-{classroom.code}.{kind}"
         disposition = {"Content-Disposition": f'attachment; filename="{filename}"'}
-        if kind == "csv":
-            return Response(table.to_csv(index=False), media_type="text/csv",
+        if kind == "csv":  # a name typed as a formula is shown, never run, in a spreadsheet
+            from .games import spreadsheet_safe  # noqa: PLC0415
+
+            return Response(spreadsheet_safe(table).to_csv(index=False), media_type="text/csv",
                             headers=disposition)
         import io  # noqa: PLC0415
 
@@ -349,7 +396,8 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
 
     async def status(request: Request) -> Response:
         return JSONResponse({"ready": sorted(pool.ready) if pool else None,
-                             "students": len(classroom.students)})
+                             "students": len(classroom.students),
+                             "searches": len(pool.searches) if pool else 0})
 
     async def socket(ws: WebSocket, teacher: bool) -> None:
         if not origin_ok(ws):
@@ -359,11 +407,29 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
         conn = Socket(ws)
         lang = ws.query_params.get("lang") if ws.query_params.get("lang") in ("en", "es") \
             else classroom.lang
+        crowded = open_from.get(conn.address, 0) >= CONNECTIONS_PER_ADDRESS
+        if crowded and conn.address not in OWN_COMPUTER:  # one device's flood
+            await ws.send_text(json.dumps({"type": "refused",
+                                           "text": say("too-many-pages", lang)}))
+            await ws.close(code=1008)
+            return
+        open_from[conn.address] = open_from.get(conn.address, 0) + 1
         pump = asyncio.create_task(conn.pump())
         strikes = 0
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: no page of this server sends one
+                    strikes += 1
+                    if strikes > 50:
+                        break
+                    if conn.allowed():
+                        conn.send({"type": "refused",
+                                   "text": say("not-understood", lang, detail="binary")})
+                    continue
                 if len(text) > MESSAGE_LIMIT or not conn.allowed():
                     strikes += 1
                     conn.send({"type": "refused", "text": say("too-fast", lang)
@@ -376,14 +442,24 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
                     message = json.loads(text)
                 except (ValueError, RecursionError):  # not JSON, or nested beyond reason
                     message = None
-                if teacher:
-                    if classroom.teacher_message(conn, message) and conn.teacher:
-                        teachers.add(conn)
-                else:
-                    classroom.student_message(conn, message, lang)
+                try:
+                    if teacher:
+                        if classroom.teacher_message(conn, message) and conn.teacher:
+                            if conn not in teachers:
+                                teachers.add(conn)
+                                everything()
+                    else:
+                        classroom.student_message(conn, message, lang)
+                except classroom.store.errors as error:  # the database, not the message
+                    print(f"Could not save: {type(error).__name__}: {error}",
+                          file=sys.stderr, flush=True)
+                    conn.send({"type": "refused", "text": say("not-saved", lang)})
         except WebSocketDisconnect:
             pass
         finally:
+            open_from[conn.address] -= 1
+            if not open_from[conn.address]:
+                del open_from[conn.address]
             teachers.discard(conn)
             classroom.teachers.discard(conn)
             classroom.disconnected(conn)
@@ -433,16 +509,40 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
     return Starlette(routes=routes, lifespan=lifespan)
 
 
+def _more_open_files() -> None:
+    """Let the server hold a whole class's WebSockets: the soft limit of open files (often
+    1,024) raised to the hard one, up to 8,192 (each address is capped besides)."""
+    try:
+        import resource  # noqa: PLC0415 - not on Windows
+    except ImportError:  # pragma: no cover
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 8192 if hard == resource.RLIM_INFINITY else min(hard, 8192)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang: str = "es",
-          new: bool = False, workers: int = 2, book: str | Path | None = "build/book") -> None:
-    """Start the class server (blocks until Ctrl-C); ``book`` is the folder of the book
+          new: bool = False, workers: int = 2, code: str | None = None,
+          book: str | Path | None = "build/book") -> None:
+    """Start the class server (blocks until Ctrl-C); :class:`CannotStart` says in a sentence
+    why it cannot (which class, a bad database ...); ``book`` is the folder of the book
     (``python -m hoyito_edu book``) served to the phones."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
-    store = Store(db)
+    _more_open_files()
+    store = Store(db, lang, exclusive=True)
     pool = Pool(workers) if workers > 0 else None
-    classroom = Classroom(store, lang, think=pool.think_for if pool else None,
-                          ready=pool.ready if pool else None, new=new)
+    try:
+        # no workers: only the quick levels, never a search inside the server (pages freeze)
+        classroom = Classroom(store, lang, think=pool.think_for if pool else None,
+                              ready=pool.ready if pool else set(INLINE_LEVELS), new=new,
+                              code=code)
+    except CannotStart:
+        if pool is not None:
+            pool.close()
+        raise
     joins = codes.join_addresses(host, port)
     shelf = Shelf.open(book)
     print(pages.banner(classroom, joins, host, port, lang), flush=True)

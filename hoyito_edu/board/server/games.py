@@ -73,6 +73,36 @@ def class_games(where, class_code: str | None = None, names: bool = False):
     return table
 
 
+#: How a cell a spreadsheet would take for a formula begins (OWASP's list for CSV files).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(table):
+    """``table`` with every text cell that a spreadsheet would run as a formula (a student
+    named ``=HYPERLINK(...)``) prefixed with ``'``, as spreadsheet programs expect: shown as
+    typed, never run. For a CSV file that a teacher opens in a spreadsheet.
+
+    >>> import pandas as pd
+    >>> safe = spreadsheet_safe(pd.DataFrame({"south": ["=1+1", "Ana"], "score": [-1, 2]}))
+    >>> list(safe["south"]), list(safe["score"])
+    (["'=1+1", 'Ana'], [-1, 2])
+    """
+    import pandas as pd  # noqa: PLC0415
+
+    table = table.copy()
+    for name in table.columns:
+        column = table[name]
+        if not pd.api.types.is_numeric_dtype(column) and column.dtype.kind != "M":
+            table[name] = column.astype(object).map(_safe_cell)
+    return table
+
+
+def _safe_cell(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _check(where) -> str:
     text = str(where)
     if text != ":memory:" and not text.startswith(("postgresql://", "postgres://")):
@@ -87,7 +117,11 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
     played = Game(game["variant"], holes_per_row=game["holes_per_row"],
                   quiet_limit=BOARD_QUIET_LIMIT)
     extra = casas = passes = legal = 0
-    for _player, hole, _at in moves:
+    for number, (_player, hole, _at) in enumerate(moves):
+        if played.position.is_over or hole not in played.position.legal_moves():
+            moves = moves[:number]  # a class file from an older server: the rest is not a game
+            game = {**game, "end_reason": "does-not-replay"}
+            break
         legal += len(played.position.legal_moves())
         move = played.play(hole)
         for event in move.events:
@@ -101,7 +135,9 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
     south = students.get(game["south"], "")
     north = students.get(game["north"], "") if game["north"] is not None else game["opponent"]
     outcome = position.outcome
-    if outcome is not None:
+    if not moves:
+        return None
+    if outcome is not None and game["end_reason"] != "does-not-replay":
         winner = outcome.winner
         result = "draw" if winner is None else ("south", "north")[winner]
         score, reason = outcome.score, str(outcome.reason)

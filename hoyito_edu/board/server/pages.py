@@ -29,6 +29,9 @@ STUDENT_WORDS = {
     "code": N_("Class code"),
     "name": N_("Your name"),
     "join": N_("Join the class"),
+    "pin": N_("PIN (only to come back on another phone)"),
+    "pin_note": N_("Your PIN is {pin}. Keep it to yourself: with it you come back to your "
+                   "game on another phone."),
     "choose": N_("Whom do you want to play?"),
     "classmate": N_("A classmate"),
     "classmate_line": N_("The server pairs you with the next classmate who chooses this."),
@@ -58,6 +61,8 @@ TEACHER_WORDS = {
     "levels": N_("Computer levels allowed"),
     "classmates": N_("Classmates may play each other"),
     "apply": N_("Apply to new games"),
+    "max_students": N_("Students who may join"),
+    "apply_limit": N_("Change"),
     "round": N_("Next round: pair everyone"),
     "round_line": N_("Pairs every student who is online and not in a game with a classmate "
                      "they have not played yet (a round robin, one round at a time)."),
@@ -66,6 +71,8 @@ TEACHER_WORDS = {
     "end": N_("End the class"),
     "end_sure": N_("End the class? Every game stops and nobody can join again."),
     "rename": N_("Rename"),
+    "pin_button": N_("PIN"),
+    "pin_of": N_("{name}'s PIN (to come back on another phone): {pin}"),
     "remove": N_("Remove"),
     "remove_sure": N_("Take {name} out of the class?"),
     "new_name": N_("New name for {name}:"),
@@ -115,6 +122,8 @@ BANNER = {
                 "network, start with --host 0.0.0.0."),
     "stop": N_("Ctrl-C stops the server; starting it again with the same --db carries on "
                "with the same class."),
+    "stop-shared": N_("Ctrl-C stops the server; starting it again with --class {code} carries "
+                      "on with the same class."),
 }
 
 
@@ -168,5 +177,6 @@ def banner(classroom, joins: list[str], host: str, port: int, lang: str) -> str:
              f"    http://{teacher_host}:{port}/teacher#{classroom.secret}"]
     if local:
         lines += ["", words["local"]]
-    lines += [words["stop"]]
+    shared = classroom.store.postgres  # a database shared by teachers: the class is named
+    lines += [words["stop-shared"].format(code=classroom.code) if shared else words["stop"]]
     return "\n".join(lines)

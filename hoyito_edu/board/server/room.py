@@ -19,6 +19,7 @@ is rebuilt after a restart by replaying its stored holes through the engine.
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import time
 import unicodedata
@@ -33,7 +34,8 @@ from ...i18n import gettext as _
 from ...teaching import words
 from ..session import BoardSession, size_options
 from . import codes
-from .store import Store
+from .limits import STUDENTS_CEILING, Limits
+from .store import CannotStart, Store
 
 #: The computer levels a teacher may allow, easiest first.
 LEVELS = tuple(name for name, _line in words.LEVELS)
@@ -49,8 +51,15 @@ SENTENCES = {
                      "and type it again."),
     "no-code": N_("Type the class code your teacher gave you."),
     "no-name": N_("Type your name (up to {limit} letters)."),
-    "name-taken": N_("Someone in this class is already called {name}, on another phone. If it "
-                     "is you, close the other page first; if not, add your surname."),
+    "name-taken": N_("Someone in this class is already called {name}. If it is you, type your "
+                     "PIN as well (it was shown when you joined, and your teacher can see it); "
+                     "if not, add your surname."),
+    "wrong-pin": N_("That is not the PIN for {name}. Check it, or ask your teacher for it."),
+    "too-many-pins": N_("Too many wrong PINs for {name} just now: wait a minute, or ask your "
+                        "teacher for it."),
+    "opened-elsewhere": N_("Your game was opened on another device, so this page has let it "
+                           "go. To play here again, type the class code, your name and your "
+                           "PIN."),
     "removed": N_("Your teacher has taken you out of this class."),
     "ended": N_("This class has ended. Thank you for playing!"),
     "unknown-token": N_("This page's class is over or was on another computer. Type the "
@@ -59,6 +68,8 @@ SENTENCES = {
     "level-not-allowed": N_("The teacher has not opened that level for this class."),
     "level-not-ready": N_("That level is still getting ready (the first time takes a while). "
                           "Try another one, or wait a minute."),
+    "level-no-workers": N_("This server was started without helpers for the computer's "
+                           "thinking levels (--workers 0): choose another level."),
     "no-classmates": N_("Games between classmates are not open in this class."),
     "not-your-turn": N_("Wait: it is your classmate's turn."),
     "not-in-game": N_("You are not in a game: choose whom to play."),
@@ -73,6 +84,21 @@ SENTENCES = {
     "book-missing": N_("The book is not on this computer yet: the teacher builds it once with "
                        "python -m hoyito_edu book, then starts the class server again."),
     "book-not-found": N_("That page is not in the students' book."),
+    "too-many-codes": N_("Too many wrong class codes were typed just now. Wait a minute, then "
+                         "check the code on the board and type it again."),
+    "too-many-names": N_("Too many new names from this device just now: wait a minute and "
+                         "try again."),
+    "class-full": N_("This class is full ({limit} students). Ask your teacher to let more "
+                     "in."),
+    "too-many-keys": N_("Too many wrong teacher keys were tried just now: wait a minute and "
+                        "try again."),
+    "too-many-pages": N_("Too many pages of this class are open on this device: close some "
+                         "of them, then reload this one."),
+    "not-saved": N_("The server could not save your last move just now (its database is "
+                    "busy or full). It shows as soon as it is saved: tap the board again in a "
+                    "moment. If this goes on, tell your teacher."),
+    "no-restore": N_("In class, the server keeps your game: play it on the board, move by "
+                     "move."),
 }
 
 
@@ -86,6 +112,28 @@ class Refused(ValueError):
     def __init__(self, key: str, **values: Any) -> None:
         super().__init__(key)
         self.key, self.values = key, values
+
+
+#: Why a server does not start (printed in the terminal, in the server's language).
+START_SENTENCES = {
+    "which-class": N_("This database may hold other teachers' classes, so say which class "
+                      "this server serves: --class followed by the class code it printed "
+                      "when you started it (to carry on), or --new for a new class."),
+    "no-such-class": N_("There is no class with the code {code} in this database. Check the "
+                        "code, or start a new class with --new."),
+    "class-ended": N_("The class {code} has ended. Start a new class with --new."),
+    "class-in-use": N_("The class {code} is being served by another server already. Stop "
+                       "that one first, or start a new class with --new."),
+}
+
+
+def cannot_start(key: str, lang: str, **values: Any) -> CannotStart:
+    with language(lang):
+        return CannotStart(_(START_SENTENCES[key]).format(**values))
+
+
+class NotReplayable(RuntimeError):
+    """A stored game whose moves the engine refuses (a class file from an older server)."""
 
 
 def say(key: str, lang: str, **values: Any) -> str:
@@ -115,7 +163,8 @@ def name_key(name: str) -> str:
 
 
 STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
-TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round", "book")
+TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round", "limit",
+                 "book")
 
 
 def _kind(message: object, types: tuple[str, ...]) -> str:
@@ -134,6 +183,7 @@ def check_student(message: object) -> dict:
     if kind == "join":
         _text(message, "code", 64)
         _text(message, "name", 200)
+        _text(message, "pin", 12, required=False)
     elif kind == "resume":
         _text(message, "token", 64)
     elif kind == "play":
@@ -167,12 +217,44 @@ def check_teacher(message: object) -> dict:
         page = message.get("page")
         if page is not None and (not isinstance(page, str) or not 0 < len(page) <= 300):
             raise Refused("not-understood", detail="page")
+    elif kind == "limit" and as_whole(message.get("students")) not in range(
+            1, STUDENTS_CEILING + 1):
+        raise Refused("not-understood", detail="students")
     elif kind in ("rename", "remove"):
         if as_whole(message.get("student")) is None:
             raise Refused("not-understood", detail="student")
         if kind == "rename":
             _text(message, "name", 200)
     return message
+
+
+def overview_changes(old: dict | None, new: dict) -> dict | None:
+    """What the teacher's page needs to turn overview ``old`` into ``new``: the top-level
+    values that changed (``set``), the students that changed or joined (``students``),
+    those gone (``gone``, ids) and their order if it changed (``order``); None if nothing
+    changed; ``new`` itself if there is no ``old``.
+
+    >>> old = {"type": "class", "paused": False, "students": [{"id": 1, "name": "Ana"}]}
+    >>> new = {"type": "class", "paused": True,
+    ...        "students": [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Ben"}]}
+    >>> overview_changes(old, new)
+    {'type': 'class-changes', 'set': {'paused': True}, 'students': [{'id': 2, 'name': 'Ben'}], \
+'gone': [], 'order': [1, 2]}
+    """
+    if old is None:
+        return new
+    changes: dict = {"type": "class-changes"}
+    changes["set"] = {key: value for key, value in new.items()
+                      if key not in ("type", "students") and old.get(key) != value}
+    before = {s["id"]: s for s in old["students"]}
+    changes["students"] = [s for s in new["students"] if before.get(s["id"]) != s]
+    ids = [s["id"] for s in new["students"]]
+    changes["gone"] = [key for key in before if key not in set(ids)]
+    if ids != list(before):
+        changes["order"] = ids
+    if not (changes["set"] or changes["students"] or changes["gone"]):
+        return None
+    return changes
 
 
 def circle_rounds(ids: list) -> list[list[tuple]]:
@@ -216,6 +298,7 @@ class LiveGame:
     game_obj: Any = None
     outbox: dict[int, list[dict]] = field(default_factory=dict)  # side -> held messages
     left: bool = False  # its students have left it: a late computer move is not kept
+    search: Any = None  # the computer's search asked for it and not answered (a future)
 
     @property
     def primary(self) -> BoardSession:
@@ -237,19 +320,21 @@ class Classroom:
         ready: the computer levels ready to play now (the app adds the compiled ones when the
             worker processes are warm); None: all of them.
         new: start a new class even if the store has one not ended.
+        code: carry on with this class (its code as printed); None: a SQLite file carries on
+            with its newest class not ended, a PostgreSQL database (shared by teachers) needs
+            ``code`` or ``new`` (:class:`CannotStart` says so).
     """
 
     def __init__(self, store: Store, lang: str = "en", *, think: Callable | None = None,
-                 ready: set[str] | None = None, new: bool = False) -> None:
+                 ready: set[str] | None = None, new: bool = False,
+                 code: str | None = None) -> None:
         self.store = store
         self.lang = lang
         self.think_for = think
         self.ready = ready
-        row = None if new else store.open_class()
-        if row is None:
-            row = store.create_class(code=codes.new_class_code(), secret=codes.new_secret(),
-                                     lang=lang, variant="hoyito-i", holes_per_row=6,
-                                     levels=",".join(DEFAULT_LEVELS), classmates=1)
+        row = self._find_class(code, new)
+        if not store.claim_class(row["code"]):
+            raise cannot_start("class-in-use", lang, code=codes.group(row["code"]))
         self.row = row
         self.code: str = row["code"]
         self.secret: str = row["secret"]
@@ -269,6 +354,28 @@ class Classroom:
         # serves), and the page every phone shows now (None: the board)
         self.book_pages: Callable[[str], bool] = lambda page: False
         self.book_page: str | None = None
+        self.limits = Limits()  # tries and new students per address, students per class
+
+    def _find_class(self, code: str | None, new: bool) -> dict:
+        """The class this server serves: the one named by ``code``, a new one, or (SQLite:
+        one teacher's file) the newest not ended."""
+        store = self.store
+        if code is not None:
+            wanted = codes.normalise_code(code) or ""
+            row = store.class_by_code(wanted)
+            if row is None:
+                raise cannot_start("no-such-class", self.lang, code=codes.group(wanted[:12]))
+            if row["ended"] is not None:
+                raise cannot_start("class-ended", self.lang, code=codes.group(wanted))
+            return row
+        if not new and store.postgres:
+            raise cannot_start("which-class", self.lang)
+        row = None if new else store.open_class()
+        if row is None:
+            row = store.create_class(code=codes.new_class_code(), secret=codes.new_secret(),
+                                     lang=self.lang, variant="hoyito-i", holes_per_row=6,
+                                     levels=",".join(DEFAULT_LEVELS), classmates=1)
+        return row
 
     def _add(self, student: Student) -> None:
         self.students[student.id] = student
@@ -331,6 +438,7 @@ class Classroom:
 
     def _join(self, conn: Connection, message: dict) -> Student:
         lang = message.get("lang", "en")
+        new = False
         if self.ended:
             raise Refused("ended")
         if message["type"] == "resume":
@@ -338,10 +446,14 @@ class Classroom:
             if student is None:
                 raise Refused("unknown-token")
         else:
+            address = getattr(conn, "address", None)
+            if self.limits.codes_blocked(address):  # no code is checked: none can be found
+                raise Refused("too-many-codes")
             code = codes.normalise_code(message["code"])
             if not code:
                 raise Refused("no-code")
             if code != self.code:
+                self.limits.wrong_code(address)
                 raise Refused("wrong-code", code=codes.group(code[:12]))
             name = clean_name(message["name"])
             if not name or len(name) > NAME_LIMIT:
@@ -349,9 +461,13 @@ class Classroom:
             same = [s for s in self.students.values() if name_key(s.name) == name_key(name)]
             if same and same[0].removed:
                 raise Refused("removed")
-            if same and same[0].conns:
-                raise Refused("name-taken", name=name)
-            student = same[0] if same else self._new_student(name)
+            if same:  # the same student on another device: only with their PIN
+                student = same[0]
+                self._check_pin(student, message.get("pin"), name)
+                self._new_token(student, conn)
+            else:
+                student = self._new_student(name, address)
+                new = True
         if student.removed:
             raise Refused("removed")
         student.lang = lang
@@ -361,7 +477,7 @@ class Classroom:
         conn.student = student
         student.conns.add(conn)
         conn.send({"type": "joined", "token": student.token, "name": student.name,
-                   "code": self.code})
+                   "code": self.code, "pin": self.pin(student) if new else None})
         if self.book_page is not None:  # the class is reading: so is this phone
             conn.send({"type": "book", "page": self.book_page})
         game = student.game or self._rebuild_for(student)
@@ -372,7 +488,42 @@ class Classroom:
         self._changed()
         return student
 
-    def _new_student(self, name: str) -> Student:
+    def pin(self, student: Student) -> str:
+        """The student's PIN (4 digits) for coming back on another device: made from the
+        teacher's secret, so no classmate can work it out, and nothing more to store."""
+        digest = hmac.new(self.secret.encode(), f"pin {student.id}".encode(), "sha256")
+        return f"{int.from_bytes(digest.digest()[:4], 'big') % 10_000:04d}"
+
+    def _check_pin(self, student: Student, typed: object, name: str) -> None:
+        """Refused unless ``typed`` is the student's PIN; a few wrong ones a minute at most
+        (the same sentence whether or not the student is online: it tells nobody)."""
+        digits = "".join(ch for ch in typed if ch.isdigit()) if isinstance(typed, str) else ""
+        if not digits:
+            raise Refused("name-taken", name=name)
+        if self.limits.pins.left(student.id) < 1:
+            raise Refused("too-many-pins", name=name)
+        if not secrets.compare_digest(digits.encode(), self.pin(student).encode()):
+            self.limits.pins.take(student.id)
+            raise Refused("wrong-pin", name=name)
+
+    def _new_token(self, student: Student, here: Connection) -> None:
+        """A new token for a student who came back by name and PIN on page ``here``: the
+        other pages holding the old one let the game go (one device plays it, never two)."""
+        for conn in list(student.conns):
+            if conn is not here:
+                conn.send({"type": "refused", "text": say("opened-elsewhere", student.lang)})
+                conn.send({"type": "gone"})
+        self._detach(student)
+        self.by_token.pop(student.token, None)
+        student.token = secrets.token_urlsafe(18)
+        self.store.update_student(student.id, token=student.token)
+        self.by_token[student.token] = student
+
+    def _new_student(self, name: str, address: object = None) -> Student:
+        if sum(not s.removed for s in self.students.values()) >= self.limits.max_students:
+            raise Refused("class-full", limit=self.limits.max_students)
+        if not self.limits.new_student(address):
+            raise Refused("too-many-names")
         number = len(self.students) + 1
         row = self.store.add_student(self.code, name, f"S{number:02d}", secrets.token_urlsafe(18))
         student = Student(row["id"], name, row["pseudonym"], row["token"])
@@ -427,7 +578,7 @@ class Classroom:
         if opponent not in self.levels:
             raise Refused("level-not-allowed")
         if self.ready is not None and opponent not in self.ready:
-            raise Refused("level-not-ready")
+            raise Refused("level-no-workers" if self.think_for is None else "level-not-ready")
         self._start(south=student, north=None, opponent=opponent)
 
     def next_round(self) -> list[tuple[Student, Student]]:
@@ -491,14 +642,14 @@ class Classroom:
                 elif self.think_for is None:
                     done(player.choose(position), None)
                 else:
-                    self.think_for(live, self._flush)(player, position, done)
+                    self.think_for(live, self._flush_answer)(player, position, done)
 
             session = BoardSession(row["variant"], row["holes_per_row"], row["opponent"], 0,
                                    lang, seed=row["seed"], think=replaying)
             while queue:
                 hole = queue.pop(0)
                 if not session.click(hole):
-                    raise RuntimeError(f"stored game {row['id']} does not replay at hole {hole}")
+                    raise NotReplayable(f"stored game {row['id']} does not replay at hole {hole}")
             live.sessions[side] = session
             live.outbox[side] = []
             session.listeners.append(live.outbox[side].append)
@@ -521,7 +672,7 @@ class Classroom:
         if not rows:
             return None
         row = max(rows, key=lambda r: r["started"])
-        if row["end_reason"] in ("left", "unplayed"):
+        if row["end_reason"] in ("left", "unplayed", "does-not-replay"):
             return None
         south = self.students.get(row["south"])
         north = self.students.get(row["north"]) if row["north"] is not None else None
@@ -529,7 +680,19 @@ class Classroom:
             return None
         if row["opponent"] is None and (south.game is not None or north.game is not None):
             return None  # the classmate has moved on to another game
-        return self._live(row, self.store.moves(row["id"]), south, north)
+        try:
+            return self._live(row, self.store.moves(row["id"]), south, north)
+        except NotReplayable:  # written by an older server that took a page's record
+            for student in (south, north):
+                if student is not None:
+                    student.game = None
+            if self.open_rows.pop(row["id"], None) is not None:
+                self.results.append(row)
+            ended = row["ended"] or time.time()
+            self.store.set_result(row["id"], ended, "does-not-replay", None, None)
+            row.update(ended=ended, end_reason="does-not-replay", winner=None,
+                       score_south=None, score_north=None)
+            return None
 
     def _side(self, student: Student) -> int:
         live = student.game
@@ -556,6 +719,8 @@ class Classroom:
         kind = message.get("type")
         if kind == "settings":
             raise Refused("settings")
+        if kind == "restore":  # a page may ask to see its game again, never hand one over
+            raise Refused("no-restore")
         if self.paused and kind in ("click", "action"):
             raise Refused("paused")
         side = self._side(student)
@@ -630,6 +795,16 @@ class Classroom:
                     self._send(student, {"type": "msg", "content": message})
         self._changed()
 
+    def _flush_answer(self, live: LiveGame) -> None:
+        """:meth:`_flush` after the computer's answer: no page's message to refuse, so a
+        database at fault is told to the game's students (the answer is kept, held, and
+        written with the next message)."""
+        try:
+            self._flush(live)
+        except self.store.errors:
+            for student in live.students.values():
+                self._send(student, {"type": "refused", "text": say("not-saved", student.lang)})
+
     def _close(self, live: LiveGame, reason: str | None) -> None:
         """End a game that was not finished (a student left it): kept, marked ``reason``;
         a game with no move is deleted from the open list only."""
@@ -653,6 +828,8 @@ class Classroom:
             return
         self._close(live, "left")
         live.left = True
+        if live.search is not None:
+            live.search.cancel()  # still waiting for a worker: nobody wants its answer
         for other in live.students.values():
             other.game = None
             if other is not student:
@@ -666,8 +843,9 @@ class Classroom:
             message = check_teacher(message)
             kind = message["type"]
             if kind == "teacher":
-                if not secrets.compare_digest(message["secret"].upper(), self.secret):
-                    raise Refused("teacher-secret")
+                typed = message["secret"].upper().encode()  # any letters: compared as bytes
+                if not secrets.compare_digest(typed, self.secret.encode()):
+                    raise self.wrong_key(getattr(conn, "address", None))
                 conn.teacher = True
                 self.teachers.add(conn)
                 conn.send(self.overview())
@@ -712,6 +890,9 @@ class Classroom:
                 self._show_book(message["page"])
             elif kind == "round":
                 self.next_round()
+            elif kind == "limit":
+                self.limits.max_students = as_whole(message["students"])
+                self._changed()
             elif kind == "end":
                 for student in self.students.values():
                     self._leave(student)
@@ -733,6 +914,13 @@ class Classroom:
             self._send(student, {"type": "book", "page": page})
         self._changed()
 
+    def wrong_key(self, address: object) -> Refused:
+        """A wrong teacher key from ``address``: the refusal to give (too many, once the
+        address or the class has tried too many)."""
+        blocked = self.limits.keys_blocked(address)
+        self.limits.wrong_key(address)
+        return Refused("too-many-keys" if blocked else "teacher-secret")
+
     def overview(self) -> dict:
         """What the teacher's page shows: the class, its students, their boards, results."""
         students = []
@@ -748,15 +936,18 @@ class Classroom:
                          "classmate": [o.name for o in s.game.students.values()
                                        if o is not s][:1]}
             students.append({"id": s.id, "name": s.name, "pseudonym": s.pseudonym,
+                             "pin": self.pin(s),
                              "online": bool(s.conns), "removed": s.removed,
                              "waiting": s.waiting, "board": board})
         names = {s.id: s.name for s in self.students.values()}
         results = [{"south": names.get(r["south"], ""),
                     "north": names.get(r["north"]) or r["opponent"] or "",
+                    "computer": r["opponent"],
                     "winner": r["winner"], "reason": r["end_reason"],
                     "score": [r["score_south"], r["score_north"]]}
                    for r in self.results[-60:]]
         return {"type": "class", "code": self.code, "paused": self.paused, "ended": self.ended,
+                "max_students": self.limits.max_students,
                 "variant": self.row["variant"], "holes_per_row": self.row["holes_per_row"],
                 "levels": self.levels, "classmates": bool(self.row["classmates"]),
                 "all_levels": list(LEVELS), "ready": sorted(self.ready or LEVELS),

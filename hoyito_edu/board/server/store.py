@@ -21,12 +21,17 @@ database without asking it for ids.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import secrets
 import sqlite3
 import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from ...i18n import N_, language
+from ...i18n import gettext as _
 
 #: Each migration is a list of statements, run once, in order, in both databases.
 MIGRATIONS: list[list[str]] = [
@@ -63,6 +68,36 @@ GAME_FIELDS = ("id", "class_code", "south", "north", "opponent", "variant", "hol
                "score_north")
 
 
+#: Why a SQLite file cannot hold a class (said when the server starts, in its language).
+FILE_SENTENCES = {
+    "folder": N_("{path} is a folder. Give --db a file name, for example --db {example}."),
+    "in-a-file": N_("{path} cannot be made: {parent} is a file, not a folder. Give --db "
+                    "another file name."),
+    "not-a-database": N_("{path} is not a class database (it is another kind of file, or "
+                         "badly damaged), so it was left as it is. Give --db another file "
+                         "name; a new name starts a new class."),
+    "damaged": N_("The class database {path} is damaged ({problem}), so the server does not "
+                  "use it. Keep a copy of it for your records, and give --db another file "
+                  "name; a new name starts a new class."),
+    "read-only": N_("The class database {path} cannot be written (the file or its folder is "
+                    "read-only, or the disk is full), and every move must be kept. Give --db "
+                    "a file you may write."),
+    "cannot-open": N_("The class database {path} cannot be opened ({problem}). Give --db "
+                      "another file name."),
+    "busy": N_("Another class server is using {path} already (it holds the file's lock). "
+               "Stop that one first, or give --db another file name: two servers on one "
+               "file would lose moves."),
+    "no-lock": N_("This system cannot lock {path} for one server (Windows), so make sure no "
+                  "other class server uses that file: two servers on one file would lose "
+                  "moves."),
+}
+
+
+class CannotStart(ValueError):
+    """The server cannot start as asked (which class, a bad database ...): its message is a
+    sentence for the teacher, in the server's language."""
+
+
 def new_id() -> int:
     return secrets.randbits(52) or 1
 
@@ -75,24 +110,132 @@ class Store:
     """A class database: a SQLite file (path) or a PostgreSQL URL. One connection, used from
     one thread at a time (the server's event loop); every write is committed at once."""
 
-    def __init__(self, where: str | Path) -> None:
+    def __init__(self, where: str | Path, lang: str = "en", exclusive: bool = False) -> None:
         self.where = str(where)
+        self.lang = lang
+        self.exclusive = exclusive  # a server's store: one server a SQLite file
+        self._file_lock: int | None = None
         self.postgres = is_postgres(self.where)
         self._lock = threading.Lock()
         if self.postgres:
             import psycopg  # noqa: PLC0415 - the [class] extra
 
             self.db = psycopg.connect(self.where, autocommit=False)
+            self.migrate()
         else:
-            Path(self.where).parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.where, check_same_thread=False, timeout=10)
+            self._open_sqlite()
+
+    def _refuse(self, key: str, **values: Any) -> CannotStart:
+        with language(self.lang):
+            return CannotStart(_(FILE_SENTENCES[key]).format(path=self.where, **values))
+
+    def _open_sqlite(self) -> None:
+        """Open (or make) the SQLite file: a folder, a file that is not a class database, a
+        damaged one or one that cannot be written is refused in a sentence, untouched."""
+        path = Path(self.where)
+        if self.where != ":memory:":
+            if path.is_dir():
+                raise self._refuse("folder", example=str(path / "clase.db"))
+            parent = next((p for p in path.parents if p.exists()), None)
+            if parent is not None and not parent.is_dir():
+                raise self._refuse("in-a-file", parent=str(parent))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise self._refuse("cannot-open", problem=error.strerror or error) from None
+            if self.exclusive:
+                self._lock_file(path)
+        try:
+            # a server waits at most 2 s for a file another program holds (the class waits
+            # with it); a reader, 10 s
+            wait = 2 if self.exclusive else 10
+            self.db = sqlite3.connect(self.where, check_same_thread=False, timeout=wait)
+        except sqlite3.Error as error:
+            self._unlock_file()
+            raise self._refuse("cannot-open", problem=error) from None
+        try:
+            self._check_sqlite()
             self.db.execute("PRAGMA journal_mode=WAL")
             # a commit survives the process being killed (not a power cut: that needs FULL)
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
-        self.migrate()
+            self.migrate()
+            if self.exclusive:  # a server writes every move; a reader (class_games) need not
+                self._check_writable()
+        except CannotStart:
+            self.db.close()
+            self._unlock_file()
+            raise
+        except sqlite3.DatabaseError as error:
+            self.db.close()
+            self._unlock_file()
+            text = str(error)
+            if "readonly" in text or "read-only" in text or "disk is full" in text:
+                raise self._refuse("read-only") from None
+            if "not a database" in text:
+                raise self._refuse("not-a-database") from None
+            raise self._refuse("damaged", problem=text) from None
+
+    def _lock_file(self, path: Path) -> None:
+        """Hold an exclusive lock on the class file for as long as this server runs, as the
+        streamed folders are locked (``flock``: the system drops it when the process ends,
+        even by ``kill -9``). SQLite's own locks are of another kind (``fcntl``), and this
+        descriptor stays open until :meth:`close`, so they are never disturbed."""
+        try:
+            import fcntl  # noqa: PLC0415
+        except ImportError:  # pragma: no cover - Windows: said, not refused
+            import sys  # noqa: PLC0415
+
+            print(self._refuse("no-lock"), file=sys.stderr, flush=True)
+            return
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_CREAT, 0o600)
+        except OSError as error:
+            raise self._refuse("cannot-open", problem=error.strerror or error) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise self._refuse("busy") from None
+        self._file_lock = fd
+
+    def _unlock_file(self) -> None:
+        if self._file_lock is not None:
+            os.close(self._file_lock)
+            self._file_lock = None
+
+    def _check_writable(self) -> None:
+        """Every move is written: a file this server may only read is refused now, not at
+        the first move (a write that changes nothing, taken back)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("UPDATE schema_version SET version = version")
+        finally:
+            self.db.execute("ROLLBACK")
+
+    def _check_sqlite(self) -> None:
+        """SQLite's own check of every page of the file (a file cut short, a torn page)."""
+        try:
+            problems = [row[0] for row in self.db.execute("PRAGMA integrity_check(5)")]
+        except sqlite3.DatabaseError as error:
+            if "not a database" in str(error):
+                raise self._refuse("not-a-database") from None
+            raise self._refuse("damaged", problem=str(error)) from None
+        if problems != ["ok"]:
+            raise self._refuse("damaged", problem="; ".join(problems)[:300])
 
     # -- plumbing --------------------------------------------------------------------------
+    @property
+    def errors(self) -> tuple[type[BaseException], ...]:
+        """The exceptions a write may raise when the database, not the class, is at fault
+        (a file locked by another program, a full disk, a lost connection)."""
+        found: tuple = (sqlite3.Error, OSError)
+        if self.postgres:
+            import psycopg  # noqa: PLC0415
+
+            found += (psycopg.Error,)
+        return found
+
     def _sql(self, text: str) -> str:
         return text.replace("?", "%s") if self.postgres else text
 
@@ -139,6 +282,7 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self.db.close()
+            self._unlock_file()
 
     def _rows(self, fields: tuple[str, ...], text: str, args: tuple = ()) -> list[dict]:
         return [dict(zip(fields, row, strict=True)) for row in self.execute(text, args)]
@@ -156,6 +300,21 @@ class Store:
         rows = self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
                           "WHERE ended IS NULL ORDER BY created DESC LIMIT 1")
         return rows[0] if rows else None
+
+    def class_by_code(self, code: str) -> dict | None:
+        rows = self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
+                          "WHERE code = ?", (code,))
+        return rows[0] if rows else None
+
+    def claim_class(self, code: str) -> bool:
+        """On PostgreSQL, take the class for this server (an advisory lock held by this
+        connection, so it goes when the server goes, even by ``kill -9``): False if another
+        server has it. A SQLite file is locked whole (one server a file)."""
+        if not self.postgres:
+            return True
+        key = int.from_bytes(hashlib.sha256(f"hoyito class {code}".encode()).digest()[:8],
+                             "big", signed=True)
+        return bool(self.execute("SELECT pg_try_advisory_lock(?)", (key,))[0][0])
 
     def classes(self) -> list[dict]:
         return self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "
@@ -181,7 +340,7 @@ class Store:
                           "WHERE class_code = ? ORDER BY joined", (class_code,))
 
     def update_student(self, student_id: int, **values: Any) -> None:
-        names = [name for name in values if name in ("name", "removed")]
+        names = [name for name in values if name in ("name", "removed", "token")]
         assignments = ", ".join(f"{name} = ?" for name in names)
         self.execute(f"UPDATE students SET {assignments} WHERE id = ?",
                      tuple(values[n] for n in names) + (student_id,))

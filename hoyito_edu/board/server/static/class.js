@@ -76,11 +76,13 @@ function showJoin() {
   const code = el("input", { name: "code", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: "12", inputmode: "text", required: "" }, codeLabel);
   const nameLabel = el("label", {}, form, W.name);
   const name = el("input", { name: "name", autocomplete: "name", maxlength: "40", required: "" }, nameLabel);
+  const pinLabel = el("label", { class: "class-pin" }, form, W.pin);
+  const pin = el("input", { name: "pin", autocomplete: "off", inputmode: "numeric", maxlength: "4" }, pinLabel);
   el("button", { type: "submit", class: "class-go" }, form, W.join);
   form.onsubmit = (event) => {
     event.preventDefault();
     notice.textContent = "";
-    send({ type: "join", code: code.value, name: name.value, lang });
+    send({ type: "join", code: code.value, name: name.value, pin: pin.value, lang });
   };
   code.focus();
 }
@@ -132,7 +134,7 @@ function received(message) {
     token = message.token;
     try { localStorage.setItem(TOKEN, token); } catch (error) { /* private mode: this tab only */ }
     hello.textContent = W.hello.replace("{name}", message.name);
-    notice.textContent = "";
+    notice.textContent = message.pin ? W.pin_note.replace("{pin}", message.pin) : "";
   } else if (message.type === "lobby") {
     showLobby(message);
   } else if (message.type === "game") {

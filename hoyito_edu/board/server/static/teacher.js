@@ -14,10 +14,24 @@ function el(tag, attrs = {}, parent = null, text = "") {
 
 const top = el("header", { class: "class-top" }, app);
 el("h1", {}, top, W.title);
-el("a", { class: "class-lang", href: `?lang=${data.lang === "es" ? "en" : "es"}${location.hash}` }, top, W.other_language);
+el("a", { class: "class-lang", href: `?lang=${data.lang === "es" ? "en" : "es"}` }, top, W.other_language);
 const notice = el("p", { class: "class-notice", role: "alert" }, app);
 const body = el("div", { class: "teacher" }, app);
-let key = decodeURIComponent(location.hash.slice(1));
+
+// The key comes after "#" in the address the server printed. It is read once, kept for this
+// tab only (so a reload or the other language needs no typing), and taken out of the address
+// at once: a projected page must not show it, nor keep it in the history.
+const KEY = "hoyito-teacher-key";
+function keepKey(value) {
+  try {
+    if (value) sessionStorage.setItem(KEY, value); else sessionStorage.removeItem(KEY);
+  } catch (error) { /* storage refused: this page only */ }
+}
+let key = "";
+try { key = decodeURIComponent(location.hash.slice(1)); } catch (error) { key = location.hash.slice(1); }
+if (key) keepKey(key);
+else { try { key = sessionStorage.getItem(KEY) || ""; } catch (error) { key = ""; } }
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 let ws = null;
 let state = null;
 let built = false;
@@ -36,7 +50,7 @@ function askKey() {
   form.onsubmit = (event) => {
     event.preventDefault();
     key = input.value.trim();
-    history.replaceState(null, "", `#${key}`);
+    keepKey(key);
     send({ type: "teacher", secret: key });
   };
 }
@@ -65,6 +79,15 @@ function build() {
     event.preventDefault();
     const chosen = [...parts.levels.querySelectorAll("input:checked")].map((box) => box.value);
     send({ type: "settings", variant: parts.variant.value, holes_per_row: Number(parts.size.value), levels: chosen, classmates: parts.classmates.checked });
+  };
+
+  const cap = el("form", { class: "teacher-limit" }, body);
+  const capLabel = el("label", {}, cap, W.max_students + " ");
+  parts.max = el("input", { type: "number", name: "max_students", min: "1", max: "1000", inputmode: "numeric", required: "" }, capLabel);
+  el("button", { type: "submit" }, cap, W.apply_limit);
+  cap.onsubmit = (event) => {
+    event.preventDefault();
+    send({ type: "limit", students: Number(parts.max.value) });
   };
 
   const buttons = el("div", { class: "teacher-buttons" }, body);
@@ -140,7 +163,8 @@ function drawBook() {
 }
 
 function levelName(name) {
-  return ((state.level_names || {})[data.lang] || {})[name] || name;
+  const names = (state.level_names || {})[data.lang] || {};
+  return Object.prototype.hasOwnProperty.call(names, name) ? names[name] : name;
 }
 
 function fillSizes(variant, chosen) {
@@ -164,6 +188,7 @@ function draw() {
   if (!built) build();
   parts.code.textContent = state.code.match(/.{1,3}/g).join(" ");
   parts.pause.textContent = state.paused ? W.resume : W.pause;
+  if (document.activeElement !== parts.max) parts.max.value = state.max_students;
   if (document.activeElement === null || !document.activeElement.closest || !document.activeElement.closest(".teacher-settings")) {
     parts.variant.textContent = "";
     for (const [name, title] of state.variants) el("option", { value: name }, parts.variant, title);
@@ -199,12 +224,15 @@ function draw() {
     };
     const remove = el("button", { class: "teacher-remove" }, card, W.remove);
     remove.onclick = () => { if (confirm(W.remove_sure.replace("{name}", s.name))) send({ type: "remove", student: s.id }); };
+    const pin = el("button", { class: "teacher-pin" }, card, W.pin_button);
+    pin.onclick = () => alert(W.pin_of.replace("{name}", s.name).replace("{pin}", s.pin));
   }
   parts.results.textContent = "";
   if (!state.results.length) el("li", {}, parts.results, W.no_results);
   for (const r of state.results.slice().reverse()) {
     const score = r.score[0] === null ? W.left : `${r.score[0]}–${r.score[1]}`;
-    const north = r.north in ((state.level_names || {})[data.lang] || {}) ? W.computer.replace("{level}", levelName(r.north)) : r.north;
+    // the server says which side is the computer: a student may be called "expert"
+    const north = r.computer ? W.computer.replace("{level}", levelName(r.computer)) : r.north;
     const winner = r.winner === null ? (r.score[0] === null ? "" : ` (${W.draw})`) : ` (${r.winner === 0 ? r.south : north})`;
     el("li", {}, parts.results, `${r.south} – ${north}: ${score}${winner}`);
   }
@@ -214,6 +242,16 @@ function draw() {
   else if (notice.textContent === W.paused_now) notice.textContent = "";
 }
 
+// The server sends the whole class once, then only what changed (room.overview_changes).
+function applyChanges(message) {
+  Object.assign(state, message.set);
+  const byId = new Map(state.students.map((s) => [s.id, s]));
+  for (const s of message.students) byId.set(s.id, s);
+  for (const id of message.gone) byId.delete(id);
+  const order = message.order || state.students.map((s) => s.id);
+  state.students = order.filter((id) => byId.has(id)).map((id) => byId.get(id));
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${scheme}://${location.host}/ws/teacher`);
@@ -221,9 +259,10 @@ function connect() {
   ws.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "class") { state = message; draw(); }
+    else if (message.type === "class-changes" && state) { applyChanges(message); draw(); }
     else if (message.type === "refused") {
       notice.textContent = message.text;
-      if (!state) askKey();
+      if (!state) { keepKey(""); askKey(); }
     }
   };
   ws.onclose = () => { ws = null; setTimeout(connect, 1000); };
