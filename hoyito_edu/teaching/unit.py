@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -39,6 +38,7 @@ from typing import Any
 
 from ..engine.position import Position, new_game
 from ..i18n import LANGUAGES, check_language, language
+from . import unit_text
 from .classroom import EXERCISES, Exercise
 from .worksheets import (
     DEFAULT_PAPER,
@@ -305,7 +305,7 @@ def lesson_number(key: str, sequence: Sequence[str]) -> int | None:
 # -- the words ----------------------------------------------------------------------------------
 def texts(lang: str):
     """The module of sentences for ``lang`` (``hoyito_edu.teaching.unit_text.en`` or ``.es``)."""
-    return importlib.import_module(f"{__package__}.unit_text.{check_language(lang)}")
+    return {"en": unit_text.en, "es": unit_text.es}[check_language(lang)]
 
 
 def _fill(template: str, question: Question) -> str:

@@ -11,3 +11,5 @@ modules have the same keys, the same number of blocks and questions, and the sam
 Imports: nothing. These modules hold only text (dicts and tuples of strings); they import no
 other module of the package, so they sit at the bottom of the ``teaching`` layer.
 """
+
+from . import en, es  # noqa: E402,F401 - unit.texts(lang) picks one
