@@ -1067,10 +1067,11 @@ def shuffled_differences(
             raise ValueError(f"names must be two words, such as ('A', 'B'), not {names!r}")
         ax = _axes(ax)
         shuffled = 100 * comparison.shuffled
-        step = max(100 / max(comparison.decided_a, comparison.decided_b), 1.0)
-        edges = np.arange(shuffled.min() - step, shuffled.max() + 2 * step, step)
-        ax.hist(shuffled, bins=edges, color=COLOURS["sky blue"], edgecolor="black",
-                linewidth=0.4, label=_("shuffled labels"))
+        # the shuffles can only give some differences (one win moves both shares): a bar each
+        values, counts = np.unique(np.round(shuffled, 9), return_counts=True)
+        step = float(np.diff(values).min()) if len(values) > 1 else 1.0
+        ax.bar(values, counts, width=0.8 * step, color=COLOURS["sky blue"], edgecolor="black",
+               linewidth=0.4, label=_("shuffled labels"))
         low, high = comparison.chance_band
         ax.axvspan(100 * low, 100 * high, color="grey", alpha=0.25,
                    label=_("middle {level} of the shuffles").format(level=LEVEL))

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..i18n import ngettext
+
 __all__ = ["ShareComparison", "compare_shares", "points", "LEVEL"]
 
 #: The share of shuffled differences inside :attr:`ShareComparison.chance_band`.
@@ -74,6 +76,26 @@ class ShareComparison:
     def p_value(self) -> float:
         """The share of shuffles whose difference is at least as far from 0 as the real one."""
         return float((np.abs(self.shuffled) >= abs(self.difference) - _TIE).mean())
+
+    def how_often(self) -> str:
+        """How often chance alone gave a difference as large as the real one, in words (in the
+        session's language), never "0 %" for a share that the shuffles only bound.
+
+        >>> compare_shares(0, 40, 40, 40, random_state=1, shuffles=500).how_often()
+        'in none of the 500 shuffles'
+        >>> compare_shares(2, 4, 2, 4, random_state=1, shuffles=500).how_often()
+        'in 100 % of the 500 shuffles'
+        """
+        count = len(self.shuffled)
+        if self.p_value == 0:
+            return ngettext(
+                "in none of the {count:,} shuffle", "in none of the {count:,} shuffles", count
+            ).format(count=count)
+        return ngettext(
+            "in {share} of the {count:,} shuffle",
+            "in {share} of the {count:,} shuffles",
+            count,
+        ).format(share=f"{points(self.p_value)} %", count=count)
 
     @property
     def clear(self) -> bool:
