@@ -325,7 +325,7 @@ def test_a_spanish_board_says_a_refused_move_and_the_moves_in_spanish():
     assert board.notice_text == "El hoyo 8 es de Norte, y le toca jugar a Sur."
     assert board.click(0)
     assert board.session.move_lines[0][2] == (
-        "Sur sembró el hoyo 0 en 5 vueltas. No se comió ninguna semilla."
+        "Sur sembró el hoyo 0 en 5 tandas. No se comió ninguna semilla."
     )
     assert board.texts["undo"] == "Deshacer"
     assert board.texts["pit_seeds"] == ["{count} semilla", "{count} semillas"]
@@ -350,7 +350,7 @@ def test_a_spanish_banner_and_explanation():
     assert told.title == "Ganaste 25-23"
     assert told.why.startswith("Decidiste terminar la partida")
     text = hy.explain(hy.new_game("hoyito-i"), 0, lang="es").text
-    assert text.startswith("Sur siembra el hoyo 0, que tiene 4 semillas. La siembra da 5 vueltas.")
+    assert text.startswith("Sur siembra el hoyo 0, que tiene 4 semillas. La siembra tiene 5 tandas.")
     assert hy.explain(hy.new_game("hoyito-i"), 0).text.startswith("South sows hole 0")
 
 
@@ -375,7 +375,7 @@ def test_replay_and_compare_in_spanish_and_a_refused_language():
     assert replay.status_text.startswith("Jugada 1 de 2. Sur sembró el hoyo 0")
     compare = hy.CompareRules(lang="es")
     assert compare.differing_rows()[0] == "Sur comió"
-    assert list(compare.table.columns[:3]) == ["Reglamento", "Vueltas", "Semillas sembradas"]
+    assert list(compare.table.columns[:3]) == ["Reglamento", "Tandas", "Semillas sembradas"]
     assert compare.set_board("4 4 banana") is False
     assert compare.notice_text.startswith("La 3.ª entrada que escribiste, «banana»")
     for make in (lambda: hy.Board(lang="fr"), lambda: hy.Replay(game, lang="fr"),
