@@ -447,6 +447,8 @@ OLD_SPANISH = {
     r"mcts de hoy": "el mcts más rápido (un dato fechado, no 'de hoy')",
     r"como se resolvieron el Awari y el Kalah": "el Awari, por análisis retrógrado; el Kalah, no dicho",
     r"sistema de pruebas de Stockfish": "nuestras fuentes no describen ese sistema",
+    r"juego de mancala del suroeste": "registrado en el suroeste",
+    r"Las reglas de estos cuadernos las registraron": "las reglas del Hoyito (las del Ba-awa: Bell)",
 }
 #: "Vuelta" for a lap read as a whole round of the board: a lap is a "tanda". These phrases,
 #: about going round (not about a lap), keep the word.
@@ -483,6 +485,8 @@ OLD_ENGLISH = (
     "today's mcts",  # a run label must not age
     "as Awari and Kalah were solved",  # Awari by retrograde analysis; Kalah: sources silent
     "as Stockfish's testing framework does",  # not in the sources
+    "Hoyito is a mancala game from the south-west",  # recorded there; where it is from, unknown
+    "The rules in these notebooks were recorded by researchers in 2004 and 2005",  # not Ba-awa's
 )
 
 
