@@ -449,6 +449,7 @@ OLD_SPANISH = {
     r"sistema de pruebas de Stockfish": "nuestras fuentes no describen ese sistema",
     r"juego de mancala del suroeste": "registrado en el suroeste",
     r"Las reglas de estos cuadernos las registraron": "las reglas del Hoyito (las del Ba-awa: Bell)",
+    r"La sección \*Computer opponents\* del README": "la sección del README sobre los jugadores",
 }
 #: "Vuelta" for a lap read as a whole round of the board: a lap is a "tanda". These phrases,
 #: about going round (not about a lap), keep the word.
