@@ -350,7 +350,9 @@ def test_a_spanish_banner_and_explanation():
     assert told.title == "Ganaste 25-23"
     assert told.why.startswith("Decidiste terminar la partida")
     text = hy.explain(hy.new_game("hoyito-i"), 0, lang="es").text
-    assert text.startswith("Sur siembra el hoyo 0, que tiene 4 semillas. La siembra tiene 5 tandas.")
+    assert text.startswith(
+        "Sur siembra el hoyo 0, que tiene 4 semillas. La siembra tiene 5 tandas."
+    )
     assert hy.explain(hy.new_game("hoyito-i"), 0).text.startswith("South sows hole 0")
 
 
@@ -445,15 +447,17 @@ OLD_SPANISH = {
     r"\b(indique|divídalo|numere|mantenga juntas)\b": "tú: indica, divídelo, numera, mantén",
     r"\bprofesor\b(?! o (la )?profesora)": "profesor o profesora",
     r"mcts de hoy": "el mcts más rápido (un dato fechado, no 'de hoy')",
-    r"como se resolvieron el Awari y el Kalah": "el Awari, por análisis retrógrado; el Kalah, no dicho",
+    r"como se resolvieron el Awari y el Kalah": "el Awari, análisis retrógrado; el Kalah, no dicho",
     r"sistema de pruebas de Stockfish": "nuestras fuentes no describen ese sistema",
     r"juego de mancala del suroeste": "registrado en el suroeste",
-    r"Las reglas de estos cuadernos las registraron": "las reglas del Hoyito (las del Ba-awa: Bell)",
+    r"Las reglas de estos cuadernos las registraron": "las del Hoyito (las del Ba-awa: Bell)",
     r"La sección \*Computer opponents\* del README": "la sección del README sobre los jugadores",
 }
 #: "Vuelta" for a lap read as a whole round of the board: a lap is a "tanda". These phrases,
 #: about going round (not about a lap), keep the word.
-ROUND_PHRASES = r"dando la vuelta|dan vueltas|daría vueltas|dar vueltas|dado vueltas|[Dd]e vuelta en"
+ROUND_PHRASES = (
+    r"dando la vuelta|dan vueltas|daría vueltas|dar vueltas|dado vueltas|[Dd]e vuelta en"
+)
 
 
 @pytest.mark.parametrize("old", sorted(OLD_SPANISH))
