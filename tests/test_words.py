@@ -468,6 +468,14 @@ def test_old_spanish_phrasings_are_gone(old):
     assert not found, f"write {OLD_SPANISH[old]!r}: {found}"
 
 
+def test_a_tanda_is_only_a_lap():
+    """Once "tanda" is the lap, batches of coin tosses or rounds of a search are not tandas."""
+    found = {name: re.findall(r".{0,40}\btandas? (de monedas|igual de lejos|de la búsqueda).{0,20}",
+                              text)
+             for name, text in _spanish_texts().items()}
+    assert not {name: hits for name, hits in found.items() if hits}
+
+
 def test_a_lap_is_a_tanda_in_spanish():
     found = {}
     for name, text in _spanish_texts().items():
