@@ -489,7 +489,7 @@ def test_right_answers_and_missing_answers_in_spanish(spanish):
 def test_spanish_relay_feedback_names_the_laps(spanish):
     feedback = check("2f", EXERCISES["2f"].answer + 1, reveal=True)
     assert feedback.message.startswith("No del todo.")
-    assert "vueltas" in feedback.message and "Sur siembra el hoyo 1" in feedback.message
+    assert "tandas" in feedback.message and "Sur siembra el hoyo 1" in feedback.message
 
 
 def test_the_exercises_and_teacher_notes_speak_spanish(spanish):
@@ -500,7 +500,7 @@ def test_the_exercises_and_teacher_notes_speak_spanish(spanish):
     assert EXERCISES["3a"].text.startswith("Sur siembra el hoyo 4 (3 semillas)")
     assert EXERCISES["3a"].answer_text == "12 semillas"
     working = EXERCISES["2f"].working()
-    assert working.startswith("Vuelta 1: 3 semillas desde el hoyo 1")
+    assert working.startswith("Tanda 1: 3 semillas desde el hoyo 1")
     assert "se sigue sembrando (un relevo)" in working
 
 

@@ -161,9 +161,9 @@ def test_a_typed_board_and_the_table_in_spanish():
                                  options=[{}, {"max_laps": 2}])
     assert [r.happened for r in rows] == [
         "casa, Sur come 4; cadena, Sur come 4",
-        "se detuvo a las 2 vueltas; cada uno se lleva su lado",
+        "se detuvo a las 2 tandas; cada uno se lleva su lado",
     ]
-    assert rows[1].rules == "Hoyito II: detener después de 2 vueltas"
+    assert rows[1].rules == "Hoyito II: detener después de 2 tandas"
     assert parse_board("4 4 4 4 4 4 4 4 4 4 4 4", 6)  # English again outside
     with pytest.raises(ValueError, match="This board has 12 holes"):
         parse_board("4 4 4", 6)

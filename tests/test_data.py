@@ -403,7 +403,7 @@ def test_spanish_variants_keep_clauses_and_sources(variants: pd.DataFrame, spani
                                             strict=True):
         assert _basis_facts(spanish_basis) == _basis_facts(english), rule
     words = {"board sizes": "tamaños del tablero", "relay": "relevo",
-             "lap limit": "límite de vueltas", "endless move": "jugada sin fin",
+             "lap limit": "límite de tandas", "endless move": "jugada sin fin",
              "repetition": "repetición"}
     names = dict(zip(variants["rule"], es["rule"], strict=True))
     assert {rule: names[rule] for rule in words} == words  # the glossary's terms

@@ -859,9 +859,9 @@ def test_a_spanish_chart_says_it_in_spanish(mixed):
     assert ax.get_xlabel() == "jugadas hechas"
     assert ax.get_ylabel() == "semillas comidas (total hasta ahora)"
     ax = plots.laps_per_move(mixed.moves, lang="es")
-    assert ax.get_title() == "Vueltas por jugada"
+    assert ax.get_title() == "Tandas por jugada"
     mean = mixed.moves["laps"].mean()
-    assert legend_texts(ax) == [f"Hoyito II, 2×6 (promedio: {mean:.1f} vueltas)"]
+    assert legend_texts(ax) == [f"Hoyito II, 2×6 (promedio: {mean:.1f} tandas)"]
 
 
 def test_the_session_language_draws_spanish_and_lang_en_overrides_it(mixed):

@@ -231,3 +231,31 @@ def test_a_tournament_on_a_dask_cluster_equals_one_process(dask_client):
 def test_a_tournament_refuses_a_bad_client():
     with pytest.raises(ValueError, match="client must be a distributed.Client"):
         hy.tournament(["greedy", "random"], variants=["ba-awa"], client="tcp://x:8786")
+
+
+def test_the_same_seed_gives_the_same_games_in_english_and_in_spanish():
+    """A notebook's challenge labels the student's strategy in the notebook's language: the
+    labels must not choose the games, or the same strategy scores differently in es and en."""
+    from hoyito_edu.i18n import language
+    from hoyito_edu.teaching.classroom import strategy_player
+
+    def first_hole(position):
+        return position.legal_moves()[0]
+
+    def games(label: str, lang: str) -> pd.DataFrame:
+        with language(lang):
+            players = {label: lambda _: strategy_player(first_hole), "beginner": "beginner"}
+            return play_games(players, ["hoyito-i"], games_per_pairing=10, seed=2024)
+
+    english, spanish = games("my strategy", "en"), games("mi estrategia", "es")
+    same = ["south_seed", "north_seed", "plies", "margin", "reason"]
+    assert english[same].equals(spanish[same])
+    won = (english["winner"] == "my strategy").sum()
+    assert won == (spanish["winner"] == "mi estrategia").sum()
+
+
+def test_two_players_of_the_same_kind_get_their_own_seeds():
+    table = play_games({"a": "random", "b": "random", "c": "greedy"}, ["ba-awa"], 4, seed=1)
+    a_c = table[table["pairing"] == "a v c"]
+    b_c = table[table["pairing"] == "b v c"]
+    assert not a_c["south_seed"].to_numpy().tolist() == b_c["south_seed"].to_numpy().tolist()

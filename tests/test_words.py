@@ -325,7 +325,7 @@ def test_a_spanish_board_says_a_refused_move_and_the_moves_in_spanish():
     assert board.notice_text == "El hoyo 8 es de Norte, y le toca jugar a Sur."
     assert board.click(0)
     assert board.session.move_lines[0][2] == (
-        "Sur sembró el hoyo 0 en 5 vueltas. No se comió ninguna semilla."
+        "Sur sembró el hoyo 0 en 5 tandas. No se comió ninguna semilla."
     )
     assert board.texts["undo"] == "Deshacer"
     assert board.texts["pit_seeds"] == ["{count} semilla", "{count} semillas"]
@@ -350,7 +350,9 @@ def test_a_spanish_banner_and_explanation():
     assert told.title == "Ganaste 25-23"
     assert told.why.startswith("Decidiste terminar la partida")
     text = hy.explain(hy.new_game("hoyito-i"), 0, lang="es").text
-    assert text.startswith("Sur siembra el hoyo 0, que tiene 4 semillas. La siembra da 5 vueltas.")
+    assert text.startswith(
+        "Sur siembra el hoyo 0, que tiene 4 semillas. La siembra tiene 5 tandas."
+    )
     assert hy.explain(hy.new_game("hoyito-i"), 0).text.startswith("South sows hole 0")
 
 
@@ -375,7 +377,7 @@ def test_replay_and_compare_in_spanish_and_a_refused_language():
     assert replay.status_text.startswith("Jugada 1 de 2. Sur sembró el hoyo 0")
     compare = hy.CompareRules(lang="es")
     assert compare.differing_rows()[0] == "Sur comió"
-    assert list(compare.table.columns[:3]) == ["Reglamento", "Vueltas", "Semillas sembradas"]
+    assert list(compare.table.columns[:3]) == ["Reglamento", "Tandas", "Semillas sembradas"]
     assert compare.set_board("4 4 banana") is False
     assert compare.notice_text.startswith("La 3.ª entrada que escribiste, «banana»")
     for make in (lambda: hy.Board(lang="fr"), lambda: hy.Replay(game, lang="fr"),
@@ -383,3 +385,125 @@ def test_replay_and_compare_in_spanish_and_a_refused_language():
                  lambda: hy.explain(hy.new_game("hoyito-i"), 0, lang="fr")):
         with pytest.raises(ValueError, match="'en' .English. or 'es' .Spanish., not 'fr'"):
             make()
+
+
+# --- Old phrasings that must not come back (issue 35) ------------------------------------------
+# Every sentence a student or teacher reads in Spanish: the compiled catalogue, the Spanish
+# notebooks and the play page, and the Spanish columns of the data tables.
+
+def _notebook_texts(paths) -> dict[str, str]:
+    import nbformat
+
+    return {
+        path.name: " ".join(" ".join(cell.source.split()) for cell in nbformat.read(path, 4).cells)
+        for path in paths
+    }
+
+
+def _spanish_texts() -> dict[str, str]:
+    import gettext
+    from pathlib import Path
+
+    import pandas as pd
+
+    root = Path(__file__).resolve().parent.parent
+    mo = root / "hoyito_edu" / "i18n" / "locale" / "es" / "LC_MESSAGES" / "hoyito_edu.mo"
+    with open(mo, "rb") as handle:
+        catalogue = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
+    texts = {"catalogue": " | ".join(" ".join(str(s).split()) for s in catalogue.values())}
+    notebooks = sorted((root / "notebooks" / "es").glob("*.ipynb"))
+    texts.update(_notebook_texts([*notebooks, root / "notebooks" / "play" / "jugar.ipynb"]))
+    for name in ("variants_es.csv", "glossary.csv", "fieldwork_sites.csv"):
+        table = pd.read_csv(root / "data" / name, dtype=str, keep_default_na=False)
+        texts[name] = " | ".join(" ".join(value.split()) for value in table.to_numpy().ravel())
+    return texts
+
+
+def _english_texts() -> dict[str, str]:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    return _notebook_texts(sorted((root / "notebooks").glob("*.ipynb")))
+
+
+#: Phrasings a Dominican teacher reported (issue 35), and what replaced them.
+OLD_SPANISH = {
+    r"dos semillas o más que otro hoyo": "dos semillas más (o todavía más) que otro hoyo",
+    r"\bun serie\b": "una serie",
+    r"de una serie al siguiente": "de una serie a la siguiente",
+    r"si alguno llegó": "si alguna llegó",
+    r"\bun encuentro\b": "una serie",
+    r"agujas del reloj": "manecillas del reloj",
+    r"\bun match\b": "una serie",
+    r"\bvea el README": "mira el README (tú, no usted)",
+    r"una comida deja": "al comer quedan",
+    r"qué es de ti la persona": "qué parentesco tiene contigo",
+    r"se lleva sus hoyos": "se lleva las semillas de sus hoyos",
+    r"\bfila del (Sur|Norte)\b": "fila de Sur, fila de Norte",
+    r"\bel hoyito I": "el Hoyito I",
+    r"Te toca con el próximo": "El servidor te empareja con el próximo",
+    r"está probada": "tiene sus pruebas automáticas",
+    r"pueblo de Barahona|un pueblo y de una provincia": "la ciudad de Barahona",
+    r"\b(indique|divídalo|numere|mantenga juntas)\b": "tú: indica, divídelo, numera, mantén",
+    r"\bprofesor\b(?! o (la )?profesora)": "profesor o profesora",
+    r"mcts de hoy": "el mcts más rápido (un dato fechado, no 'de hoy')",
+    r"como se resolvieron el Awari y el Kalah": "el Awari, análisis retrógrado; el Kalah, no dicho",
+    r"sistema de pruebas de Stockfish": "nuestras fuentes no describen ese sistema",
+    r"juego de mancala del suroeste": "registrado en el suroeste",
+    r"Las reglas de estos cuadernos las registraron": "las del Hoyito (las del Ba-awa: Bell)",
+    r"La sección \*Computer opponents\* del README": "la sección del README sobre los jugadores",
+}
+#: "Vuelta" for a lap read as a whole round of the board: a lap is a "tanda". These phrases,
+#: about going round (not about a lap), keep the word.
+ROUND_PHRASES = (
+    r"dando la vuelta|dan vueltas|daría vueltas|dar vueltas|dado vueltas|[Dd]e vuelta en"
+)
+
+
+@pytest.mark.parametrize("old", sorted(OLD_SPANISH))
+def test_old_spanish_phrasings_are_gone(old):
+    found = {name: re.findall(f".{{0,40}}{old}.{{0,20}}", text)
+             for name, text in _spanish_texts().items()}
+    found = {name: hits for name, hits in found.items() if hits}
+    assert not found, f"write {OLD_SPANISH[old]!r}: {found}"
+
+
+def test_a_tanda_is_only_a_lap():
+    """Once "tanda" is the lap, batches of coin tosses or rounds of a search are not tandas."""
+    found = {name: re.findall(r".{0,40}\btandas? (de monedas|igual de lejos|de la búsqueda).{0,20}",
+                              text)
+             for name, text in _spanish_texts().items()}
+    assert not {name: hits for name, hits in found.items() if hits}
+
+
+def test_a_lap_is_a_tanda_in_spanish():
+    found = {}
+    for name, text in _spanish_texts().items():
+        hits = re.findall(r".{0,40}\b[Vv]ueltas?\b.{0,20}", re.sub(ROUND_PHRASES, "", text))
+        if hits:
+            found[name] = hits
+    assert not found, found
+
+
+#: English sentences that taught or claimed what the data do not show (issue 35).
+OLD_ENGLISH = (
+    "do not overlap much",  # overlap is not a test
+    "cannot be told from chance",
+    "The two intervals overlap",
+    "intervals do not overlap:",
+    "This is the law of large numbers at work",  # the band narrows by the interval's recipe
+    "were by then mostly smooth pebbles",  # the source says "today" (heute)
+    "and fewer mid-sow ones is an open question",  # the intervals do not show fewer
+    "an open question, and a good one to investigate",  # 04 and 07 answer it
+    "today's mcts",  # a run label must not age
+    "as Awari and Kalah were solved",  # Awari by retrograde analysis; Kalah: sources silent
+    "as Stockfish's testing framework does",  # not in the sources
+    "Hoyito is a mancala game from the south-west",  # recorded there; where it is from, unknown
+    "The rules in these notebooks were recorded by researchers in 2004 and 2005",  # not Ba-awa's
+)
+
+
+@pytest.mark.parametrize("old", OLD_ENGLISH)
+def test_old_english_phrasings_are_gone(old):
+    found = [name for name, text in _english_texts().items() if old in text]
+    assert not found, found

@@ -71,6 +71,7 @@ __all__ = [
     "casa_rates_by_hole",
     "game_lengths",
     "starter_advantage",
+    "shuffled_differences",
     "laps_per_move",
     "end_reasons",
     "end_reason_rates",
@@ -1030,6 +1031,64 @@ def starter_advantage(
             loc="upper left",
             bbox_to_anchor=(1.01, 1.0),
         )
+        return ax
+
+
+def shuffled_differences(
+    comparison,
+    *,
+    names: tuple[str, str] = ("A", "B"),
+    ax: Axes | None = None,
+    lang: str | None = None,
+) -> Axes:
+    """What shuffling the labels gave: a histogram of the shuffled differences of two shares
+    (in percentage points, second minus first), their middle 95 % as a grey band, and the real
+    difference as a red line. ``comparison`` is a
+    :class:`~hoyito_edu.sim.shares.ShareComparison`; ``names`` name its two groups.
+
+    >>> from hoyito_edu.sim.shares import compare_shares
+    >>> result = compare_shares(30, 60, 45, 60, random_state=1, shuffles=500)
+    >>> ax = shuffled_differences(result, names=("first hole", "look_ahead"))
+    >>> ax.get_xlabel()
+    'look_ahead minus first hole (percentage points)'
+    """
+    from ..sim.shares import ShareComparison
+
+    with language(lang):
+        if not isinstance(comparison, ShareComparison):
+            raise ValueError(
+                f"comparison must be the result of compare_shares, not {type(comparison).__name__}"
+            )
+        if (
+            not isinstance(names, (tuple, list))
+            or len(names) != 2
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise ValueError(f"names must be two words, such as ('A', 'B'), not {names!r}")
+        ax = _axes(ax)
+        shuffled = 100 * comparison.shuffled
+        # the shuffles can only give some differences (one win moves both shares): a bar each
+        values, counts = np.unique(np.round(shuffled, 9), return_counts=True)
+        step = float(np.diff(values).min()) if len(values) > 1 else 1.0
+        ax.bar(values, counts, width=0.8 * step, color=COLOURS["sky blue"], edgecolor="black",
+               linewidth=0.4, label=_("shuffled labels"))
+        low, high = comparison.chance_band
+        ax.axvspan(100 * low, 100 * high, color="grey", alpha=0.25,
+                   label=_("middle {level} of the shuffles").format(level=LEVEL))
+        ax.axvline(100 * comparison.difference, color=COLOURS["vermillion"], linewidth=2.5,
+                   label=_("the real difference: {points:+.0f} points").format(
+                       points=100 * comparison.difference))
+        limit = max(abs(shuffled).max(), abs(100 * comparison.difference)) + 2 * step
+        ax.set_xlim(-limit, limit)
+        title = ngettext(
+            "What chance alone gives: {count:,} shuffle of the labels",
+            "What chance alone gives: {count:,} shuffles of the labels",
+            len(shuffled),
+        ).format(count=len(shuffled))
+        xlabel = _("{second} minus {first} (percentage points)").format(
+            first=names[0], second=names[1])
+        ax = _finish(ax, title, xlabel, _("shuffles (count)"), legend=False)
+        ax.legend(frameon=False, fontsize=8, loc="upper left")
         return ax
 
 

@@ -2,9 +2,11 @@
 
 Every pair of players meets in every variant, taking turns in the South and North seats. Each
 game gets its own seeds, derived from the tournament's ``seed``, so a tournament repeats
-exactly. Games are played through the engine (``Position.play``); the rules are never changed.
-A game still going after ``max_plies`` moves is stopped and reported as *unfinished*: it counts
-as neither a win nor a draw.
+exactly. The seeds come from the players' names (a function's place in the list), never
+from the labels a dict gives them, so a label translated into Spanish plays the same games.
+Games are played through the engine (``Position.play``); the rules are never changed. A game
+still going after ``max_plies`` moves is stopped and reported as *unfinished*: it counts as
+neither a win nor a draw.
 
 >>> import hoyito_edu as hy
 >>> table = hy.tournament(["greedy", "random"], variants=["ba-awa"], games_per_pairing=4, seed=1)
@@ -84,9 +86,12 @@ def _factories(players: Iterable[PlayerSpec] | Mapping[str, PlayerSpec]):
             f"seed -> player, or a dict label -> one of those; not {players!r}"
         )
     made: dict[str, Callable[[int], Player]] = {}
-    for label, spec in items:
+    keys: dict[str, str] = {}
+    for index, (label, spec) in enumerate(items):
+        key = f"player {index}"  # a function: its place in the list, whatever its label
         if isinstance(spec, str):
             factory, default = (lambda seed, name=spec: player(name, seed=seed)), spec
+            key = spec
         elif (
             isinstance(spec, tuple)
             and len(spec) == 2
@@ -99,6 +104,7 @@ def _factories(players: Iterable[PlayerSpec] | Mapping[str, PlayerSpec]):
                 name, seed=seed, **settings
             )
             default = name
+            key = name
         elif callable(spec):
             factory, default = spec, getattr(spec, "__name__", "player")
         else:
@@ -111,9 +117,10 @@ def _factories(players: Iterable[PlayerSpec] | Mapping[str, PlayerSpec]):
             raise ValueError(f"two players are called {label!r}: pass a dict to give them labels")
         _try_player(factory, label)
         made[label] = factory
+        keys[label] = key if key not in keys.values() else f"{key} #{index}"
     if len(made) < 2:
         raise ValueError(f"a tournament needs at least two players, got {len(made)}")
-    return made
+    return made, keys
 
 
 def _variants(variants: object, holes_per_row: object) -> tuple[list[Rules], int]:
@@ -162,7 +169,7 @@ def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies,
     max_plies = whole_number(max_plies, "max_plies", 1, MAX_PLIES_LIMIT)
     if not isinstance(progress, bool):
         raise ValueError(f"progress must be True or False, not {progress!r}")
-    made = _factories(players)
+    made, keys = _factories(players)
     games = len(rules_list) * math.comb(len(made), 2) * games_per_pairing
     if games * _BYTES_PER_GAME > memory_budget():
         raise ValueError(
@@ -170,7 +177,7 @@ def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies,
             f"their records, more than half the memory available: play fewer games per "
             f"pairing, in batches with their own seeds (seed=0, 1, 2 ...)"
         )
-    return made, rules_list, games_per_pairing, seed, n, max_plies
+    return made, keys, rules_list, games_per_pairing, seed, n, max_plies
 
 
 def play_games(
@@ -199,10 +206,10 @@ def play_games(
 
     checked = _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies,
                      progress, client)
-    made, rules_list, games_per_pairing, seed, holes_per_row, max_plies = checked
+    made, keys, rules_list, games_per_pairing, seed, holes_per_row, max_plies = checked
     batches = [
         _Batch(rules, a, b, made[a], made[b], tuple(range(first, min(first + step,
-               games_per_pairing))), seed, holes_per_row, max_plies)
+               games_per_pairing))), seed, holes_per_row, max_plies, (keys[a], keys[b]))
         for rules in rules_list
         for a, b in combinations(made, 2)
         for step in [games_per_pairing if client is None else TASK_GAMES]
@@ -248,6 +255,9 @@ class _Batch:
     seed: int
     holes_per_row: int
     max_plies: int
+    #: What the games' seeds are made from: each player's name, or its place in the list for
+    #: a function; never its label, which may be translated ("my strategy", "mi estrategia").
+    seed_keys: tuple[str, str]
 
 
 def _play_batch(batch: _Batch, bar=None) -> list[dict]:
@@ -257,7 +267,8 @@ def _play_batch(batch: _Batch, bar=None) -> list[dict]:
     a, b, variant = batch.a, batch.b, batch.rules.name
     for g in batch.games:
         south, north = (a, b) if g % 2 == 0 else (b, a)
-        rng = random.Random(f"{batch.seed}/{variant}/{a}/{b}/{g}")
+        key_a, key_b = batch.seed_keys
+        rng = random.Random(f"{batch.seed}/{variant}/{key_a}/{key_b}/{g}")
         seeds = (rng.randrange(2**32), rng.randrange(2**32))
         agents = (made[south](seeds[0]), made[north](seeds[1]))
         size = 6 if batch.rules.territory else batch.holes_per_row
