@@ -39,7 +39,7 @@ LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
-.PHONY: help lab test voila jugar clase class html book kit bench ladder endgames student worksheets catalogue clean distclean
+.PHONY: help lab test check voila jugar clase class html book kit bench ladder endgames student worksheets catalogue clean distclean
 
 help: ## List the targets
 	@echo "Usage: make <target>"
@@ -76,6 +76,10 @@ test: $(STAMP) ## Install everything (incl. Debian chromium and postgresql), lin
 	bash scripts/ensure_poppler.sh
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(PY) -m pytest
+
+check: $(STAMP) ## The quick tier for the edit-test loop: ruff and every test marked quick (minutes)
+	$(BIN)/ruff check $(LINT_DIRS)
+	$(PY) -m pytest -m quick -q
 
 # --- other commands ----------------------------------------------------------
 

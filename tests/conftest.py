@@ -71,6 +71,19 @@ def isolated_dirs() -> dict[str, Path]:
     return dirs
 
 
+# --- the quick tier -----------------------------------------------------------------------
+# `make check` / `python -m pytest -m quick`: every test that needs no notebook run, browser,
+# class server, soak or other slow set-up (tests/test_docstrings.py imports every module, so
+# the tier touches each of them). The whole suite stays `make test`.
+SLOW_MARKERS = {"notebooks", "browser", "server", "soak", "slow"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if not SLOW_MARKERS & {mark.name for mark in item.iter_markers()}:
+            item.add_marker(pytest.mark.quick)
+
+
 # --- notebook run times -------------------------------------------------------------------
 # tests/test_notebooks.py records each notebook's Run-All wall time as the user property
 # "notebook_seconds"; list them at the end of the run (targets: <= 30 s each, <= 90 s for all

@@ -15,6 +15,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # compiles the fast simulator three times
+
 ROOT = Path(__file__).resolve().parents[1]
 #: Seeds dropped in the moves of three fast-path games (and where numba cached them).
 SCRIPT = """
