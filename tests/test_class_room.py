@@ -241,10 +241,15 @@ def test_the_teacher_sets_pauses_renames_removes_and_ends(room):
     room.student_message(page, {"type": "play", "opponent": "beginner"}, "en")
     assert page.view["settings"]["variant"] == "ba-awa"
     room.teacher_message(teacher, {"type": "pause", "paused": True})
-    assert page.refusal == "The teacher has paused the class: wait a moment."
+    assert page.last("paused") == {"type": "paused", "paused": True,
+                                   "text": "The teacher has paused the class: wait a moment."}
+    views = sum(m["type"] == "set" for m in page.got)
     click(room, page)
     assert page.view["ply"] == 0
+    assert page.refusal == "The teacher has paused the class: wait a moment."
+    assert sum(m["type"] == "set" for m in page.got) > views  # the page stops waiting
     room.teacher_message(teacher, {"type": "pause", "paused": False})
+    assert page.last("paused")["paused"] is False
     ana = room.overview()["students"][0]
     room.teacher_message(teacher, {"type": "rename", "student": ana["id"], "name": "Ana M."})
     assert room.overview()["students"][0]["name"] == "Ana M."

@@ -124,3 +124,106 @@ def test_two_phones_play_each_other_and_the_teacher_sees_them(browser, server, a
     teacher.screenshot(path=str(artifacts / "class-teacher.png"))
     for page in (ana, ben, teacher):
         page.context.close()
+
+
+def teacher_page(browser, server):
+    page = browser.new_context(viewport={"width": 1100, "height": 900},
+                               bypass_csp=True).new_page()
+    page.set_default_timeout(30_000)
+    page.goto(f"{server.url}/teacher#{server.secret}")
+    page.wait_for_selector(".teacher-pause")
+    return page
+
+
+def side_line(page, player: int) -> dict:
+    """Who a side's line names, whether it is the line nearest the student (below the board),
+    its captured count, and where it is drawn."""
+    return page.evaluate("""(p) => {
+        const line = document.querySelector(`.hoyito-side-${p}`);
+        const svg = document.querySelector('.hoyito-svg').getBoundingClientRect();
+        return {who: line.querySelector('.hoyito-who').textContent,
+                near: line.classList.contains('hoyito-near'),
+                below: line.getBoundingClientRect().top >= svg.bottom - 1,
+                count: line.querySelector('.hoyito-pile-count').textContent}; }""", player)
+
+
+def classmates(browser, server, names=("Ana", "Ben")):
+    """Two phones paired as classmates: the first plays South, the second North."""
+    south, north = phone(browser, server), phone(browser, server)
+    join_by_code(south, server.code, names[0])
+    join_by_code(north, server.code, names[1])
+    south.locator("[data-opponent=classmate]").tap()
+    south.wait_for_selector(".class-waiting")
+    north.locator("[data-opponent=classmate]").tap()
+    for page in (south, north):
+        page.wait_for_selector(".hoyito-board .hoyito-hole")
+    return south, north
+
+
+def test_north_sees_their_own_side_named_scored_and_playable_only_on_their_turn(browser, server,
+                                                                               artifacts):
+    ana, ben = classmates(browser, server)
+    wait_idle(ana)
+    # Ben plays North: his row, his name, his pile are at the bottom; Ana's are above
+    ben_line, ana_line = side_line(ben, 1), side_line(ben, 0)
+    assert ben_line["near"] and ben_line["below"] and ben_line["who"].startswith("You")
+    assert "North" in ben_line["who"]
+    assert not ana_line["near"] and not ana_line["below"] and ana_line["who"].startswith("Ana")
+    # on Ana's turn Ben's page says so by name, and no hole of his is marked playable
+    assert read_board(ben)["status"].startswith("Ana (South)")
+    assert ben.locator(".hoyito-playable").count() == 0
+    assert side_line(ana, 0)["who"].startswith("You") and side_line(ana, 1)["who"].startswith("Ben")
+    assert read_board(ana)["status"].startswith("Your turn (South")
+    assert all(h < 6 for h in read_board(ana)["playable"])
+    for _ in range(3):  # play on, each on their own turn, until someone has captured
+        for mover, other in ((ana, ben), (ben, ana)):
+            mover.wait_for_function("document.querySelectorAll('.hoyito-playable').length > 0")
+            wait_idle(mover)
+            mine = read_board(mover)
+            assert mine["status"].startswith("Your turn")
+            own = range(6) if mover is ana else range(6, 12)
+            assert mine["playable"] and all(h in own for h in mine["playable"])
+            tap_hole(mover)
+            other.wait_for_function(f"Number(document.querySelector('.hoyito-board')"
+                                    f".dataset.ply) >= {mine['ply'] + 1}")
+    wait_idle(ben)
+    for player in (0, 1):  # the piles follow the sides on both phones
+        assert side_line(ben, player)["count"] == side_line(ana, player)["count"]
+    ben.screenshot(path=str(artifacts / "class-phone-north-sides.png"))
+    for page in (ana, ben):
+        page.context.close()
+
+
+def test_a_tap_during_a_pause_is_refused_and_every_board_plays_on_after_it(browser, server):
+    ana = phone(browser, server)
+    join_by_code(ana, server.code, "Ana")
+    ana.locator("[data-opponent=greedy]").tap()
+    ana.wait_for_selector(".hoyito-board .hoyito-playable")
+    wait_idle(ana)
+    ben, cai = classmates(browser, server, ("Ben", "Cai"))
+    wait_idle(ben)
+    teacher = teacher_page(browser, server)
+    teacher.locator(".teacher-pause").click()
+    players = (ana, ben)  # the two whose turn it is
+    for page in (ana, ben, cai):
+        page.wait_for_function("document.querySelector('.class-notice').textContent"
+                               ".includes('paused')")
+    before = {id(page): read_board(page)["ply"] for page in players}
+    for page in players:
+        hole = read_board(page)["playable"][0]
+        page.locator(f".hoyito-hole-{hole}").tap()
+    for page in players:  # refused: the board stops waiting at once, nothing was played
+        wait_idle(page, timeout=5_000)
+        assert read_board(page)["ply"] == before[id(page)]
+    teacher.locator(".teacher-pause").click()
+    for page in (ana, ben, cai):  # the pause notice goes when the teacher lets them play
+        page.wait_for_function("!document.querySelector('.class-notice').textContent"
+                               ".includes('paused')")
+    for page in players:  # and the next tap plays at once
+        assert tap_hole(page) == before[id(page)]
+        assert "on its way" not in read_board(page)["notice"]
+    cai.wait_for_function("Number(document.querySelector('.hoyito-board').dataset.ply) >= 1")
+    wait_idle(cai)
+    tap_hole(cai)
+    for page in (ana, ben, cai, teacher):
+        page.context.close()

@@ -31,6 +31,7 @@ from ...engine.rules import VARIANTS
 from ...i18n import N_, language
 from ...i18n import gettext as _
 from ...teaching import words
+from .. import texts
 from ..session import BoardSession, size_options
 from . import codes
 from .store import Store
@@ -70,6 +71,19 @@ SENTENCES = {
     "too-fast": N_("Too many messages at once: slow down a little."),
     "teacher-secret": N_("That is not this class's teacher key."),
     "round-alone": N_("This round has an odd number of players: you play the next round."),
+}
+
+#: A classmate game as each student sees it: their own side is "you", the other side is named.
+CLASSMATE_WORDS = {
+    "your-turn": (N_("Your turn (South, the row nearest you): tap one of your holes."),
+                  N_("Your turn (North, the row nearest you): tap one of your holes.")),
+    # TRANSLATORS: the status line of a game between classmates: "Ana (North) to move."
+    "to-move": N_("{who} to move."),
+    # TRANSLATORS: a classmate's name on the board: "Ana (North)".
+    "named": N_("{name} ({side})"),
+    # TRANSLATORS: a pit's owner, for screen readers, in a game between classmates.
+    "pit_computer": N_("your classmate's"),
+    "watch_computer": N_("Watch: your classmate sows hole {hole}."),
 }
 
 
@@ -532,11 +546,64 @@ class Classroom:
         self._send(student, {"type": "game", "side": side, "flipped": side == 1,
                              "classmate": None if other is None else other.name,
                              "opponent": live.row["opponent"]})
-        self._send(student, {"type": "set", "name": "texts", "value": session.page_texts()})
+        page_texts = session.page_texts()
+        if live.classmates:
+            with language(session.lang):
+                page_texts.update({key: _(CLASSMATE_WORDS[key])
+                                   for key in ("pit_computer", "watch_computer")})
+        self._send(student, {"type": "set", "name": "texts", "value": page_texts})
+        if self.paused:
+            self._send(student, {"type": "paused", "paused": True,
+                                 "text": say("paused", student.lang)})
         session.handle({"type": "hello"})
         self._flush(live)
 
+    def _seen_by(self, live: LiveGame, side: int, view: dict) -> dict:
+        """``view`` as the student playing ``side`` sees it. Against the computer, as the
+        session drew it; between classmates, the student's own side is "you" (their row at
+        the bottom, their name and pile beside it, the status says whose turn it is by name),
+        and only on their own turn are their holes playable."""
+        if not live.classmates or not view.get("n"):
+            return view
+        lang = live.sessions[side].lang
+        with language(lang):
+            names = []
+            for player in (0, 1):
+                student = live.students.get(player)
+                if player == side or student is None:
+                    names.append(texts.side_name(player, side, ""))
+                else:
+                    names.append(_(CLASSMATE_WORDS["named"]).format(
+                        name=student.name, side=words.side_name(player)))
+            seen = {**view, "human": side, "names": names, "classmate": True}
+            if view.get("banner"):
+                return seen
+            if view.get("to_move") == side:
+                seen["status"] = _(CLASSMATE_WORDS["your-turn"][side])
+            else:
+                seen.update(status=_(CLASSMATE_WORDS["to-move"]).format(who=names[1 - side]),
+                            playable=[], hints={}, best_play="")
+        return seen
+
+    def _board_again(self, student: Student) -> None:
+        """Send the board as it is: a page whose click was refused stops waiting for it."""
+        live = student.game
+        if live is None:
+            return
+        side = self._side(student)
+        view = live.sessions[side].view
+        if view:
+            self._send(student, {"type": "set", "name": "view",
+                                 "value": self._seen_by(live, side, view)})
+
     def _board_from(self, student: Student, message: dict) -> None:
+        try:
+            self._board_checked(student, message)
+        except Refused:
+            self._board_again(student)
+            raise
+
+    def _board_checked(self, student: Student, message: dict) -> None:
         live = student.game
         if live is None:
             raise Refused("not-in-game")
@@ -612,7 +679,7 @@ class Classroom:
             for message in messages:
                 if message["type"] == "view":
                     self._send(student, {"type": "set", "name": "view",
-                                         "value": message["view"]})
+                                         "value": self._seen_by(live, side, message["view"])})
                 else:
                     self._send(student, {"type": "msg", "content": message})
         self._changed()
@@ -672,11 +739,12 @@ class Classroom:
             elif kind == "pause":
                 self._update(paused=int(message["paused"]))
                 for student in self.students.values():
-                    if message["paused"]:
-                        self._send(student, {"type": "refused",
-                                             "text": say("paused", student.lang)})
+                    self._send(student, {"type": "paused", "paused": self.paused,
+                                         "text": say("paused", student.lang)})
                     if student.game is None:
                         self._lobby(student)
+                    else:
+                        self._board_again(student)
             elif kind in ("rename", "remove"):
                 student = self.students.get(as_whole(message["student"]))
                 if student is None:

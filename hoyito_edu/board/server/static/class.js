@@ -113,6 +113,9 @@ function received(message) {
     showGame(message);
   } else if (message.type === "refused") {
     notice.textContent = message.text;
+  } else if (message.type === "paused") { // the teacher paused or resumed the class
+    if (message.paused) notice.textContent = message.text;
+    else if (notice.textContent === message.text) notice.textContent = "";
   } else if (message.type === "gone") {
     token = null;
     try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
