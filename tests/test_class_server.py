@@ -232,3 +232,38 @@ def test_a_dead_worker_is_replaced_and_the_computer_still_answers(tmp_path):
         assert "A worker process died" in log.read_text()
     finally:
         server.stop()
+
+
+def test_parquet_without_pyarrow_is_a_sentence_in_the_classs_language(tmp_path):
+    """The class install once had no pyarrow: the Parquet export was a bare English
+    "Internal Server Error". Here the server runs where pyarrow cannot be imported (a folder
+    first on its path whose pyarrow refuses to load, as a missing package does)."""
+    missing = tmp_path / "no-pyarrow" / "pyarrow"
+    missing.mkdir(parents=True)
+    (missing / "__init__.py").write_text("raise ImportError(\"No module named 'pyarrow'\")\n")
+    with class_server(str(tmp_path / "clase.db"), tmp_path / "server.log", lang="es",
+                      first_path=missing.parent) as server:
+        async def play():
+            ana = await Student.connect(server.ws)
+            await ana.join(server.code, "Ana", lang="es")
+            await ana.play("greedy")
+            await ana.click()
+            await ana.close()
+
+        asyncio.run(play())
+        status, headers, body = get(f"{server.url}/export.parquet?key={server.secret}&lang=es")
+        assert status == 501 and headers["content-type"].startswith("text/plain")
+        assert body.decode().startswith("Esta computadora no puede escribir archivos Parquet")
+        status, _headers, body = get(f"{server.url}/export.parquet?key={server.secret}&lang=en")
+        assert body.decode().startswith("This computer cannot write Parquet files")
+        assert get(f"{server.url}/export.csv?key={server.secret}")[0] == 200  # the CSV still
+    assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+def test_the_class_extra_brings_what_the_teachers_exports_need():
+    import tomllib  # noqa: PLC0415 - Python 3.11+, as the server tests run
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    wanted = {spec.split(">")[0].split("[")[0] for spec in
+              project["project"]["optional-dependencies"]["class"]}
+    assert {"pyarrow", "segno", "starlette", "uvicorn"} <= wanted

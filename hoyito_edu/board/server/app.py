@@ -30,7 +30,6 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...i18n import language
 from . import codes, pages
 from .room import Classroom, say
 from .store import Store
@@ -289,11 +288,13 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         key = (request.query_params.get("key") or "").upper()
         return secrets.compare_digest(key.encode(), classroom.secret.encode())
 
+    def sentence(request: Request, key: str, status: int) -> Response:
+        text = say(key, page_language(request, classroom.lang))
+        return Response(text, status_code=status, media_type="text/plain; charset=utf-8")
+
     async def export(request: Request) -> Response:
         if not key_ok(request):
-            with language(page_language(request, classroom.lang)):
-                text = say("teacher-secret", page_language(request, classroom.lang))
-            return Response(text, status_code=403, media_type="text/plain; charset=utf-8")
+            return sentence(request, "teacher-secret", 403)
         from .games import class_games  # noqa: PLC0415 - pandas only when exporting
 
         names = request.query_params.get("names") == "1"
@@ -309,7 +310,10 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         import io  # noqa: PLC0415
 
         buffer = io.BytesIO()
-        table.to_parquet(buffer, index=False)
+        try:
+            table.to_parquet(buffer, index=False)
+        except ImportError:  # no pyarrow (nor fastparquet) here: say so, in the class's words
+            return sentence(request, "no-parquet", 501)
         return Response(buffer.getvalue(), media_type="application/octet-stream",
                         headers=disposition)
 

@@ -71,6 +71,9 @@ SENTENCES = {
     "too-fast": N_("Too many messages at once: slow down a little."),
     "teacher-secret": N_("That is not this class's teacher key."),
     "round-alone": N_("This round has an odd number of players: you play the next round."),
+    "no-parquet": N_("This computer cannot write Parquet files: the pyarrow package is not "
+                     "installed. Download the CSV file instead, or install pyarrow (pip install "
+                     "pyarrow) and start the class server again."),
 }
 
 #: A classmate game as each student sees it: their own side is "you", the other side is named.

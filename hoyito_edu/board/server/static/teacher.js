@@ -85,7 +85,7 @@ function build() {
     const link = el("a", { class: `teacher-${kind}`, href: "#" }, exports, kind.toUpperCase());
     link.onclick = (event) => {
       event.preventDefault();
-      location.href = `/export.${kind}?key=${encodeURIComponent(key)}${withNames.checked ? "&names=1" : ""}`;
+      location.href = `/export.${kind}?key=${encodeURIComponent(key)}&lang=${data.lang}${withNames.checked ? "&names=1" : ""}`;
     };
     exports.append(" ");
   }
