@@ -278,7 +278,7 @@ def test_class_games_is_one_row_per_game_in_simulates_columns(db):
     assert first["south"] == "S01" and first["north"] == "greedy"
     assert first["result"] in ("south", "north", "draw") and first["plies"] > 2
     assert first["score_south"] + first["score_north"] == 48
-    assert second["result"] == "unfinished" and second["end_reason"] == "left"
+    assert second["result"] == "unfinished" and second["end_reason"] == "back-to-list"
     assert len(second["moves"].split()) == second["plies"] == 2
     assert hy.class_games(db, names=True).iloc[0]["south"] == "Ana"
     with pytest.raises(FileNotFoundError, match="no class database"):

@@ -267,3 +267,85 @@ def test_the_class_extra_brings_what_the_teachers_exports_need():
     wanted = {spec.split(">")[0].split("[")[0] for spec in
               project["project"]["optional-dependencies"]["class"]}
     assert {"pyarrow", "segno", "starlette", "uvicorn"} <= wanted
+
+
+async def teacher_client(server) -> Student:
+    teacher = await Student.connect(server.ws + "/teacher")
+    await teacher.send({"type": "teacher", "secret": server.secret})
+    await teacher.receive(lambda m: m["type"] == "class")
+    return teacher
+
+
+def test_each_way_a_game_is_abandoned_is_stored_apart_and_none_counts_as_a_draw(tmp_path):
+    """A real class once reported 56 % draws among classmate games where there were none:
+    every abandoned game was stored as "left" and counted as a draw."""
+    from hoyito_edu import class_games  # noqa: PLC0415
+    from hoyito_edu.sim.metrics import game_metrics  # noqa: PLC0415
+
+    db = str(tmp_path / "clase.db")
+    with class_server(db, tmp_path / "server.log") as server:
+        async def lesson():
+            teacher = await teacher_client(server)
+            pages = {}
+            for name in ("Ana", "Ben", "Cai", "Dan", "Eva"):
+                pages[name] = await Student.connect(server.ws)
+                await pages[name].join(server.code, name)
+            ana, ben, cai, dan, eva = pages.values()
+            await ana.play("greedy")
+            await ana.click()
+            await ana.send({"type": "lobby"})  # back to the list
+            await ana.receive(lambda m: m["type"] == "lobby")
+            await eva.play("greedy")
+            await eva.click()
+            for answer in ("new", "yes"):  # New game, and yes, lose this one
+                await eva.send({"type": "board", "message": {"type": "action", "name": answer}})
+                await eva.receive(lambda m: m["type"] == "set" and m["name"] == "view")
+            await eva.receive()
+            await ben.send({"type": "play", "opponent": "classmate"})
+            await ben.receive(lambda m: m["type"] == "lobby")
+            await cai.play("classmate")
+            await ben.receive(lambda m: m["type"] == "set" and m["name"] == "view")
+            await ben.click()
+            await teacher.receive()
+            ids = {s["name"]: s["id"] for s in teacher.got[-1]["students"]}
+            await teacher.send({"type": "remove", "student": ids["Cai"]})
+            await cai.receive(lambda m: m["type"] == "gone")
+            await dan.play("greedy")
+            await dan.click()
+            await teacher.send({"type": "end"})
+            await dan.receive(lambda m: m["type"] == "gone")
+
+        asyncio.run(lesson())
+    table = class_games(db, names=True)
+    reasons = {(row.south, row.north): row.end_reason for row in table.itertuples()}
+    assert reasons == {("Ana", "greedy"): "back-to-list", ("Eva", "greedy"): "new-game",
+                       ("Ben", "Cai"): "removed", ("Dan", "greedy"): "class-ended"}
+    assert set(table["result"]) == {"unfinished"}
+    metrics = game_metrics(table, by=["opponent_kind"])
+    assert list(metrics["drawishness"]) == [0.0, 0.0]
+    assert list(metrics["unfinished"]) == [1.0, 1.0]
+
+
+def test_a_game_ended_by_agreement_is_exported_as_agreed_with_its_stored_score(tmp_path):
+    from hoyito_edu import Game, class_games  # noqa: PLC0415
+    from hoyito_edu.board.server.store import Store  # noqa: PLC0415
+
+    store = Store(tmp_path / "clase.db")
+    store.create_class(code="KX47T", secret="A" * 16, lang="en", variant="hoyito-i",
+                       holes_per_row=6, levels="greedy", classmates=1)
+    ana = store.add_student("KX47T", "Ana", "S01", "token")
+    row = store.new_game(class_code="KX47T", south=ana["id"], north=None, opponent="greedy",
+                         variant="hoyito-i", holes_per_row=6, seed=1)
+    game = Game("hoyito-i")
+    for _ in range(6):
+        game.play(game.position.legal_moves()[0])
+    store.replace_moves(row["id"], 0, [(ply, m.player, m.hole, time.time())
+                                       for ply, m in enumerate(game.moves)])
+    outcome = game.end_by_agreement().outcome  # as the class server stores it
+    store.set_result(row["id"], time.time(), str(outcome.reason), outcome.winner,
+                     tuple(outcome.score))
+    exported = class_games(store).iloc[0]
+    assert exported["end_reason"] == "agreement" and exported["result"] != "unfinished"
+    assert (exported["score_south"], exported["score_north"]) == tuple(outcome.score)
+    assert exported["plies"] == 6
+    store.close()

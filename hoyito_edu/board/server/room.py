@@ -44,6 +44,17 @@ DEFAULT_LEVELS = ("beginner", "greedy")
 CLASSMATE_ACTIONS = ("hints",)
 #: The longest name a student may give.
 NAME_LIMIT = 40
+#: How a game that was not played to its end ended (``end_reason``), one reason each: a
+#: student went back to the list, started a new game (or chose another opponent), was
+#: removed by the teacher, or the teacher ended the class. ("left": written by earlier
+#: versions for all four; "unplayed": a game with no move.)
+ABANDONED = {
+    "back-to-list": "a student went back to the list of opponents",
+    "new-game": "a student started a new game",
+    "removed": "the teacher removed a student",
+    "class-ended": "the teacher ended the class",
+    "left": "a student left (any of the above; written before they were told apart)",
+}
 
 SENTENCES = {
     "wrong-code": N_("There is no class with the code {code}. Check the code on the board "
@@ -326,7 +337,7 @@ class Classroom:
             if kind == "play":
                 self._play(student, message["opponent"])
             elif kind == "lobby":
-                self._leave(student)
+                self._leave(student, "back-to-list")
                 self._lobby(student)
             elif kind == "board":
                 self._board_from(student, message["message"])
@@ -415,7 +426,7 @@ class Classroom:
     def _play(self, student: Student, opponent: str) -> None:
         if self.paused:
             raise Refused("paused")
-        self._leave(student)
+        self._leave(student, "new-game")
         if opponent == "classmate":
             if not self.row["classmates"]:
                 raise Refused("no-classmates")
@@ -525,7 +536,7 @@ class Classroom:
         if not rows:
             return None
         row = max(rows, key=lambda r: r["started"])
-        if row["end_reason"] in ("left", "unplayed"):
+        if row["end_reason"] in ABANDONED or row["end_reason"] == "unplayed":
             return None
         south = self.students.get(row["south"])
         north = self.students.get(row["north"]) if row["north"] is not None else None
@@ -640,7 +651,7 @@ class Classroom:
         session = live.primary
         game = session.game
         if game is not live.game_obj:  # New game pressed: the old row ends, a new one starts
-            self._close(live, "left" if live.stored else None)
+            self._close(live, "new-game" if live.stored else None)
             row = self.store.new_game(class_code=self.code, south=live.row["south"],
                                       north=live.row["north"], opponent=live.row["opponent"],
                                       variant=session.settings["variant"],
@@ -702,13 +713,15 @@ class Classroom:
             self.store.set_result(row["id"], time.time(), "unplayed", None, None)
         live.finished = True
 
-    def _leave(self, student: Student) -> None:
+    def _leave(self, student: Student, reason: str) -> None:
+        """``student`` leaves their game (if any), which ends for ``reason`` (a key of
+        :data:`ABANDONED`) unless it was over."""
         if self.waiting is student:
             self.waiting, student.waiting = None, False
         live = student.game
         if live is None:
             return
-        self._close(live, "left")
+        self._close(live, reason)
         live.left = True
         for other in live.students.values():
             other.game = None
@@ -759,7 +772,7 @@ class Classroom:
                     student.name = name
                     self.store.update_student(student.id, name=name)
                 else:
-                    self._leave(student)
+                    self._leave(student, "removed")
                     student.removed = True
                     self.store.update_student(student.id, removed=1)
                     self._send(student, {"type": "refused", "text": say("removed", student.lang)})
@@ -770,7 +783,7 @@ class Classroom:
                 self.next_round()
             elif kind == "end":
                 for student in self.students.values():
-                    self._leave(student)
+                    self._leave(student, "class-ended")
                     self._send(student, {"type": "refused", "text": say("ended", student.lang)})
                     self._send(student, {"type": "gone"})
                     self._detach(student)
