@@ -5,7 +5,9 @@ ES module, read with the same helpers as in Jupyter (pages.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/classserver.py
 
-from classserver import class_server  # noqa: E402
+from classserver import Student, class_server  # noqa: E402
 from pages import assert_page_matches, read_board, replay, wait_idle  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -227,3 +229,65 @@ def test_a_tap_during_a_pause_is_refused_and_every_board_plays_on_after_it(brows
     tap_hole(cai)
     for page in (ana, ben, cai, teacher):
         page.context.close()
+
+
+def students_playing(server, count: int, stop: threading.Event) -> threading.Thread:
+    """``count`` students on real WebSockets, each playing the greedy level without a pause
+    (a new game when one ends) until ``stop`` is set: the teacher's page changes all the time."""
+
+    async def one(name: str) -> None:
+        student = await Student.connect(server.ws)
+        await student.join(server.code, name)
+        await student.play("greedy")
+        while not stop.is_set():
+            await asyncio.sleep(0.4)  # a student's pace (the server limits a page's rate)
+            if student.view.get("playable"):
+                await student.click()
+            else:
+                await student.play("greedy")
+        await student.close()
+
+    async def all_of_them() -> None:
+        await asyncio.gather(*(one(f"Student {k}") for k in range(1, count + 1)))
+
+    thread = threading.Thread(target=asyncio.run, args=(all_of_them(),), daemon=True)
+    thread.start()
+    return thread
+
+
+def test_rename_and_remove_open_their_dialog_on_every_press_while_ten_students_play(browser,
+                                                                                   server):
+    stop = threading.Event()
+    thread = students_playing(server, 10, stop)
+    try:
+        teacher = teacher_page(browser, server)
+        teacher.wait_for_function("document.querySelectorAll('.teacher-student .mini-board')"
+                                  ".length === 10")
+        dialogs = []
+
+        def answer(dialog) -> None:
+            dialogs.append(dialog.type)
+            dialog.dismiss()  # nobody is renamed or removed
+
+        teacher.on("dialog", answer)
+        plies = teacher.evaluate("[...document.querySelectorAll('.teacher-line')]"
+                                 ".map((line) => line.textContent).join()")
+        for press in range(10):
+            kind = "rename" if press % 2 == 0 else "remove"
+            button = teacher.locator(f".teacher-student >> nth={press} >> .teacher-{kind}")
+            button.scroll_into_view_if_needed()
+            box = button.bounding_box()
+            teacher.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            teacher.mouse.down()
+            teacher.wait_for_timeout(150)  # a teacher's press, while the cards change
+            teacher.mouse.up()
+            teacher.wait_for_timeout(100)
+        assert dialogs == ["prompt", "confirm"] * 5
+        # the cards did change under the presses: the students were playing all along
+        assert teacher.evaluate("[...document.querySelectorAll('.teacher-line')]"
+                                ".map((line) => line.textContent).join()") != plies
+        assert teacher.locator(".teacher-student").count() == 10
+        teacher.context.close()
+    finally:
+        stop.set()
+        thread.join(30)
