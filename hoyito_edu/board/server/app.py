@@ -247,6 +247,7 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
     """The ASGI app serving ``classroom``; ``joins`` are the addresses students open."""
     teachers: set[Socket] = set()
     push = {"due": False}
+    tasks: list[asyncio.Task] = []  # the server's own background work
 
     def changed() -> None:  # the teacher's page hears of changes at most 4 times a second
         if push["due"] or not teachers:
@@ -371,10 +372,32 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         try:
             yield
         finally:
+            for task in tasks:
+                task.cancel()
             if pool is not None:
                 pool.close()
 
+    async def watch_the_store() -> None:
+        """While the database does not answer, try it every second; say so in the log (and
+        on the teacher's page, through the overview), and carry on once it is back."""
+        store, said = classroom.store, False
+        while True:
+            await asyncio.sleep(1.0)
+            if store.away is None:
+                continue
+            if not said:
+                print(f"{say('database-away', classroom.lang)} ({store.away})",
+                      file=sys.stderr, flush=True)
+                said = True
+                changed()
+            if await asyncio.get_running_loop().run_in_executor(None, store.reconnect):
+                print(say("database-back", classroom.lang), file=sys.stderr, flush=True)
+                said = False
+                classroom.store_back()
+                changed()
+
     async def startup() -> None:
+        tasks.append(asyncio.get_running_loop().create_task(watch_the_store()))
         if pool is not None:
             pool.loop = asyncio.get_running_loop()
 

@@ -34,7 +34,7 @@ from ...teaching import words
 from .. import texts
 from ..session import BoardSession, size_options
 from . import codes
-from .store import Store
+from .store import Store, StoreAway
 
 #: The computer levels a teacher may allow, easiest first.
 LEVELS = tuple(name for name, _line in words.LEVELS)
@@ -82,6 +82,10 @@ SENTENCES = {
     "too-fast": N_("Too many messages at once: slow down a little."),
     "teacher-secret": N_("That is not this class's teacher key."),
     "round-alone": N_("This round has an odd number of players: you play the next round."),
+    "database-away": N_("The class's database is not answering, so nothing new can be kept "
+                        "right now. The server keeps trying: wait a moment, your game comes "
+                        "back by itself."),
+    "database-back": N_("The class's database answers again: the class goes on."),
     "no-parquet": N_("This computer cannot write Parquet files: the pyarrow package is not "
                      "installed. Download the CSV file instead, or install pyarrow (pip install "
                      "pyarrow) and start the class server again."),
@@ -286,6 +290,7 @@ class Classroom:
         self.met = {frozenset((g["south"], g["north"])) for g in store.games(self.code)
                     if g["opponent"] is None and g["north"] is not None}
         self.on_change: Callable[[], None] | None = None  # the app pushes to the teacher
+        self.unsaved: dict[int, LiveGame] = {}  # games whose moves wait for the database
 
     def _add(self, student: Student) -> None:
         self.students[student.id] = student
@@ -344,6 +349,10 @@ class Classroom:
         except Refused as refusal:
             who = student.lang if student is not None else lang
             conn.send({"type": "refused", "text": say(refusal.key, who, **refusal.values)})
+        except StoreAway:  # "again": the page asks again later, keeping its token
+            who = student.lang if student is not None else lang
+            conn.send({"type": "refused", "text": say("database-away", who), "again": True})
+            self._changed()
         return student
 
     def _join(self, conn: Connection, message: dict) -> Student:
@@ -602,7 +611,7 @@ class Classroom:
     def _board_again(self, student: Student) -> None:
         """Send the board as it is: a page whose click was refused stops waiting for it."""
         live = student.game
-        if live is None:
+        if live is None or id(live) in self.unsaved:  # a move not yet kept is not shown
             return
         side = self._side(student)
         view = live.sessions[side].view
@@ -645,9 +654,35 @@ class Classroom:
         self._flush(live)
 
     def _flush(self, live: LiveGame) -> None:
-        """Write the game's moves and result to the store, then tell the pages."""
+        """Write the game's moves and result to the store, then tell the pages. A database
+        that does not answer holds the pages' messages until :meth:`store_back`."""
         if live.left:
             return
+        try:
+            self._write(live)
+        except StoreAway:
+            self.unsaved[id(live)] = live
+            for student in live.students.values():
+                if student.game is live:
+                    self._send(student, {"type": "refused", "again": True,
+                                         "text": say("database-away", student.lang)})
+            self._changed()
+            return
+        self.unsaved.pop(id(live), None)
+        self._tell(live)
+
+    def store_back(self) -> None:
+        """The database answers again: write what waited, and tell the pages."""
+        for live in list(self.unsaved.values()):
+            self._flush(live)
+        for student in self.students.values():
+            if student.conns:
+                self._send(student, {"type": "refused", "text": say("database-back",
+                                                                    student.lang)})
+        self._changed()
+
+    def _write(self, live: LiveGame) -> None:
+        """Write the game's moves, and its result once it is over, to the store."""
         session = live.primary
         game = session.game
         if game is not live.game_obj:  # New game pressed: the old row ends, a new one starts
@@ -685,6 +720,9 @@ class Classroom:
                 self.open_rows[live.row["id"]] = live.row
                 self.results = [r for r in self.results if r["id"] != live.row["id"]]
             live.finished = over
+
+    def _tell(self, live: LiveGame) -> None:
+        """Send each student of the game what their session said since the last time."""
         for side, held in live.outbox.items():
             student = live.students.get(side)
             messages, held[:] = list(held), []
@@ -792,6 +830,10 @@ class Classroom:
         except Refused as refusal:
             conn.send({"type": "refused", "text": say(refusal.key, self.lang, **refusal.values)})
             return False
+        except StoreAway:
+            conn.send({"type": "refused", "text": say("database-away", self.lang)})
+            self._changed()
+            return False
 
     def overview(self) -> dict:
         """What the teacher's page shows: the class, its students, their boards, results."""
@@ -816,7 +858,9 @@ class Classroom:
                     "winner": r["winner"], "reason": r["end_reason"],
                     "score": [r["score_south"], r["score_north"]]}
                    for r in self.results[-60:]]
+        away = say("database-away", self.lang) if self.store.away is not None else ""
         return {"type": "class", "code": self.code, "paused": self.paused, "ended": self.ended,
+                "database": away,
                 "variant": self.row["variant"], "holes_per_row": self.row["holes_per_row"],
                 "levels": self.levels, "classmates": bool(self.row["classmates"]),
                 "all_levels": list(LEVELS), "ready": sorted(self.ready or LEVELS),

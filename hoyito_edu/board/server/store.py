@@ -21,6 +21,7 @@ database without asking it for ids.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import sqlite3
 import threading
@@ -63,6 +64,11 @@ GAME_FIELDS = ("id", "class_code", "south", "north", "opponent", "variant", "hol
                "score_north")
 
 
+class StoreAway(RuntimeError):
+    """The database is not answering (a PostgreSQL server restarting, a network cut): nothing
+    was written. The server keeps trying (:meth:`Store.reconnect`) and carries on after."""
+
+
 def new_id() -> int:
     return secrets.randbits(52) or 1
 
@@ -79,10 +85,10 @@ class Store:
         self.where = str(where)
         self.postgres = is_postgres(self.where)
         self._lock = threading.Lock()
+        #: why the database stopped answering (None: it answers); see :meth:`reconnect`
+        self.away: str | None = None
         if self.postgres:
-            import psycopg  # noqa: PLC0415 - the [class] extra
-
-            self.db = psycopg.connect(self.where, autocommit=False)
+            self.db = self._connect()
         else:
             Path(self.where).parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.where, check_same_thread=False, timeout=10)
@@ -93,36 +99,96 @@ class Store:
         self.migrate()
 
     # -- plumbing --------------------------------------------------------------------------
+    def _connect(self):
+        import psycopg  # noqa: PLC0415 - the [class] extra
+
+        return psycopg.connect(self.where, autocommit=False, connect_timeout=3)
+
     def _sql(self, text: str) -> str:
         return text.replace("?", "%s") if self.postgres else text
 
-    def execute(self, text: str, args: tuple = ()) -> list[tuple]:
+    def _lost(self, error: BaseException) -> bool:
+        """True if ``error`` means the PostgreSQL connection is gone (not a bad statement)."""
+        if not self.postgres:
+            return False
+        import psycopg  # noqa: PLC0415
+
+        return isinstance(error, (psycopg.OperationalError, psycopg.InterfaceError)) or bool(
+            getattr(self.db, "broken", False) or getattr(self.db, "closed", False))
+
+    def _run(self, work):
+        """``work(cursor)`` in one committed transaction. A PostgreSQL connection found dead
+        (the server restarted since the last statement) is opened again and the work tried
+        once more (nothing of it was written); if the database does not answer, StoreAway."""
         with self._lock:
-            cursor = self.db.cursor()
-            try:
-                cursor.execute(self._sql(text), args)
-                rows = cursor.fetchall() if cursor.description else []
-                self.db.commit()
-            except BaseException:
+            if self.away is not None:
+                raise StoreAway(self.away)
+            for attempt in (1, 2):
+                try:
+                    return self._once(work)
+                except Exception as error:
+                    if not self._lost(error):
+                        raise
+                    if attempt == 2 or not self._reopen():
+                        self.away = str(error).strip().splitlines()[0] if str(error) else \
+                            type(error).__name__
+                        raise StoreAway(self.away) from error
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _once(self, work):
+        cursor = self.db.cursor()
+        try:
+            result = work(cursor)
+            self.db.commit()
+            return result
+        except BaseException:
+            with contextlib.suppress(Exception):  # a dead connection cannot roll back
                 self.db.rollback()
-                raise
-            finally:
+            raise
+        finally:
+            with contextlib.suppress(Exception):
                 cursor.close()
-        return rows
+
+    def _reopen(self) -> bool:
+        """Open the PostgreSQL connection again (with the lock held); False if it cannot."""
+        with contextlib.suppress(Exception):
+            self.db.close()
+        try:
+            self.db = self._connect()
+        except Exception:
+            return False
+        return True
+
+    def reconnect(self) -> bool:
+        """Try the database again after it stopped answering; True once it answers (the
+        class carries on). Safe to call from another thread."""
+        if self.away is None:
+            return True
+        try:
+            db = self._connect()
+            db.execute("SELECT 1")
+        except Exception:
+            return False
+        with self._lock:
+            with contextlib.suppress(Exception):
+                self.db.close()
+            self.db, self.away = db, None
+        return True
+
+    def execute(self, text: str, args: tuple = ()) -> list[tuple]:
+        def work(cursor) -> list[tuple]:
+            cursor.execute(self._sql(text), args)
+            return cursor.fetchall() if cursor.description else []
+
+        return self._run(work)
 
     def transaction(self, statements: list[tuple[str, tuple]]) -> None:
         """Run ``statements`` as one transaction: all or nothing."""
-        with self._lock:
-            cursor = self.db.cursor()
-            try:
-                for text, args in statements:
-                    cursor.execute(self._sql(text), args)
-                self.db.commit()
-            except BaseException:
-                self.db.rollback()
-                raise
-            finally:
-                cursor.close()
+        def work(cursor) -> None:
+            for text, args in statements:
+                cursor.execute(self._sql(text), args)
+
+        self._run(work)
 
     def migrate(self) -> int:
         """Bring the schema up to date; the version reached."""

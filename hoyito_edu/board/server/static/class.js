@@ -137,7 +137,11 @@ function connect() {
   ws.onmessage = (event) => {
     let message = null;
     try { message = JSON.parse(event.data); } catch (error) { return; }
-    if (message.type === "refused" && token && !boardView && !screen.childElementCount) {
+    if (message.type === "refused" && message.again && token && !boardView) {
+      // the server cannot answer now (its database is away): ask again in a moment
+      clearTimeout(timer);
+      timer = setTimeout(() => send({ type: "resume", token, lang }), 2000);
+    } else if (message.type === "refused" && token && !boardView && !screen.childElementCount) {
       token = null; // the token was not taken: join by code and name
       try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
       showJoin();

@@ -234,8 +234,10 @@ function draw() {
   drawStudents();
   drawResults();
   if (state.ended) notice.textContent = W.ended;
+  else if (state.database) notice.textContent = state.database; // the database is away
   else if (state.paused) notice.textContent = W.paused_now;
-  else if (notice.textContent === W.paused_now) notice.textContent = "";
+  else if (notice.textContent === W.paused_now || notice.textContent === drawn.database) notice.textContent = "";
+  drawn.database = state.database || drawn.database;
 }
 
 function connect() {
