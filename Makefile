@@ -94,8 +94,11 @@ CLASS_STAMP := $(VENV)/.class-stamp
 CLASS_PORT  ?= 8000
 DB          ?= clase.db
 
+# The computer's searching levels are compiled here, at set-up, with progress (a few minutes
+# the first time), so that the first lesson does not wait for the compiler.
 $(CLASS_STAMP): pyproject.toml | $(PY)
 	$(BIN)/pip install -e '.[class]'
+	$(PY) -c "import hoyito_edu.players as p; p.warm_up(progress=True)"
 	touch $@
 
 clase: $(CLASS_STAMP) ## Clase entera en los teléfonos, en español (HOST=0.0.0.0 en la red; DB=clase.db)

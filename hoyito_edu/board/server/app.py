@@ -121,16 +121,22 @@ class Pool:
             return self.loop.run_in_executor(self.executor, *call)
 
     def warm(self, on_ready) -> None:
-        """Warm every worker in the background; ``on_ready()`` when the levels can play."""
+        """Warm the workers in the background; ``on_ready()`` when the levels can play.
+
+        One worker first: on a new installation it compiles the search into numba's disk
+        cache (``make clase`` does that at set-up, so a lesson finds it done), and only then
+        the others, which load it from the cache in a second or two instead of compiling it
+        again side by side (twice the time and the memory of one)."""
         started = time.perf_counter()
         print("Getting the intermediate and expert levels ready in the background "
               "(the first time: a few minutes)...", flush=True)
-        futures = [asyncio.wrap_future(self.executor.submit(warm_worker, "expert"))
-                   for _ in range(self.workers)]
+
+        def warmed() -> asyncio.Future:
+            return asyncio.wrap_future(self.executor.submit(warm_worker, "expert"))
 
         async def wait() -> None:
             try:
-                await asyncio.gather(*futures)
+                await warmed()
             except Exception as error:  # pragma: no cover - a broken worker
                 print(f"The searching levels could not start: {error}", file=sys.stderr)
                 return
@@ -138,6 +144,8 @@ class Pool:
             print(f"The intermediate and expert levels are ready "
                   f"({time.perf_counter() - started:.0f} s).", flush=True)
             on_ready()
+            with contextlib.suppress(Exception):  # the others load it from the cache
+                await asyncio.gather(*(warmed() for _ in range(self.workers)))
 
         self.loop.create_task(wait())
 
