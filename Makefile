@@ -91,7 +91,9 @@ voila: $(STAMP) ## Serve the play page notebooks/play/play.ipynb with Voila (POR
 
 # The class server needs only the [class] extra (no notebook stack); its own stamp.
 CLASS_STAMP := $(VENV)/.class-stamp
-CLASS_PORT  ?= 8000
+# Its port: `make clase PORT=8080` (or CLASS_PORT=8080); PORT alone is Voila's (8866) and
+# is taken here only when given on the command line or in the environment.
+CLASS_PORT  ?= $(if $(filter command line environment,$(origin PORT)),$(PORT),8000)
 DB          ?= clase.db
 
 # The computer's searching levels are compiled here, at set-up, with progress (a few minutes

@@ -349,3 +349,28 @@ def test_a_game_ended_by_agreement_is_exported_as_agreed_with_its_stored_score(t
     assert (exported["score_south"], exported["score_north"]) == tuple(outcome.score)
     assert exported["plies"] == 6
     store.close()
+
+
+def test_make_clase_takes_port_as_well_as_class_port():
+    import subprocess  # noqa: PLC0415
+
+    root = Path(__file__).parents[1]
+
+    def command(*settings: str) -> str:
+        env = {k: v for k, v in os.environ.items() if k not in ("PORT", "CLASS_PORT")}
+        done = subprocess.run(["make", "-n", "clase", *settings], cwd=root, text=True,
+                              capture_output=True, check=True, env=env)
+        return next(line for line in done.stdout.splitlines() if " serve " in line)
+
+    assert "--port 8123" in command("PORT=8123")
+    assert "--port 8124" in command("CLASS_PORT=8124")
+    assert "--port 8000" in command()  # Voila's PORT default (8866) is not the class's
+
+
+def test_the_class_database_at_the_repository_root_is_ignored_by_git():
+    import subprocess  # noqa: PLC0415
+
+    root = Path(__file__).parents[1]
+    for name in ("clase.db", "clase.db-wal", "clase.db-shm"):
+        done = subprocess.run(["git", "check-ignore", "-q", name], cwd=root)
+        assert done.returncode == 0, f"{name} (names, tokens, the teacher's key) is not ignored"
