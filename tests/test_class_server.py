@@ -374,3 +374,25 @@ def test_the_class_database_at_the_repository_root_is_ignored_by_git():
     for name in ("clase.db", "clase.db-wal", "clase.db-shm"):
         done = subprocess.run(["git", "check-ignore", "-q", name], cwd=root)
         assert done.returncode == 0, f"{name} (names, tokens, the teacher's key) is not ignored"
+
+
+def test_a_busy_port_is_said_before_any_code_or_key_is_printed(tmp_path):
+    import socket  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    root = Path(__file__).parents[1]
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        done = subprocess.run([sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port),
+                               "--db", str(tmp_path / "clase.db"), "--lang", "es",
+                               "--workers", "0"],
+                              cwd=root, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"El puerto {port} ya está en uso en esta computadora")
+    assert "Código" not in done.stdout and "/teacher#" not in done.stdout
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "clase.db").exists()  # no class was made for nothing

@@ -430,11 +430,31 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
     return Starlette(routes=routes, lifespan=lifespan)
 
 
+def port_taken(host: str, port: int) -> bool:
+    """True if another program listens on ``port`` at ``host`` already."""
+    import errno  # noqa: PLC0415
+    import socket  # noqa: PLC0415
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            return error.errno == errno.EADDRINUSE
+    return False
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang: str = "es",
           new: bool = False, workers: int = 2) -> None:
-    """Start the class server (blocks until Ctrl-C)."""
+    """Start the class server (blocks until Ctrl-C). A port in use is said in a sentence
+    before anything else (no class code or key is printed for a server that cannot start)."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
+    if port_taken(host, port):
+        print(say("port-taken", lang, port=port, other=port + 1 if port < 65535 else 8000),
+              file=sys.stderr, flush=True)
+        raise SystemExit(1)
     store = Store(db)
     pool = Pool(workers) if workers > 0 else None
     classroom = Classroom(store, lang, think=pool.think_for if pool else None,

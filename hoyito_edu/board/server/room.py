@@ -86,6 +86,9 @@ SENTENCES = {
                         "right now. The server keeps trying: wait a moment, your game comes "
                         "back by itself."),
     "database-back": N_("The class's database answers again: the class goes on."),
+    "port-taken": N_("Port {port} is already in use on this computer (another class server, "
+                     "or another program). Stop that one, or start on another port: --port "
+                     "{other} (make clase PORT={other})."),
     "no-parquet": N_("This computer cannot write Parquet files: the pyarrow package is not "
                      "installed. Download the CSV file instead, or install pyarrow (pip install "
                      "pyarrow) and start the class server again."),
