@@ -405,3 +405,24 @@ def test_the_sample_class_loads_and_is_remade_the_same_by_its_script(tmp_path):
     pd.testing.assert_frame_equal(again, shipped)
     # the server's own randomness is back once the sample is made
     assert Classroom(Store(tmp_path / "other.db"), "en").code != shipped["class_code"][0]
+
+
+def test_new_codes_have_m_without_n_and_old_codes_with_n_still_join(db):
+    made = "".join(codes.new_class_code() for _ in range(400))
+    assert "M" in made and "N" not in made  # "eme" and "ene" read aloud sound alike
+    store = Store(db)
+    store.create_class(code="NMEHF", secret="ACEFHKMNPRTXY347", lang="es", variant="hoyito-i",
+                       holes_per_row=6, levels="beginner", classmates=1)
+    room = Classroom(store, "es")  # a class made before carries on with its code
+    assert room.code == "NMEHF"
+    assert join(room, "Ana", code="nme hf").last("joined")["code"] == "NMEHF"
+
+
+def test_the_qr_code_prefers_the_rooms_wifi_to_vpn_and_container_addresses():
+    found = [("docker0", "172.17.0.1"), ("tun0", "10.8.0.6"), ("lo", "127.0.0.1"),
+             ("enp3s0", "192.168.0.14"), ("wlp2s0", "192.168.1.20"),
+             ("br-5f2c", "172.18.0.1"), ("wg0", "10.66.0.2"), ("eth1", "169.254.3.4")]
+    ranked = [address for _name, address in sorted(found, key=lambda i: codes.address_rank(*i))]
+    assert ranked[:2] == ["192.168.1.20", "192.168.0.14"]  # Wi-Fi, then the cable
+    assert ranked[-1] == "127.0.0.1" and ranked[-2] == "169.254.3.4"
+    assert set(ranked[2:6]) == {"172.17.0.1", "10.8.0.6", "172.18.0.1", "10.66.0.2"}
