@@ -291,3 +291,47 @@ def test_rename_and_remove_open_their_dialog_on_every_press_while_ten_students_p
     finally:
         stop.set()
         thread.join(30)
+
+
+def test_back_to_the_list_asks_first_as_new_game_does(browser, server):
+    ana = phone(browser, server)
+    join_by_code(ana, server.code, "Ana")
+    ana.locator("[data-opponent=greedy]").tap()
+    ana.wait_for_selector(".hoyito-board .hoyito-playable")
+    wait_idle(ana)
+    ana.locator(".class-back").tap()  # no move yet: nothing to lose, back at once
+    ana.wait_for_selector(".class-choice")
+    ana.locator("[data-opponent=greedy]").tap()
+    ana.wait_for_selector(".hoyito-board .hoyito-playable")
+    wait_idle(ana)
+    ply = tap_hole(ana)
+    ana.locator(".class-back").tap()
+    assert ana.locator(".class-ask").is_visible()
+    assert ana.locator(".class-ask").text_content().startswith("Leave this game?")
+    ana.locator(".class-ask-no").tap()  # no: the game goes on
+    assert not ana.locator(".class-ask").is_visible()
+    assert tap_hole(ana) > ply
+    ana.locator(".class-back").tap()
+    ana.locator(".class-ask-yes").tap()
+    ana.wait_for_selector(".class-choice")
+    ana.context.close()
+
+
+def test_the_teachers_controls_are_finger_sized_and_end_the_class_stands_apart(browser, server):
+    for width in (1100, 360):
+        page = browser.new_context(viewport={"width": width, "height": 900}, has_touch=True,
+                                   bypass_csp=True).new_page()
+        page.goto(f"{server.url}/teacher#{server.secret}")
+        page.wait_for_selector(".teacher-pause")
+        small = page.evaluate("""() => [...document.querySelectorAll(
+              '.teacher button, .teacher select, .teacher-export a, .teacher-settings label')]
+            .map((el) => [el.className || el.tagName, el.getBoundingClientRect()])
+            .filter(([, box]) => box.height < 44 || box.width < 44)
+            .map(([name, box]) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`)""")
+        assert small == [], (width, small)
+        pause = page.locator(".teacher-pause").bounding_box()
+        end = page.locator(".teacher-end").bounding_box()
+        apart = max(end["x"] - (pause["x"] + pause["width"]),
+                    end["y"] - (pause["y"] + pause["height"]))
+        assert apart >= 16, (width, pause, end)
+        page.context.close()

@@ -87,8 +87,21 @@ function showGame(message) {
   screen.textContent = "";
   const bar = el("div", { class: "class-game-bar" }, screen);
   const back = el("button", { class: "class-back" }, bar, W.back);
-  back.onclick = () => send({ type: "lobby" });
   if (message.classmate) el("span", {}, bar, W.against.replace("{name}", message.classmate));
+  // Leaving a game in progress asks first, as the board's New game does.
+  const ask = el("div", { class: "class-ask", role: "alertdialog", hidden: "" }, screen);
+  el("span", {}, ask, W.back_sure);
+  const yes = el("button", { class: "class-ask-yes" }, ask, W.back_yes);
+  const no = el("button", { class: "class-ask-no" }, ask, W.back_no);
+  back.onclick = () => {
+    const view = boardView ? boardView.model.get("view") || {} : {};
+    if (view.ply > 0 && !view.banner) {
+      ask.hidden = false;
+      no.focus();
+    } else send({ type: "lobby" });
+  };
+  yes.onclick = () => send({ type: "lobby" });
+  no.onclick = () => { ask.hidden = true; back.focus(); };
   if (message.flipped) el("p", { class: "class-flipped-note" }, screen, W.flipped);
   let kind = "class-board";
   if (message.classmate) kind += " class-classmates";
