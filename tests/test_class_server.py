@@ -396,3 +396,38 @@ def test_a_busy_port_is_said_before_any_code_or_key_is_printed(tmp_path):
     assert "Código" not in done.stdout and "/teacher#" not in done.stdout
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "clase.db").exists()  # no class was made for nothing
+
+
+def test_ten_students_tap_during_a_pause_and_all_play_on_after_it(server):
+    """After a pause, 8 of 10 phones once stayed "waiting": a tap refused during the pause
+    got no board back, so the page waited for it for good."""
+    async def lesson():
+        teacher = await teacher_client(server)
+        students = [await Student.connect(server.ws) for _ in range(10)]
+        for k, student in enumerate(students):
+            await student.join(server.code, f"Student {k + 1}")
+            await student.play("greedy")
+            await student.click()
+        await teacher.send({"type": "pause", "paused": True})
+        for student in students:
+            await student.receive(lambda m: m["type"] == "paused" and m["paused"])
+            view = student.view
+            before = sum(m["type"] == "set" and m["name"] == "view" for m in student.got)
+            click = {"type": "click", "hole": view["playable"][0], "ply": view["ply"],
+                     "game": view["game"]}
+            await student.send({"type": "board", "message": click})
+            refusal = await student.receive(lambda m: m["type"] == "refused")
+            assert refusal["text"].startswith("The teacher has paused the class")
+            await student.receive()  # anything else the server says
+            after = sum(m["type"] == "set" and m["name"] == "view" for m in student.got)
+            assert after > before and student.view["ply"] == view["ply"]  # the board, as it was
+        await teacher.send({"type": "pause", "paused": False})
+        for student in students:
+            await student.receive(lambda m: m["type"] == "paused" and not m["paused"])
+            ply = student.view["ply"]
+            await student.click()
+            assert student.view["ply"] > ply
+        return [student.view["ply"] for student in students]
+
+    plies = asyncio.run(lesson())
+    assert len(plies) == 10
