@@ -46,15 +46,9 @@ CLASSMATE_ACTIONS = ("hints",)
 NAME_LIMIT = 40
 #: How a game that was not played to its end ended (``end_reason``), one reason each: a
 #: student went back to the list, started a new game (or chose another opponent), was
-#: removed by the teacher, or the teacher ended the class. ("left": written by earlier
-#: versions for all four; "unplayed": a game with no move.)
-ABANDONED = {
-    "back-to-list": "a student went back to the list of opponents",
-    "new-game": "a student started a new game",
-    "removed": "the teacher removed a student",
-    "class-ended": "the teacher ended the class",
-    "left": "a student left (any of the above; written before they were told apart)",
-}
+#: removed by the teacher, or the teacher ended the class; "left" was written by earlier
+#: versions for all four. (A game with no move is "unplayed".)
+ABANDONED = ("back-to-list", "new-game", "removed", "class-ended", "left")
 
 SENTENCES = {
     "wrong-code": N_("There is no class with the code {code}. Check the code on the board "
@@ -680,8 +674,8 @@ class Classroom:
             self._flush(live)
         for student in self.students.values():
             if student.conns:
-                self._send(student, {"type": "refused", "text": say("database-back",
-                                                                    student.lang)})
+                self._send(student, {"type": "notice", "text": say("database-back",
+                                                                   student.lang)})
         self._changed()
 
     def _write(self, live: LiveGame) -> None:

@@ -126,6 +126,8 @@ function received(message) {
     showGame(message);
   } else if (message.type === "refused") {
     notice.textContent = message.text;
+  } else if (message.type === "notice") { // news for everyone (the database is back)
+    notice.textContent = message.text;
   } else if (message.type === "paused") { // the teacher paused or resumed the class
     if (message.paused) notice.textContent = message.text;
     else if (notice.textContent === message.text) notice.textContent = "";
