@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/classserve
 
 from classserver import Student, class_server  # noqa: E402
 from pages import assert_page_matches, read_board, replay, wait_idle  # noqa: E402
+from test_class_postgres import cluster, postgres, url  # noqa: E402, F401 - fixtures
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -335,3 +336,39 @@ def test_the_teachers_controls_are_finger_sized_and_end_the_class_stands_apart(b
                     end["y"] - (pause["y"] + pause["height"]))
         assert apart >= 16, (width, pause, end)
         page.context.close()
+
+
+def test_a_phone_reloaded_while_postgresql_is_away_keeps_its_game(browser, postgres, url,  # noqa: F811
+                                                                  tmp_path):
+    """A tap while the database is away is said to wait; a page reloaded then is told so,
+    keeps its token (it is not sent back to the join form), and once PostgreSQL answers the
+    waiting tap is played and shown, and the game goes on."""
+    with class_server(url, tmp_path / "server.log") as pg_server:
+        ana = phone(browser, pg_server)
+        join_by_code(ana, pg_server.code, "Ana")
+        ana.locator("[data-opponent=greedy]").tap()
+        ana.wait_for_selector(".hoyito-board .hoyito-playable")
+        wait_idle(ana)
+        tap_hole(ana)
+        before = read_board(ana)
+        away = ("document.querySelector('.class-notice').textContent"
+                ".includes('not answering')")
+        postgres.stop()
+        try:
+            ana.locator(f".hoyito-hole-{before['playable'][0]}").tap()
+            ana.wait_for_function(away)
+            ana.reload()
+            ana.wait_for_function(away)
+            assert ana.evaluate("localStorage.getItem('hoyito-class-token')")
+            assert ana.locator("input[name=code]").count() == 0  # not sent back to join
+        finally:
+            postgres.start()
+        ana.wait_for_function("(ply) => document.querySelector('.hoyito-board') && Number("
+                              "document.querySelector('.hoyito-board').dataset.ply) > ply",
+                              arg=before["ply"], timeout=30_000)
+        ana.wait_for_function(IDLE_WITH_MOVES)
+        after = read_board(ana)
+        assert after["moves"][:len(before["moves"])] == before["moves"]
+        assert_page_matches(after, replay(after, "hoyito-i"))
+        assert tap_hole(ana) == after["ply"]
+        ana.context.close()
