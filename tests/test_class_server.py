@@ -431,3 +431,16 @@ def test_ten_students_tap_during_a_pause_and_all_play_on_after_it(server):
 
     plies = asyncio.run(lesson())
     assert len(plies) == 10
+
+
+def test_make_clase_compiles_the_searching_levels_at_set_up():
+    """The first lesson once waited six minutes for the expert: the class install did not
+    compile, so the server's workers compiled during the lesson."""
+    import subprocess  # noqa: PLC0415
+
+    done = subprocess.run(["make", "-n", "-B", ".venv/.class-stamp"],
+                          cwd=Path(__file__).parents[1], text=True, capture_output=True,
+                          check=True)
+    steps = done.stdout.splitlines()
+    install = next(k for k, line in enumerate(steps) if "pip install -e '.[class]'" in line)
+    assert any("warm_up(progress=True)" in line for line in steps[install:])
