@@ -426,3 +426,23 @@ def test_the_qr_code_prefers_the_rooms_wifi_to_vpn_and_container_addresses():
     assert ranked[:2] == ["192.168.1.20", "192.168.0.14"]  # Wi-Fi, then the cable
     assert ranked[-1] == "127.0.0.1" and ranked[-2] == "169.254.3.4"
     assert set(ranked[2:6]) == {"172.17.0.1", "10.8.0.6", "172.18.0.1", "10.66.0.2"}
+
+
+def test_leaving_a_finished_classmate_game_leaves_the_other_on_the_result(room):
+    """The first to leave a finished game once pulled the other off the result banner, with
+    "your classmate has left"."""
+    ana, ben = join(room, "Ana"), join(room, "Ben")
+    room.student_message(ana, {"type": "play", "opponent": "classmate"}, "en")
+    room.student_message(ben, {"type": "play", "opponent": "classmate"}, "en")
+    while not ana.view["banner"]:
+        mover = ana if ana.view["playable"] else ben
+        click(room, mover)
+    ended = room.results[-1]["end_reason"]
+    sent = len(ben.got)
+    room.student_message(ana, {"type": "lobby"}, "en")
+    assert ana.last("lobby") is not None
+    assert all(m["type"] != "lobby" for m in ben.got[sent:])
+    assert ben.refusal is None and ben.view["banner"]  # Ben still reads the result
+    assert room.results[-1]["end_reason"] == ended  # not rewritten as abandoned
+    room.student_message(ben, {"type": "lobby"}, "en")
+    assert ben.last("lobby") is not None

@@ -756,6 +756,9 @@ class Classroom:
         live = student.game
         if live is None:
             return
+        if live.finished:  # a classmate still reading the result keeps it on their screen
+            student.game = None
+            return
         self._close(live, reason)
         live.left = True
         for other in live.students.values():

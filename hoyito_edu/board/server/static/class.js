@@ -85,6 +85,7 @@ function showLobby(message) {
 function showGame(message) {
   clearBoard();
   screen.textContent = "";
+  notice.textContent = ""; // a new game: old news goes (a pause is said again after this)
   const bar = el("div", { class: "class-game-bar" }, screen);
   const back = el("button", { class: "class-back" }, bar, W.back);
   if (message.classmate) el("span", {}, bar, W.against.replace("{name}", message.classmate));
