@@ -444,3 +444,18 @@ def test_make_clase_compiles_the_searching_levels_at_set_up():
     steps = done.stdout.splitlines()
     install = next(k for k, line in enumerate(steps) if "pip install -e '.[class]'" in line)
     assert any("warm_up(progress=True)" in line for line in steps[install:])
+
+
+def test_a_spanish_class_server_prints_its_getting_ready_lines_in_spanish(tmp_path):
+    log = tmp_path / "server.log"
+    server = start(str(tmp_path / "clase.db"), log, workers=1, lang="es")
+    try:
+        deadline = time.monotonic() + 600  # the first time, the worker compiles the search
+        while "están listos" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.5)
+    finally:
+        server.stop()
+    text = log.read_text()
+    assert "Preparando los niveles intermedio y experto" in text
+    assert "Los niveles intermedio y experto están listos" in text
+    assert "Getting the" not in text and "levels are ready" not in text

@@ -89,8 +89,9 @@ def warm_worker(name: str) -> float:
 class Pool:
     """The worker processes that think for the searching levels."""
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = 2, lang: str = "en") -> None:
         self.workers = workers
+        self.lang = lang  # of what it prints
         self.executor = self._new_executor()
         self.ready: set[str] = set(INLINE_LEVELS)
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -106,8 +107,7 @@ class Pool:
         so start a new one, once however many searches the death interrupted."""
         if self.executor is not broken:
             return  # another interrupted search has started the new pool already
-        print("A worker process died; starting new ones (the levels it served go on).",
-              file=sys.stderr, flush=True)
+        print(say("worker-died", self.lang), file=sys.stderr, flush=True)
         broken.shutdown(wait=False, cancel_futures=True)
         self.executor = self._new_executor()
         self.rebuilt += 1
@@ -128,8 +128,7 @@ class Pool:
         the others, which load it from the cache in a second or two instead of compiling it
         again side by side (twice the time and the memory of one)."""
         started = time.perf_counter()
-        print("Getting the intermediate and expert levels ready in the background "
-              "(the first time: a few minutes)...", flush=True)
+        print(say("levels-warming", self.lang), flush=True)
 
         def warmed() -> asyncio.Future:
             return asyncio.wrap_future(self.executor.submit(warm_worker, "expert"))
@@ -138,11 +137,11 @@ class Pool:
             try:
                 await warmed()
             except Exception as error:  # pragma: no cover - a broken worker
-                print(f"The searching levels could not start: {error}", file=sys.stderr)
+                print(say("levels-failed", self.lang, error=error), file=sys.stderr)
                 return
             self.ready |= {"intermediate", "expert", "search", "mcts"}
-            print(f"The intermediate and expert levels are ready "
-                  f"({time.perf_counter() - started:.0f} s).", flush=True)
+            seconds = f"{time.perf_counter() - started:.0f}"
+            print(say("levels-ready", self.lang, seconds=seconds), flush=True)
             on_ready()
             with contextlib.suppress(Exception):  # the others load it from the cache
                 await asyncio.gather(*(warmed() for _ in range(self.workers)))
@@ -456,7 +455,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang:
               file=sys.stderr, flush=True)
         raise SystemExit(1)
     store = Store(db)
-    pool = Pool(workers) if workers > 0 else None
+    pool = Pool(workers, lang) if workers > 0 else None
     classroom = Classroom(store, lang, think=pool.think_for if pool else None,
                           ready=pool.ready if pool else None, new=new)
     joins = codes.join_addresses(host, port)

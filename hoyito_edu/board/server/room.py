@@ -83,6 +83,12 @@ SENTENCES = {
     "port-taken": N_("Port {port} is already in use on this computer (another class server, "
                      "or another program). Stop that one, or start on another port: --port "
                      "{other} (make clase PORT={other})."),
+    "levels-warming": N_("Getting the intermediate and expert levels ready in the background "
+                         "(a few seconds; on a new installation that was not set up with make "
+                         "clase, a few minutes)..."),
+    "levels-ready": N_("The intermediate and expert levels are ready ({seconds} s)."),
+    "levels-failed": N_("The intermediate and expert levels could not start: {error}"),
+    "worker-died": N_("A worker process died; starting new ones (the levels it served go on)."),
     "no-parquet": N_("This computer cannot write Parquet files: the pyarrow package is not "
                      "installed. Download the CSV file instead, or install pyarrow (pip install "
                      "pyarrow) and start the class server again."),
