@@ -446,3 +446,17 @@ def test_leaving_a_finished_classmate_game_leaves_the_other_on_the_result(room):
     assert room.results[-1]["end_reason"] == ended  # not rewritten as abandoned
     room.student_message(ben, {"type": "lobby"}, "en")
     assert ben.last("lobby") is not None
+
+
+def test_a_rename_reaches_the_students_page_and_their_classmates_board(room):
+    ana, ben = join(room, "Ana"), join(room, "Ben")
+    room.student_message(ana, {"type": "play", "opponent": "classmate"}, "en")
+    room.student_message(ben, {"type": "play", "opponent": "classmate"}, "en")
+    assert ben.view["names"][0] == "Ana (South)"
+    teacher = Page()
+    room.teacher_message(teacher, {"type": "teacher", "secret": room.secret})
+    ana_id = next(s["id"] for s in room.overview()["students"] if s["name"] == "Ana")
+    room.teacher_message(teacher, {"type": "rename", "student": ana_id, "name": "Ana María"})
+    assert ana.last("renamed") == {"type": "renamed", "name": "Ana María"}
+    assert ben.last("renamed") == {"type": "renamed", "classmate": "Ana María"}
+    assert ben.view["names"][0] == "Ana María (South)"

@@ -193,7 +193,16 @@ def test_north_sees_their_own_side_named_scored_and_playable_only_on_their_turn(
     for player in (0, 1):  # the piles follow the sides on both phones
         assert side_line(ben, player)["count"] == side_line(ana, player)["count"]
     ben.screenshot(path=str(artifacts / "class-phone-north-sides.png"))
-    for page in (ana, ben):
+    # the teacher renames Ana: her greeting, and Ben's line and board, say the new name
+    teacher = teacher_page(browser, server)
+    teacher.on("dialog", lambda dialog: dialog.accept("Ana María"))
+    teacher.locator(".teacher-student:has(strong:text-is('Ana')) .teacher-rename").click()
+    ana.wait_for_function("document.querySelector('.class-hello').textContent"
+                          ".includes('Ana María')")
+    ben.wait_for_function("document.querySelector('.class-against').textContent"
+                          ".includes('Ana María')")
+    assert side_line(ben, 0)["who"].startswith("Ana María")
+    for page in (ana, ben, teacher):
         page.context.close()
 
 

@@ -813,8 +813,9 @@ class Classroom:
                     name = clean_name(message["name"])
                     if not name or len(name) > NAME_LIMIT:
                         raise Refused("no-name", limit=NAME_LIMIT)
-                    student.name = name
                     self.store.update_student(student.id, name=name)
+                    student.name = name
+                    self._renamed(student)
                 else:
                     self._leave(student, "removed")
                     student.removed = True
@@ -840,6 +841,18 @@ class Classroom:
             conn.send({"type": "refused", "text": say("database-away", self.lang)})
             self._changed()
             return False
+
+    def _renamed(self, student: Student) -> None:
+        """Tell the pages a new name: the student's own greeting, and a classmate playing
+        them (the line above the board, and the names beside it)."""
+        self._send(student, {"type": "renamed", "name": student.name})
+        live = student.game
+        if live is None or not live.classmates:
+            return
+        for other in live.students.values():
+            if other is not student:
+                self._send(other, {"type": "renamed", "classmate": student.name})
+                self._board_again(other)
 
     def overview(self) -> dict:
         """What the teacher's page shows: the class, its students, their boards, results."""

@@ -88,7 +88,7 @@ function showGame(message) {
   notice.textContent = ""; // a new game: old news goes (a pause is said again after this)
   const bar = el("div", { class: "class-game-bar" }, screen);
   const back = el("button", { class: "class-back" }, bar, W.back);
-  if (message.classmate) el("span", {}, bar, W.against.replace("{name}", message.classmate));
+  if (message.classmate) el("span", { class: "class-against" }, bar, W.against.replace("{name}", message.classmate));
   // Leaving a game in progress asks first, as the board's New game does.
   const ask = el("div", { class: "class-ask", role: "alertdialog", hidden: "" }, screen);
   el("span", {}, ask, W.back_sure);
@@ -127,6 +127,10 @@ function received(message) {
     showGame(message);
   } else if (message.type === "refused") {
     notice.textContent = message.text;
+  } else if (message.type === "renamed") { // the teacher renamed this student or their classmate
+    if (message.name) hello.textContent = W.hello.replace("{name}", message.name);
+    const against = screen.querySelector(".class-against");
+    if (message.classmate && against) against.textContent = W.against.replace("{name}", message.classmate);
   } else if (message.type === "notice") { // news for everyone (the database is back)
     notice.textContent = message.text;
   } else if (message.type === "paused") { // the teacher paused or resumed the class
