@@ -155,6 +155,18 @@ def test_the_real_server_on_postgresql_survives_kill_9(url, tmp_path):
         server.stop()
 
 
+def export(server) -> tuple[int, str]:
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    try:
+        with urllib.request.urlopen(f"{server.url}/export.csv?key={server.secret}",
+                                    timeout=10) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
 def test_a_postgresql_restart_mid_class_is_waited_out_and_the_lesson_goes_on(postgres, url,
                                                                              tmp_path):
     """The server once never reconnected: pages said "reconnecting…" for good while the
@@ -184,6 +196,9 @@ def test_a_postgresql_restart_mid_class_is_waited_out_and_the_lesson_goes_on(pos
                 overview = await teacher.receive(lambda m: m["type"] == "class"
                                                  and m["database"])
                 assert "database is not answering" in overview["database"]
+                loop = asyncio.get_running_loop()  # the export says so too, in a sentence
+                status, body = await loop.run_in_executor(None, export, server)
+                assert status == 503 and "not answering" in body
                 ben = await Student.connect(server.ws)  # a new student is told, not dropped
                 refusal = await ben.join(server.code, "Ben")
                 assert refusal["type"] == "refused" and "not answering" in refusal["text"]
@@ -203,6 +218,7 @@ def test_a_postgresql_restart_mid_class_is_waited_out_and_the_lesson_goes_on(pos
         with psycopg.connect(url) as con:
             stored = con.execute("SELECT count(*) FROM moves").fetchone()[0]
         assert stored == view["ply"]  # every move the page saw is kept
+        assert export(server)[0] == 200
         text = log.read_text()
         assert "database is not answering" in text and "answers again" in text
         assert "Traceback" not in text

@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import codes, pages
 from .room import Classroom, say
-from .store import Store
+from .store import Store, StoreAway
 
 HERE_STATIC = Path(__file__).parent / "static"
 #: The board's own ES module and CSS (the same files the Jupyter widget loads).
@@ -306,7 +306,10 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str]) -> Sta
         from .games import class_games  # noqa: PLC0415 - pandas only when exporting
 
         names = request.query_params.get("names") == "1"
-        table = class_games(classroom.store, class_code=classroom.code, names=names)
+        try:
+            table = class_games(classroom.store, class_code=classroom.code, names=names)
+        except StoreAway:  # the database is away: say so; the export works once it is back
+            return sentence(request, "database-away", 503)
         kind = request.path_params["kind"]
         if kind not in ("csv", "parquet"):
             return Response("Not found", status_code=404)
