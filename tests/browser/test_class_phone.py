@@ -345,6 +345,15 @@ def test_the_teachers_controls_are_finger_sized_and_end_the_class_stands_apart(b
                     end["y"] - (pause["y"] + pause["height"]))
         assert apart >= 16, (width, pause, end)
         page.context.close()
+    # Pause and, at once, Let everyone play: the second press undoes the first (it once sent
+    # "pause" again when it came before the server's answer to the first)
+    page = teacher_page(browser, server)
+    page.locator(".teacher-pause").click()
+    page.locator(".teacher-pause").click()
+    page.wait_for_timeout(1500)  # the server's answers to both have come back
+    assert page.locator(".teacher-pause").text_content() == "Pause everyone"
+    assert page.locator(".class-notice").text_content() == ""
+    page.context.close()
 
 
 def test_a_phone_reloaded_while_postgresql_is_away_keeps_its_game(browser, postgres, url,  # noqa: F811

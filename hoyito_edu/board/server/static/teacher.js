@@ -71,7 +71,11 @@ function build() {
   const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
   round.onclick = () => send({ type: "round" });
   parts.pause = el("button", { class: "teacher-pause" }, buttons);
-  parts.pause.onclick = () => send({ type: "pause", paused: !state.paused });
+  parts.pause.onclick = () => { // what the button says is what it does, even before the server's echo
+    state.paused = !state.paused;
+    send({ type: "pause", paused: state.paused });
+    setText(parts.pause, state.paused ? W.resume : W.pause);
+  };
   const end = el("button", { class: "teacher-end" }, buttons, W.end);
   end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
 
