@@ -98,11 +98,16 @@ voila: $(STAMP) ## Serve the play page notebooks/play/play.ipynb with Voila (POR
 
 # The class server needs only the [class] extra (no notebook stack); its own stamp.
 CLASS_STAMP := $(VENV)/.class-stamp
-CLASS_PORT  ?= 8000
+# Its port: `make clase PORT=8080` (or CLASS_PORT=8080); PORT alone is Voila's (8866) and
+# is taken here only when given on the command line or in the environment.
+CLASS_PORT  ?= $(if $(filter command line environment,$(origin PORT)),$(PORT),8000)
 DB          ?= clase.db
 
+# The computer's searching levels are compiled here, at set-up, with progress (a few minutes
+# the first time), so that the first lesson does not wait for the compiler.
 $(CLASS_STAMP): pyproject.toml | $(PY)
 	$(BIN)/pip install -e '.[class]'
+	$(PY) -c "import hoyito_edu.players as p; p.warm_up(progress=True)"
 	touch $@
 
 clase: $(CLASS_STAMP) ## Clase entera en los teléfonos, en español (HOST=0.0.0.0 en la red; DB=clase.db)

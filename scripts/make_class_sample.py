@@ -43,7 +43,7 @@ ROUNDS = len(STUDENTS) - 1
 #: The rule set and board size of the class, as the teacher sets them.
 VARIANT, HOLES_PER_ROW = "hoyito-i", 6
 #: The last "student" leaves one game half-way, as a student going back to the lobby would.
-LEAVE_AFTER = 10
+LEAVE_AFTER = 4
 #: The made-up clock: the start, and the seconds one message takes.
 START, STEP = 1_767_258_000.0, 1.0  # 2026-01-01 09:00 UTC
 

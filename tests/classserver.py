@@ -60,11 +60,15 @@ class Server:
 
 
 def start(db: str, log: Path, port: int | None = None, workers: int = 0, lang: str = "en",
-          timeout: float = 60, extra: tuple[str, ...] = (), book: Path | None = None) -> Server:
+          timeout: float = 60, extra: tuple[str, ...] = (), book: Path | None = None,
+          first_path: Path | None = None) -> Server:
     """Start the server; ``extra``: more command-line options (``--class CODE`` ...); ``book``:
-    the book it serves to the phones."""
+    the book it serves to the phones; ``first_path``: a folder put before everything else on
+    the server's Python path."""
     port = port or free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    paths = [str(first_path)] if first_path is not None else []
+    paths += [str(ROOT), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port), "--db", db,
                "--lang", lang, "--workers", str(workers), *extra]
     if book is not None:

@@ -13,6 +13,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -34,9 +36,34 @@ def _as_postgres(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
 
 
+@dataclass
+class Cluster:
+    """A PostgreSQL server of our own, which a test may stop and start again."""
+
+    bin_dir: Path
+    data: Path
+    folder: Path
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}"
+
+    def pg_ctl(self, *args: str) -> None:
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        subprocess.run(_as_postgres([str(self.bin_dir / "pg_ctl"), "-D", str(self.data),
+                                     "-o", options, "-l", str(self.folder / "log"), *args]),
+                       check=True, capture_output=True)
+
+    def start(self) -> None:
+        self.pg_ctl("-w", "start")
+
+    def stop(self) -> None:
+        self.pg_ctl("-m", "fast", "-w", "stop")
+
+
 @pytest.fixture(scope="module")
-def cluster():
-    """A PostgreSQL server of our own: its URL (a fresh database per test: see ``url``)."""
+def postgres():
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found:
         pytest.skip("PostgreSQL is not installed (scripts/ensure_postgresql.sh installs it)")
@@ -44,21 +71,23 @@ def cluster():
     folder = Path(tempfile.mkdtemp(prefix="hoyito-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
-    port = free_port()
-    data = folder / "data"
-    subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust",
+    server = Cluster(bin_dir, folder / "data", folder, free_port())
+    subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(server.data), "-A", "trust",
                                  "-U", "postgres"]),
                    check=True, capture_output=True)
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options,
-                                 "-l", str(folder / "log"), "-w", "start"]),
-                   check=True, capture_output=True)
+    server.start()
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}"
+        yield server
     finally:
-        subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                                     "-w", "stop"]), capture_output=True)
+        subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(server.data), "-m",
+                                     "immediate", "-w", "stop"]), capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster(postgres):
+    """The PostgreSQL server's URL (a fresh database per test: see ``url``)."""
+    return postgres.url
 
 
 @pytest.fixture
@@ -123,5 +152,97 @@ def test_the_real_server_on_postgresql_survives_kill_9(url, tmp_path):
 
         view = asyncio.run(back())
         assert (view["ply"], view["board"]) == (seen["ply"], seen["board"])
+    finally:
+        server.stop()
+
+
+def export(server) -> tuple[int, str]:
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    try:
+        with urllib.request.urlopen(f"{server.url}/export.csv?key={server.secret}",
+                                    timeout=10) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_a_postgresql_restart_mid_class_is_waited_out_and_the_lesson_goes_on(postgres, url,
+                                                                             tmp_path):
+    """The server once never reconnected: pages said "reconnecting…" for good while the
+    process looked alive. Now it says the database is away (log, teacher, students), keeps
+    trying, and every game goes on from where it was when PostgreSQL is back."""
+    log = tmp_path / "server.log"
+    server = start(url, log)
+    try:
+        async def lesson():
+            teacher = await Student.connect(server.ws + "/teacher")
+            await teacher.send({"type": "teacher", "secret": server.secret})
+            await teacher.receive(lambda m: m["type"] == "class")
+            ana = await Student.connect(server.ws)
+            await ana.join(server.code, "Ana")
+            await ana.play("beginner")
+            for _ in range(2):
+                await ana.click()
+            seen = ana.view
+            postgres.stop()
+            try:
+                view = ana.view  # a tap while the database is away: said, and not lost
+                click = {"type": "click", "hole": view["playable"][0], "ply": view["ply"],
+                         "game": view["game"]}
+                await ana.send({"type": "board", "message": click})
+                away = await ana.receive(lambda m: m["type"] == "refused")
+                assert "database is not answering" in away["text"] and away["again"]
+                overview = await teacher.receive(lambda m: m["type"] == "class"
+                                                 and m["database"])
+                assert "database is not answering" in overview["database"]
+                loop = asyncio.get_running_loop()  # the export says so too, in a sentence
+                status, body = await loop.run_in_executor(None, export, server)
+                assert status == 503 and "not answering" in body
+                ben = await Student.connect(server.ws)  # a new student is told, not dropped
+                refusal = await ben.join(server.code, "Ben")
+                assert refusal["type"] == "refused" and "not answering" in refusal["text"]
+            finally:
+                time.sleep(3)
+                postgres.start()
+            # back: the tap waiting is played and shown, and the class goes on
+            await ana.receive(lambda m: m["type"] == "set" and m["name"] == "view"
+                              and m["value"]["ply"] > seen["ply"], timeout=30)
+            await ana.settle()
+            await ana.click()
+            assert (await ben.join(server.code, "Ben"))["type"] == "lobby"
+            await teacher.receive(lambda m: m["type"] == "class" and not m["database"])
+            return ana.view
+
+        view = asyncio.run(lesson())
+        with psycopg.connect(url) as con:
+            stored = con.execute("SELECT count(*) FROM moves").fetchone()[0]
+        assert stored == view["ply"]  # every move the page saw is kept
+        assert export(server)[0] == 200
+        text = log.read_text()
+        assert "database is not answering" in text and "answers again" in text
+        assert "Traceback" not in text
+    finally:
+        server.stop()
+
+
+def test_a_postgresql_restart_between_two_moves_goes_unnoticed(postgres, url, tmp_path):
+    server = start(url, tmp_path / "server.log")
+    try:
+        async def lesson():
+            ana = await Student.connect(server.ws)
+            await ana.join(server.code, "Ana")
+            await ana.play("beginner")
+            await ana.click()
+            postgres.stop()
+            postgres.start()
+            await ana.click()  # the dead connection is opened again, the move kept
+            assert not [m for m in ana.got if m["type"] == "refused"]
+            return ana.view["ply"]
+
+        ply = asyncio.run(lesson())
+        with psycopg.connect(url) as con:
+            assert con.execute("SELECT count(*) FROM moves").fetchone()[0] == ply
     finally:
         server.stop()

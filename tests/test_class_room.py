@@ -244,10 +244,15 @@ def test_the_teacher_sets_pauses_renames_removes_and_ends(room):
     room.student_message(page, {"type": "play", "opponent": "beginner"}, "en")
     assert page.view["settings"]["variant"] == "ba-awa"
     room.teacher_message(teacher, {"type": "pause", "paused": True})
-    assert page.refusal == "The teacher has paused the class: wait a moment."
+    assert page.last("paused") == {"type": "paused", "paused": True,
+                                   "text": "The teacher has paused the class: wait a moment."}
+    views = sum(m["type"] == "set" for m in page.got)
     click(room, page)
     assert page.view["ply"] == 0
+    assert page.refusal == "The teacher has paused the class: wait a moment."
+    assert sum(m["type"] == "set" for m in page.got) > views  # the page stops waiting
     room.teacher_message(teacher, {"type": "pause", "paused": False})
+    assert page.last("paused")["paused"] is False
     ana = room.overview()["students"][0]
     room.teacher_message(teacher, {"type": "rename", "student": ana["id"], "name": "Ana M."})
     assert room.overview()["students"][0]["name"] == "Ana M."
@@ -276,7 +281,7 @@ def test_class_games_is_one_row_per_game_in_simulates_columns(db):
     assert first["south"] == "S01" and first["north"] == "greedy"
     assert first["result"] in ("south", "north", "draw") and first["plies"] > 2
     assert first["score_south"] + first["score_north"] == 48
-    assert second["result"] == "unfinished" and second["end_reason"] == "left"
+    assert second["result"] == "unfinished" and second["end_reason"] == "back-to-list"
     assert len(second["moves"].split()) == second["plies"] == 2
     assert hy.class_games(db, names=True).iloc[0]["south"] == "Ana"
     with pytest.raises(FileNotFoundError, match="no class database"):
@@ -403,3 +408,58 @@ def test_the_sample_class_loads_and_is_remade_the_same_by_its_script(tmp_path):
     pd.testing.assert_frame_equal(again, shipped)
     # the server's own randomness is back once the sample is made
     assert Classroom(Store(tmp_path / "other.db"), "en").code != shipped["class_code"][0]
+
+
+def test_new_codes_have_m_without_n_and_old_codes_with_n_still_join(db):
+    made = "".join(codes.new_class_code() for _ in range(400))
+    assert "M" in made and "N" not in made  # "eme" and "ene" read aloud sound alike
+    store = Store(db)
+    store.create_class(code="NMEHF", secret="ACEFHKMNPRTXY347", lang="es", variant="hoyito-i",
+                       holes_per_row=6, levels="beginner", classmates=1)
+    room = Classroom(store, "es")  # a class made before carries on with its code
+    assert room.code == "NMEHF"
+    assert join(room, "Ana", code="nme hf").last("joined")["code"] == "NMEHF"
+
+
+def test_the_qr_code_prefers_the_rooms_wifi_to_vpn_and_container_addresses():
+    found = [("docker0", "172.17.0.1"), ("tun0", "10.8.0.6"), ("lo", "127.0.0.1"),
+             ("enp3s0", "192.168.0.14"), ("wlp2s0", "192.168.1.20"),
+             ("br-5f2c", "172.18.0.1"), ("wg0", "10.66.0.2"), ("eth1", "169.254.3.4")]
+    ranked = [address for _name, address in sorted(found, key=lambda i: codes.address_rank(*i))]
+    assert ranked[:2] == ["192.168.1.20", "192.168.0.14"]  # Wi-Fi, then the cable
+    assert ranked[-1] == "127.0.0.1" and ranked[-2] == "169.254.3.4"
+    assert set(ranked[2:6]) == {"172.17.0.1", "10.8.0.6", "172.18.0.1", "10.66.0.2"}
+
+
+def test_leaving_a_finished_classmate_game_leaves_the_other_on_the_result(room):
+    """The first to leave a finished game once pulled the other off the result banner, with
+    "your classmate has left"."""
+    ana, ben = join(room, "Ana"), join(room, "Ben")
+    room.student_message(ana, {"type": "play", "opponent": "classmate"}, "en")
+    room.student_message(ben, {"type": "play", "opponent": "classmate"}, "en")
+    while not ana.view["banner"]:
+        mover = ana if ana.view["playable"] else ben
+        click(room, mover)
+    ended = room.results[-1]["end_reason"]
+    sent = len(ben.got)
+    room.student_message(ana, {"type": "lobby"}, "en")
+    assert ana.last("lobby") is not None
+    assert all(m["type"] != "lobby" for m in ben.got[sent:])
+    assert ben.refusal is None and ben.view["banner"]  # Ben still reads the result
+    assert room.results[-1]["end_reason"] == ended  # not rewritten as abandoned
+    room.student_message(ben, {"type": "lobby"}, "en")
+    assert ben.last("lobby") is not None
+
+
+def test_a_rename_reaches_the_students_page_and_their_classmates_board(room):
+    ana, ben = join(room, "Ana"), join(room, "Ben")
+    room.student_message(ana, {"type": "play", "opponent": "classmate"}, "en")
+    room.student_message(ben, {"type": "play", "opponent": "classmate"}, "en")
+    assert ben.view["names"][0] == "Ana (South)"
+    teacher = Page()
+    room.teacher_message(teacher, {"type": "teacher", "secret": room.secret})
+    ana_id = next(s["id"] for s in room.overview()["students"] if s["name"] == "Ana")
+    room.teacher_message(teacher, {"type": "rename", "student": ana_id, "name": "Ana María"})
+    assert ana.last("renamed") == {"type": "renamed", "name": "Ana María"}
+    assert ben.last("renamed") == {"type": "renamed", "classmate": "Ana María"}
+    assert ben.view["names"][0] == "Ana María (South)"

@@ -122,7 +122,9 @@ def game_metrics(
       (Ludii's Balance for two players): 1 when both win equally often.
     - ``completion``: share of games that ended with a winner.
     - ``drawishness``: share of games that ended in a draw (equal scores).
-    - ``unfinished``: share of games stopped by the ply cap (the simulation's, not a rule).
+    - ``unfinished``: share of games stopped by the ply cap (the simulation's, not a rule),
+      or, in a class's games (:func:`hoyito_edu.class_games`), left before their end
+      (``result`` "unfinished"): such a game is neither a win nor a draw.
     - ``first_wins``, ``second_wins``: share of all games won by the starter, by the other
       player (Ludii's AdvantageP1 is ``first_wins``).
     - ``starter_win_share``: share of the decided games the starter won, with its 95 % Wilson
@@ -146,6 +148,8 @@ def game_metrics(
     winner = g["winner"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
     decided = ~np.isnan(winner)
     finished = (reason != "ply-cap").to_numpy()
+    if "result" in g.columns:  # a class's games: a game left before its end is no draw
+        finished = finished & (g["result"].astype(str) != "unfinished").to_numpy()
     frame = pd.DataFrame(
         {
             **{key: g[key].array for key in by},

@@ -42,7 +42,7 @@ from .book import HEADERS as BOOK_HEADERS
 from .book import MOUNTS, TYPES, Shelf
 from .limits import CONNECTIONS_PER_ADDRESS, OWN_COMPUTER
 from .room import CannotStart, Classroom, overview_changes, say
-from .store import Store
+from .store import Store, StoreAway
 
 HERE_STATIC = Path(__file__).parent / "static"
 #: The board's own ES module and CSS (the same files the Jupyter widget loads).
@@ -99,8 +99,9 @@ def warm_worker(name: str) -> float:
 class Pool:
     """The worker processes that think for the searching levels."""
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = 2, lang: str = "en") -> None:
         self.workers = workers
+        self.lang = lang  # of what it prints
         self.executor = self._new_executor()
         self.ready: set[str] = set(INLINE_LEVELS)
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -117,8 +118,7 @@ class Pool:
         so start a new one, once however many searches the death interrupted."""
         if self.executor is not broken:
             return  # another interrupted search has started the new pool already
-        print("A worker process died; starting new ones (the levels it served go on).",
-              file=sys.stderr, flush=True)
+        print(say("worker-died", self.lang), file=sys.stderr, flush=True)
         broken.shutdown(wait=False, cancel_futures=True)
         self.executor = self._new_executor()
         self.rebuilt += 1
@@ -132,24 +132,25 @@ class Pool:
             return self.loop.run_in_executor(self.executor, *call)
 
     def warm(self, on_ready, tries: int = 3) -> None:
-        """Warm every worker in the background; ``on_ready()`` when the levels can play. A
-        worker that dies while getting ready (killed, out of memory) is replaced and the
-        warming starts again, ``tries`` times in all; then the terminal says so."""
+        """Warm the workers in the background; ``on_ready()`` when the levels can play.
+
+        One worker first: on a new installation it compiles the search into numba's disk
+        cache (``make clase`` does that at set-up, so a lesson finds it done), and only then
+        the others, which load it from the cache in a second or two instead of compiling it
+        again side by side (twice the time and the memory of one). A worker that dies while
+        getting ready (killed, out of memory) is replaced and the warming starts again,
+        ``tries`` times in all; then the terminal says so."""
         started = time.perf_counter()
         if tries == 3:
-            print("Getting the intermediate and expert levels ready in the background "
-                  "(the first time: a few minutes)...", flush=True)
+            print(say("levels-warming", self.lang), flush=True)
         executor = self.executor
-        try:
-            futures = [asyncio.wrap_future(executor.submit(warm_worker, "expert"))
-                       for _ in range(self.workers)]
-        except BrokenProcessPool as error:
-            futures = [self.loop.create_future()]
-            futures[0].set_exception(error)
+
+        def warmed() -> asyncio.Future:
+            return asyncio.wrap_future(executor.submit(warm_worker, "expert"))
 
         async def wait() -> None:
             try:
-                await asyncio.gather(*futures)
+                await warmed()
             except BrokenProcessPool:
                 self._rebuild(executor)
                 if tries > 1:
@@ -162,12 +163,14 @@ class Pool:
                       "levels play on.", file=sys.stderr, flush=True)
                 return
             except Exception as error:  # pragma: no cover - a search that cannot load
-                print(f"The searching levels could not start: {error}", file=sys.stderr)
+                print(say("levels-failed", self.lang, error=error), file=sys.stderr)
                 return
             self.ready |= {"intermediate", "expert", "search", "mcts"}
-            print(f"The intermediate and expert levels are ready "
-                  f"({time.perf_counter() - started:.0f} s).", flush=True)
+            seconds = f"{time.perf_counter() - started:.0f}"
+            print(say("levels-ready", self.lang, seconds=seconds), flush=True)
             on_ready()
+            with contextlib.suppress(Exception):  # the others load it from the cache
+                await asyncio.gather(*(warmed() for _ in range(self.workers)))
 
         self.loop.create_task(wait())
 
@@ -320,6 +323,8 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
         for conn in list(teachers):
             conn.send(overview)
 
+    tasks: list[asyncio.Task] = []  # the server's own background work
+
     def changed() -> None:  # the teacher's page hears of changes at most 4 times a second
         if push["due"] or not teachers:
             return
@@ -367,16 +372,21 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
             return None
         return classroom.wrong_key(request.client.host if request.client else None).key
 
+    def sentence(request: Request, key: str, status: int) -> Response:
+        text = say(key, page_language(request, classroom.lang))
+        return Response(text, status_code=status, media_type="text/plain; charset=utf-8")
+
     async def export(request: Request) -> Response:
         refusal = key_refusal(request)
         if refusal is not None:
-            text = say(refusal, page_language(request, classroom.lang))
-            return Response(text, status_code=403 if refusal == "teacher-secret" else 429,
-                            media_type="text/plain; charset=utf-8")
+            return sentence(request, refusal, 403 if refusal == "teacher-secret" else 429)
         from .games import class_games  # noqa: PLC0415 - pandas only when exporting
 
         names = request.query_params.get("names") == "1"
-        table = class_games(classroom.store, class_code=classroom.code, names=names)
+        try:
+            table = class_games(classroom.store, class_code=classroom.code, names=names)
+        except StoreAway:  # the database is away: say so; the export works once it is back
+            return sentence(request, "database-away", 503)
         kind = request.path_params["kind"]
         if kind not in ("csv", "parquet"):
             return Response("Not found", status_code=404)
@@ -390,7 +400,10 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
         import io  # noqa: PLC0415
 
         buffer = io.BytesIO()
-        table.to_parquet(buffer, index=False)
+        try:
+            table.to_parquet(buffer, index=False)
+        except ImportError:  # no pyarrow (nor fastparquet) here: say so, in the class's words
+            return sentence(request, "no-parquet", 501)
         return Response(buffer.getvalue(), media_type="application/octet-stream",
                         headers=disposition)
 
@@ -477,10 +490,32 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
         try:
             yield
         finally:
+            for task in tasks:
+                task.cancel()
             if pool is not None:
                 pool.close()
 
+    async def watch_the_store() -> None:
+        """While the database does not answer, try it every second; say so in the log (and
+        on the teacher's page, through the overview), and carry on once it is back."""
+        store, said = classroom.store, False
+        while True:
+            await asyncio.sleep(1.0)
+            if store.away is None:
+                continue
+            if not said:
+                print(f"{say('database-away', classroom.lang)} ({store.away})",
+                      file=sys.stderr, flush=True)
+                said = True
+                changed()
+            if await asyncio.get_running_loop().run_in_executor(None, store.reconnect):
+                print(say("database-back", classroom.lang), file=sys.stderr, flush=True)
+                said = False
+                classroom.store_back()
+                changed()
+
     async def startup() -> None:
+        tasks.append(asyncio.get_running_loop().create_task(watch_the_store()))
         if pool is not None:
             pool.loop = asyncio.get_running_loop()
 
@@ -523,17 +558,37 @@ def _more_open_files() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
+def port_taken(host: str, port: int) -> bool:
+    """True if another program listens on ``port`` at ``host`` already."""
+    import errno  # noqa: PLC0415
+    import socket  # noqa: PLC0415
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            return error.errno == errno.EADDRINUSE
+    return False
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "clase.db", lang: str = "es",
           new: bool = False, workers: int = 2, code: str | None = None,
           book: str | Path | None = "build/book") -> None:
-    """Start the class server (blocks until Ctrl-C); :class:`CannotStart` says in a sentence
-    why it cannot (which class, a bad database ...); ``book`` is the folder of the book
-    (``python -m hoyito_edu book``) served to the phones."""
+    """Start the class server (blocks until Ctrl-C). A port in use is said in a sentence
+    before anything else (no class code or key is printed for a server that cannot start);
+    :class:`CannotStart` says in a sentence why it cannot (which class, a bad database ...);
+    ``book`` is the folder of the book (``python -m hoyito_edu book``) served to the phones."""
     import uvicorn  # noqa: PLC0415 - the [class] extra
 
+    if port_taken(host, port):
+        print(say("port-taken", lang, port=port, other=port + 1 if port < 65535 else 8000),
+              file=sys.stderr, flush=True)
+        raise SystemExit(1)
     _more_open_files()
     store = Store(db, lang, exclusive=True)
-    pool = Pool(workers) if workers > 0 else None
+    pool = Pool(workers, lang) if workers > 0 else None
     try:
         # no workers: only the quick levels, never a search inside the server (pages freeze)
         classroom = Classroom(store, lang, think=pool.think_for if pool else None,

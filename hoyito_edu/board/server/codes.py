@@ -2,8 +2,9 @@
 
 The class code is read aloud and typed on a phone, so it uses only letters and digits that
 cannot be taken for one another, in either language, on a small screen: no 0/O/Q/D, 1/I/L/J,
-2/Z, 5/S, 8/B, 6/G, U/V/W (said alike in Spanish and easy to mistype). Typing is forgiving:
-lower case, spaces and dashes are accepted.
+2/Z, 5/S, 8/B, 6/G, U/V/W (said alike in Spanish and easy to mistype), and M without N ("eme"
+and "ene" are hard to tell apart read aloud; codes made before keep their N and still work).
+Typing is forgiving: lower case, spaces and dashes are accepted.
 
 >>> len(new_class_code()), len(new_secret()) > len(new_class_code())
 (5, True)
@@ -20,7 +21,7 @@ import struct
 import sys
 
 #: The characters of a class code (and of the teacher's secret).
-ALPHABET = "ACEFHKMNPRTXY3479"
+ALPHABET = "ACEFHKMPRTXY3479"
 CODE_LENGTH = 5
 SECRET_LENGTH = 16
 
@@ -46,24 +47,46 @@ def group(code: str) -> str:
     return " ".join(code[i : i + 3] for i in range(0, len(code), 3))
 
 
+#: Interfaces that are not the room's network (containers, virtual machines, VPNs): their
+#: addresses come after the Wi-Fi's and the cable's, so the QR code shows one a phone reaches.
+VIRTUAL_INTERFACES = ("docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "tun", "tap", "wg",
+                      "tailscale", "zt", "utun", "ppp", "ipsec", "lxc", "cni", "flannel",
+                      "podman", "vpn")
+#: Wi-Fi first (a class's phones are on it), then cable.
+WIRELESS_INTERFACES = ("wl", "wlan", "wifi", "ath", "ra")
+
+
+def address_rank(interface: str, address: str) -> tuple:
+    """How likely a phone in the room reaches ``address`` (smaller: more likely): a private
+    address on Wi-Fi, then on a cable, then other addresses, then those of containers and
+    VPNs, link-local ones (169.254...), and the loopback last."""
+    ip = ipaddress.ip_address(address)
+    name = interface.lower()
+    virtual = name.startswith(VIRTUAL_INTERFACES)
+    wireless = name.startswith(WIRELESS_INTERFACES) and not virtual
+    return (ip.is_loopback, ip.is_link_local, virtual, not ip.is_private, not wireless,
+            tuple(int(part) for part in address.split(".")))
+
+
 def interface_addresses() -> list[str]:
     """The IPv4 addresses of this machine's network interfaces, read from the interfaces
-    themselves (no traffic is sent): the loopback last."""
-    found: list[str] = []
+    themselves (no traffic is sent), most likely reached by a phone first (:func:`address_rank`);
+    the loopback last."""
+    found: list[tuple[str, str]] = []
     try:
         import psutil  # noqa: PLC0415 - optional: present on most machines
 
-        for addrs in psutil.net_if_addrs().values():
-            found += [a.address for a in addrs if a.family == socket.AF_INET]
+        for name, addrs in psutil.net_if_addrs().items():
+            found += [(name, a.address) for a in addrs if a.family == socket.AF_INET]
     except ImportError:
         found = _ioctl_addresses()
-    unique = list(dict.fromkeys(found))
-    return sorted(unique, key=lambda a: (ipaddress.ip_address(a).is_loopback, a))
+    ranked = sorted(found, key=lambda item: address_rank(*item))
+    return list(dict.fromkeys(address for _name, address in ranked))
 
 
-def _ioctl_addresses() -> list[str]:  # pragma: no cover - used where psutil is missing
+def _ioctl_addresses() -> list[tuple[str, str]]:  # pragma: no cover - no psutil here
     if not sys.platform.startswith("linux"):
-        return ["127.0.0.1"]
+        return [("lo", "127.0.0.1")]
     import fcntl  # noqa: PLC0415
 
     siocgifaddr = 0x8915
@@ -75,7 +98,7 @@ def _ioctl_addresses() -> list[str]:  # pragma: no cover - used where psutil is 
                                      struct.pack("256s", name.encode()[:15]))
             except OSError:
                 continue  # an interface with no IPv4 address
-            found.append(socket.inet_ntoa(packed[20:24]))
+            found.append((name, socket.inet_ntoa(packed[20:24])))
     return found
 
 

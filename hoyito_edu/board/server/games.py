@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...engine.events import Capture, ExtraTurn, Pass
+from ...engine.events import Capture, ExtraTurn, Pass, Reason
 from ...engine.game import Game
 from ...engine.rules import BOARD_QUIET_LIMIT
 from .store import Store
 
+#: The ``end_reason`` of a game its players agreed to stop (R4.5).
+AGREEMENT = str(Reason.AGREEMENT)
 #: Captures that form a casa (as ``simulate()`` counts ``casas``).
 CASA_REASONS = ("mid-sow", "last-seed", "chain")
 
@@ -45,8 +47,12 @@ def class_games(where, class_code: str | None = None, names: bool = False):
     ``class_code``, ``opponent_kind`` (computer or classmate),
     ``opponent`` (the level), ``moves`` (the holes played, space-separated),
     ``move_seconds`` (the seconds each move took, space-separated), ``seconds_per_move``,
-    ``started`` and ``ended`` (times). A game a student left before its end is ``unfinished``
-    with ``end_reason`` ``left``; a game with no move is left out.
+    ``started`` and ``ended`` (times). A game left before its end is ``unfinished``, its
+    ``end_reason`` says how: ``back-to-list``, ``new-game``, ``removed`` or ``class-ended``
+    (``left`` in databases written before these were told apart); ``game_metrics`` counts
+    these games as unfinished, not as draws. A game the players agreed to stop (R4.5) has
+    ``end_reason`` ``agreement`` and the score each side took. A game with no move is left
+    out.
     """
     import pandas as pd  # noqa: PLC0415 - pandas only when a table is asked for
 
@@ -131,6 +137,8 @@ def _row(game: dict, moves: list[tuple[int, int, float]], students: dict) -> dic
                 passes += 1
             elif isinstance(event, Capture) and str(event.reason) in CASA_REASONS:
                 casas += 1
+    if game["end_reason"] == AGREEMENT and not played.position.is_over:
+        played.end_by_agreement()  # the players agreed to stop (R4.5): not in the holes
     position = played.position
     south = students.get(game["south"], "")
     north = students.get(game["north"], "") if game["north"] is not None else game["opponent"]

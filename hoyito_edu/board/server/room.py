@@ -32,10 +32,11 @@ from ...engine.rules import VARIANTS
 from ...i18n import N_, language
 from ...i18n import gettext as _
 from ...teaching import words
+from .. import texts
 from ..session import BoardSession, size_options
 from . import codes
 from .limits import STUDENTS_CEILING, Limits
-from .store import CannotStart, Store
+from .store import CannotStart, Store, StoreAway
 
 #: The computer levels a teacher may allow, easiest first.
 LEVELS = tuple(name for name, _line in words.LEVELS)
@@ -45,6 +46,11 @@ DEFAULT_LEVELS = ("beginner", "greedy")
 CLASSMATE_ACTIONS = ("hints",)
 #: The longest name a student may give.
 NAME_LIMIT = 40
+#: How a game that was not played to its end ended (``end_reason``), one reason each: a
+#: student went back to the list, started a new game (or chose another opponent), was
+#: removed by the teacher, or the teacher ended the class; "left" was written by earlier
+#: versions for all four. (A game with no move is "unplayed".)
+ABANDONED = ("back-to-list", "new-game", "removed", "class-ended", "left")
 
 SENTENCES = {
     "wrong-code": N_("There is no class with the code {code}. Check the code on the board "
@@ -99,6 +105,35 @@ SENTENCES = {
                     "moment. If this goes on, tell your teacher."),
     "no-restore": N_("In class, the server keeps your game: play it on the board, move by "
                      "move."),
+    "database-away": N_("The class's database is not answering, so nothing new can be kept "
+                        "right now. The server keeps trying: wait a moment, your game comes "
+                        "back by itself."),
+    "database-back": N_("The class's database answers again: the class goes on."),
+    "port-taken": N_("Port {port} is already in use on this computer (another class server, "
+                     "or another program). Stop that one, or start on another port: --port "
+                     "{other} (make clase PORT={other})."),
+    "levels-warming": N_("Getting the intermediate and expert levels ready in the background "
+                         "(a few seconds; on a new installation that was not set up with make "
+                         "clase, a few minutes)..."),
+    "levels-ready": N_("The intermediate and expert levels are ready ({seconds} s)."),
+    "levels-failed": N_("The intermediate and expert levels could not start: {error}"),
+    "worker-died": N_("A worker process died; starting new ones (the levels it served go on)."),
+    "no-parquet": N_("This computer cannot write Parquet files: the pyarrow package is not "
+                     "installed. Download the CSV file instead, or install pyarrow (pip install "
+                     "pyarrow) and start the class server again."),
+}
+
+#: A classmate game as each student sees it: their own side is "you", the other side is named.
+CLASSMATE_WORDS = {
+    "your-turn": (N_("Your turn (South, the row nearest you): tap one of your holes."),
+                  N_("Your turn (North, the row nearest you): tap one of your holes.")),
+    # TRANSLATORS: the status line of a game between classmates: "Ana (North) to move."
+    "to-move": N_("{who} to move."),
+    # TRANSLATORS: a classmate's name on the board: "Ana (North)".
+    "named": N_("{name} ({side})"),
+    # TRANSLATORS: a pit's owner, for screen readers, in a game between classmates.
+    "pit_computer": N_("your classmate's"),
+    "watch_computer": N_("Watch: your classmate sows hole {hole}."),
 }
 
 
@@ -355,6 +390,7 @@ class Classroom:
         self.book_pages: Callable[[str], bool] = lambda page: False
         self.book_page: str | None = None
         self.limits = Limits()  # tries and new students per address, students per class
+        self.unsaved: dict[int, LiveGame] = {}  # games whose moves wait for the database
 
     def _find_class(self, code: str | None, new: bool) -> dict:
         """The class this server serves: the one named by ``code``, a new one, or (SQLite:
@@ -427,13 +463,17 @@ class Classroom:
             if kind == "play":
                 self._play(student, message["opponent"])
             elif kind == "lobby":
-                self._leave(student)
+                self._leave(student, "back-to-list")
                 self._lobby(student)
             elif kind == "board":
                 self._board_from(student, message["message"])
         except Refused as refusal:
             who = student.lang if student is not None else lang
             conn.send({"type": "refused", "text": say(refusal.key, who, **refusal.values)})
+        except StoreAway:  # "again": the page asks again later, keeping its token
+            who = student.lang if student is not None else lang
+            conn.send({"type": "refused", "text": say("database-away", who), "again": True})
+            self._changed()
         return student
 
     def _join(self, conn: Connection, message: dict) -> Student:
@@ -562,7 +602,7 @@ class Classroom:
     def _play(self, student: Student, opponent: str) -> None:
         if self.paused:
             raise Refused("paused")
-        self._leave(student)
+        self._leave(student, "new-game")
         if opponent == "classmate":
             if not self.row["classmates"]:
                 raise Refused("no-classmates")
@@ -672,7 +712,7 @@ class Classroom:
         if not rows:
             return None
         row = max(rows, key=lambda r: r["started"])
-        if row["end_reason"] in ("left", "unplayed", "does-not-replay"):
+        if row["end_reason"] in ABANDONED or row["end_reason"] in ("unplayed", "does-not-replay"):
             return None
         south = self.students.get(row["south"])
         north = self.students.get(row["north"]) if row["north"] is not None else None
@@ -708,11 +748,64 @@ class Classroom:
         self._send(student, {"type": "game", "side": side, "flipped": side == 1,
                              "classmate": None if other is None else other.name,
                              "opponent": live.row["opponent"]})
-        self._send(student, {"type": "set", "name": "texts", "value": session.page_texts()})
+        page_texts = session.page_texts()
+        if live.classmates:
+            with language(session.lang):
+                page_texts.update({key: _(CLASSMATE_WORDS[key])
+                                   for key in ("pit_computer", "watch_computer")})
+        self._send(student, {"type": "set", "name": "texts", "value": page_texts})
+        if self.paused:
+            self._send(student, {"type": "paused", "paused": True,
+                                 "text": say("paused", student.lang)})
         session.handle({"type": "hello"})
         self._flush(live)
 
+    def _seen_by(self, live: LiveGame, side: int, view: dict) -> dict:
+        """``view`` as the student playing ``side`` sees it. Against the computer, as the
+        session drew it; between classmates, the student's own side is "you" (their row at
+        the bottom, their name and pile beside it, the status says whose turn it is by name),
+        and only on their own turn are their holes playable."""
+        if not live.classmates or not view.get("n"):
+            return view
+        lang = live.sessions[side].lang
+        with language(lang):
+            names = []
+            for player in (0, 1):
+                student = live.students.get(player)
+                if player == side or student is None:
+                    names.append(texts.side_name(player, side, ""))
+                else:
+                    names.append(_(CLASSMATE_WORDS["named"]).format(
+                        name=student.name, side=words.side_name(player)))
+            seen = {**view, "human": side, "names": names, "classmate": True}
+            if view.get("banner"):
+                return seen
+            if view.get("to_move") == side:
+                seen["status"] = _(CLASSMATE_WORDS["your-turn"][side])
+            else:
+                seen.update(status=_(CLASSMATE_WORDS["to-move"]).format(who=names[1 - side]),
+                            playable=[], hints={}, best_play="")
+        return seen
+
+    def _board_again(self, student: Student) -> None:
+        """Send the board as it is: a page whose click was refused stops waiting for it."""
+        live = student.game
+        if live is None or id(live) in self.unsaved:  # a move not yet kept is not shown
+            return
+        side = self._side(student)
+        view = live.sessions[side].view
+        if view:
+            self._send(student, {"type": "set", "name": "view",
+                                 "value": self._seen_by(live, side, view)})
+
     def _board_from(self, student: Student, message: dict) -> None:
+        try:
+            self._board_checked(student, message)
+        except Refused:
+            self._board_again(student)
+            raise
+
+    def _board_checked(self, student: Student, message: dict) -> None:
         live = student.game
         if live is None:
             raise Refused("not-in-game")
@@ -742,13 +835,39 @@ class Classroom:
         self._flush(live)
 
     def _flush(self, live: LiveGame) -> None:
-        """Write the game's moves and result to the store, then tell the pages."""
+        """Write the game's moves and result to the store, then tell the pages. A database
+        that does not answer holds the pages' messages until :meth:`store_back`."""
         if live.left:
             return
+        try:
+            self._write(live)
+        except StoreAway:
+            self.unsaved[id(live)] = live
+            for student in live.students.values():
+                if student.game is live:
+                    self._send(student, {"type": "refused", "again": True,
+                                         "text": say("database-away", student.lang)})
+            self._changed()
+            return
+        self.unsaved.pop(id(live), None)
+        self._tell(live)
+
+    def store_back(self) -> None:
+        """The database answers again: write what waited, and tell the pages."""
+        for live in list(self.unsaved.values()):
+            self._flush(live)
+        for student in self.students.values():
+            if student.conns:
+                self._send(student, {"type": "notice", "text": say("database-back",
+                                                                   student.lang)})
+        self._changed()
+
+    def _write(self, live: LiveGame) -> None:
+        """Write the game's moves, and its result once it is over, to the store."""
         session = live.primary
         game = session.game
         if game is not live.game_obj:  # New game pressed: the old row ends, a new one starts
-            self._close(live, "left" if live.stored else None)
+            self._close(live, "new-game" if live.stored else None)
             row = self.store.new_game(class_code=self.code, south=live.row["south"],
                                       north=live.row["north"], opponent=live.row["opponent"],
                                       variant=session.settings["variant"],
@@ -782,6 +901,9 @@ class Classroom:
                 self.open_rows[live.row["id"]] = live.row
                 self.results = [r for r in self.results if r["id"] != live.row["id"]]
             live.finished = over
+
+    def _tell(self, live: LiveGame) -> None:
+        """Send each student of the game what their session said since the last time."""
         for side, held in live.outbox.items():
             student = live.students.get(side)
             messages, held[:] = list(held), []
@@ -790,7 +912,7 @@ class Classroom:
             for message in messages:
                 if message["type"] == "view":
                     self._send(student, {"type": "set", "name": "view",
-                                         "value": message["view"]})
+                                         "value": self._seen_by(live, side, message["view"])})
                 else:
                     self._send(student, {"type": "msg", "content": message})
         self._changed()
@@ -820,13 +942,18 @@ class Classroom:
             self.store.set_result(row["id"], time.time(), "unplayed", None, None)
         live.finished = True
 
-    def _leave(self, student: Student) -> None:
+    def _leave(self, student: Student, reason: str) -> None:
+        """``student`` leaves their game (if any), which ends for ``reason`` (a key of
+        :data:`ABANDONED`) unless it was over."""
         if self.waiting is student:
             self.waiting, student.waiting = None, False
         live = student.game
         if live is None:
             return
-        self._close(live, "left")
+        if live.finished:  # a classmate still reading the result keeps it on their screen
+            student.game = None
+            return
+        self._close(live, reason)
         live.left = True
         if live.search is not None:
             live.search.cancel()  # still waiting for a worker: nobody wants its answer
@@ -863,11 +990,12 @@ class Classroom:
             elif kind == "pause":
                 self._update(paused=int(message["paused"]))
                 for student in self.students.values():
-                    if message["paused"]:
-                        self._send(student, {"type": "refused",
-                                             "text": say("paused", student.lang)})
+                    self._send(student, {"type": "paused", "paused": self.paused,
+                                         "text": say("paused", student.lang)})
                     if student.game is None:
                         self._lobby(student)
+                    else:
+                        self._board_again(student)
             elif kind in ("rename", "remove"):
                 student = self.students.get(as_whole(message["student"]))
                 if student is None:
@@ -876,10 +1004,11 @@ class Classroom:
                     name = clean_name(message["name"])
                     if not name or len(name) > NAME_LIMIT:
                         raise Refused("no-name", limit=NAME_LIMIT)
-                    student.name = name
                     self.store.update_student(student.id, name=name)
+                    student.name = name
+                    self._renamed(student)
                 else:
-                    self._leave(student)
+                    self._leave(student, "removed")
                     student.removed = True
                     self.store.update_student(student.id, removed=1)
                     self._send(student, {"type": "refused", "text": say("removed", student.lang)})
@@ -895,7 +1024,7 @@ class Classroom:
                 self._changed()
             elif kind == "end":
                 for student in self.students.values():
-                    self._leave(student)
+                    self._leave(student, "class-ended")
                     self._send(student, {"type": "refused", "text": say("ended", student.lang)})
                     self._send(student, {"type": "gone"})
                     self._detach(student)
@@ -904,6 +1033,22 @@ class Classroom:
         except Refused as refusal:
             conn.send({"type": "refused", "text": say(refusal.key, self.lang, **refusal.values)})
             return False
+        except StoreAway:
+            conn.send({"type": "refused", "text": say("database-away", self.lang)})
+            self._changed()
+            return False
+
+    def _renamed(self, student: Student) -> None:
+        """Tell the pages a new name: the student's own greeting, and a classmate playing
+        them (the line above the board, and the names beside it)."""
+        self._send(student, {"type": "renamed", "name": student.name})
+        live = student.game
+        if live is None or not live.classmates:
+            return
+        for other in live.students.values():
+            if other is not student:
+                self._send(other, {"type": "renamed", "classmate": student.name})
+                self._board_again(other)
 
     def _show_book(self, page: str | None) -> None:
         """Send every phone to a page of the book, or back to the board (None)."""
@@ -946,8 +1091,10 @@ class Classroom:
                     "winner": r["winner"], "reason": r["end_reason"],
                     "score": [r["score_south"], r["score_north"]]}
                    for r in self.results[-60:]]
+        away = say("database-away", self.lang) if self.store.away is not None else ""
         return {"type": "class", "code": self.code, "paused": self.paused, "ended": self.ended,
                 "max_students": self.limits.max_students,
+                "database": away,
                 "variant": self.row["variant"], "holes_per_row": self.row["holes_per_row"],
                 "levels": self.levels, "classmates": bool(self.row["classmates"]),
                 "all_levels": list(LEVELS), "ready": sorted(self.ready or LEVELS),

@@ -21,6 +21,7 @@ database without asking it for ids.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import secrets
@@ -98,6 +99,11 @@ class CannotStart(ValueError):
     sentence for the teacher, in the server's language."""
 
 
+class StoreAway(RuntimeError):
+    """The database is not answering (a PostgreSQL server restarting, a network cut): nothing
+    was written. The server keeps trying (:meth:`Store.reconnect`) and carries on after."""
+
+
 def new_id() -> int:
     return secrets.randbits(52) or 1
 
@@ -115,12 +121,13 @@ class Store:
         self.lang = lang
         self.exclusive = exclusive  # a server's store: one server a SQLite file
         self._file_lock: int | None = None
+        self._claimed: int | None = None  # the class advisory lock held (PostgreSQL)
         self.postgres = is_postgres(self.where)
         self._lock = threading.Lock()
+        #: why the database stopped answering (None: it answers); see :meth:`reconnect`
+        self.away: str | None = None
         if self.postgres:
-            import psycopg  # noqa: PLC0415 - the [class] extra
-
-            self.db = psycopg.connect(self.where, autocommit=False)
+            self.db = self._connect()
             self.migrate()
         else:
             self._open_sqlite()
@@ -236,36 +243,109 @@ class Store:
             found += (psycopg.Error,)
         return found
 
+    def _connect(self):
+        import psycopg  # noqa: PLC0415 - the [class] extra
+
+        return psycopg.connect(self.where, autocommit=False, connect_timeout=3)
+
     def _sql(self, text: str) -> str:
         return text.replace("?", "%s") if self.postgres else text
 
-    def execute(self, text: str, args: tuple = ()) -> list[tuple]:
+    def _lost(self, error: BaseException) -> bool:
+        """True if ``error`` means the PostgreSQL connection is gone (not a bad statement)."""
+        if not self.postgres:
+            return False
+        import psycopg  # noqa: PLC0415
+
+        return isinstance(error, (psycopg.OperationalError, psycopg.InterfaceError)) or bool(
+            getattr(self.db, "broken", False) or getattr(self.db, "closed", False))
+
+    def _run(self, work):
+        """``work(cursor)`` in one committed transaction. A PostgreSQL connection found dead
+        (the server restarted since the last statement) is opened again and the work tried
+        once more (nothing of it was written); if the database does not answer, StoreAway."""
         with self._lock:
-            cursor = self.db.cursor()
-            try:
-                cursor.execute(self._sql(text), args)
-                rows = cursor.fetchall() if cursor.description else []
-                self.db.commit()
-            except BaseException:
+            if self.away is not None:
+                raise StoreAway(self.away)
+            for attempt in (1, 2):
+                try:
+                    return self._once(work)
+                except Exception as error:
+                    if not self._lost(error):
+                        raise
+                    if attempt == 2 or not self._reopen():
+                        self.away = str(error).strip().splitlines()[0] if str(error) else \
+                            type(error).__name__
+                        raise StoreAway(self.away) from error
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _once(self, work):
+        cursor = self.db.cursor()
+        try:
+            result = work(cursor)
+            self.db.commit()
+            return result
+        except BaseException:
+            with contextlib.suppress(Exception):  # a dead connection cannot roll back
                 self.db.rollback()
-                raise
-            finally:
+            raise
+        finally:
+            with contextlib.suppress(Exception):
                 cursor.close()
-        return rows
+
+    def _reopen(self) -> bool:
+        """Open the PostgreSQL connection again (with the lock held); False if it cannot."""
+        with contextlib.suppress(Exception):
+            self.db.close()
+        try:
+            self.db = self._connect()
+            return self._claim_again(self.db)
+        except Exception:
+            return False
+
+    def _claim_again(self, db) -> bool:
+        """On a new connection, take this server's class again (its advisory lock went with the
+        old connection); False if another server took it meanwhile."""
+        key = self._claimed
+        if key is None:
+            return True
+        taken = bool(db.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()[0])
+        db.commit()
+        return taken
+
+    def reconnect(self) -> bool:
+        """Try the database again after it stopped answering; True once it answers (the
+        class carries on). Safe to call from another thread."""
+        if self.away is None:
+            return True
+        try:
+            db = self._connect()
+            db.execute("SELECT 1")
+            if not self._claim_again(db):
+                db.close()
+                return False
+        except Exception:
+            return False
+        with self._lock:
+            with contextlib.suppress(Exception):
+                self.db.close()
+            self.db, self.away = db, None
+        return True
+
+    def execute(self, text: str, args: tuple = ()) -> list[tuple]:
+        def work(cursor) -> list[tuple]:
+            cursor.execute(self._sql(text), args)
+            return cursor.fetchall() if cursor.description else []
+
+        return self._run(work)
 
     def transaction(self, statements: list[tuple[str, tuple]]) -> None:
         """Run ``statements`` as one transaction: all or nothing."""
-        with self._lock:
-            cursor = self.db.cursor()
-            try:
-                for text, args in statements:
-                    cursor.execute(self._sql(text), args)
-                self.db.commit()
-            except BaseException:
-                self.db.rollback()
-                raise
-            finally:
-                cursor.close()
+        def work(cursor) -> None:
+            for text, args in statements:
+                cursor.execute(self._sql(text), args)
+
+        self._run(work)
 
     def migrate(self) -> int:
         """Bring the schema up to date; the version reached."""
@@ -314,7 +394,10 @@ class Store:
             return True
         key = int.from_bytes(hashlib.sha256(f"hoyito class {code}".encode()).digest()[:8],
                              "big", signed=True)
-        return bool(self.execute("SELECT pg_try_advisory_lock(?)", (key,))[0][0])
+        taken = bool(self.execute("SELECT pg_try_advisory_lock(?)", (key,))[0][0])
+        if taken:
+            self._claimed = key  # taken again on every new connection (reconnect)
+        return taken
 
     def classes(self) -> list[dict]:
         return self._rows(CLASS_FIELDS, f"SELECT {', '.join(CLASS_FIELDS)} FROM classes "

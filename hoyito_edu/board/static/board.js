@@ -922,8 +922,9 @@ class BoardPage extends Page {
     const busy = this.busy();
     this.whys = [];
     // What the page is doing, for people (the status says it) and for tests (this attribute).
+    // (a classmate to move on the class server is no computer: the page is idle, not waiting)
     const computerNext = v.human !== null && v.human !== undefined && v.to_move !== null
-      && v.to_move !== undefined && v.to_move !== v.human;
+      && v.to_move !== undefined && v.to_move !== v.human && !v.classmate;
     const mode = v.mode || "play";
     this.root.dataset.mode = mode;
     this.root.dataset.state = busy ? "animating" : v.thinking ? "thinking"

@@ -113,10 +113,24 @@ function showLobby(message) {
 function showGame(message) {
   clearBoard();
   screen.textContent = "";
+  notice.textContent = ""; // a new game: old news goes (a pause is said again after this)
   const bar = el("div", { class: "class-game-bar" }, screen);
   const back = el("button", { class: "class-back" }, bar, W.back);
-  back.onclick = () => send({ type: "lobby" });
-  if (message.classmate) el("span", {}, bar, W.against.replace("{name}", message.classmate));
+  if (message.classmate) el("span", { class: "class-against" }, bar, W.against.replace("{name}", message.classmate));
+  // Leaving a game in progress asks first, as the board's New game does.
+  const ask = el("div", { class: "class-ask", role: "alertdialog", hidden: "" }, screen);
+  el("span", {}, ask, W.back_sure);
+  const yes = el("button", { class: "class-ask-yes" }, ask, W.back_yes);
+  const no = el("button", { class: "class-ask-no" }, ask, W.back_no);
+  back.onclick = () => {
+    const view = boardView ? boardView.model.get("view") || {} : {};
+    if (view.ply > 0 && !view.banner) {
+      ask.hidden = false;
+      no.focus();
+    } else send({ type: "lobby" });
+  };
+  yes.onclick = () => send({ type: "lobby" });
+  no.onclick = () => { ask.hidden = true; back.focus(); };
   if (message.flipped) el("p", { class: "class-flipped-note" }, screen, W.flipped);
   let kind = "class-board";
   if (message.classmate) kind += " class-classmates";
@@ -144,6 +158,15 @@ function received(message) {
     else hideBook();
   } else if (message.type === "refused") {
     notice.textContent = message.text;
+  } else if (message.type === "renamed") { // the teacher renamed this student or their classmate
+    if (message.name) hello.textContent = W.hello.replace("{name}", message.name);
+    const against = screen.querySelector(".class-against");
+    if (message.classmate && against) against.textContent = W.against.replace("{name}", message.classmate);
+  } else if (message.type === "notice") { // news for everyone (the database is back)
+    notice.textContent = message.text;
+  } else if (message.type === "paused") { // the teacher paused or resumed the class
+    if (message.paused) notice.textContent = message.text;
+    else if (notice.textContent === message.text) notice.textContent = "";
   } else if (message.type === "gone") {
     token = null;
     try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
@@ -165,7 +188,11 @@ function connect() {
   ws.onmessage = (event) => {
     let message = null;
     try { message = JSON.parse(event.data); } catch (error) { return; }
-    if (message.type === "refused" && token && !boardView && !screen.childElementCount) {
+    if (message.type === "refused" && message.again && token && !boardView) {
+      // the server cannot answer now (its database is away): ask again in a moment
+      clearTimeout(timer);
+      timer = setTimeout(() => send({ type: "resume", token, lang }), 2000);
+    } else if (message.type === "refused" && token && !boardView && !screen.childElementCount) {
       token = null; // the token was not taken: join by code and name
       try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
       showJoin();

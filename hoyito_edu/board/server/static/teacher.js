@@ -94,7 +94,11 @@ function build() {
   const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
   round.onclick = () => send({ type: "round" });
   parts.pause = el("button", { class: "teacher-pause" }, buttons);
-  parts.pause.onclick = () => send({ type: "pause", paused: !state.paused });
+  parts.pause.onclick = () => { // what the button says is what it does, even before the server's echo
+    state.paused = !state.paused;
+    send({ type: "pause", paused: state.paused });
+    setText(parts.pause, state.paused ? W.resume : W.pause);
+  };
   const end = el("button", { class: "teacher-end" }, buttons, W.end);
   end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
 
@@ -110,7 +114,7 @@ function build() {
     const link = el("a", { class: `teacher-${kind}`, href: "#" }, exports, kind.toUpperCase());
     link.onclick = (event) => {
       event.preventDefault();
-      location.href = `/export.${kind}?key=${encodeURIComponent(key)}${withNames.checked ? "&names=1" : ""}`;
+      location.href = `/export.${kind}?key=${encodeURIComponent(key)}&lang=${data.lang}${withNames.checked ? "&names=1" : ""}`;
     };
     exports.append(" ");
   }
@@ -175,58 +179,118 @@ function fillSizes(variant, chosen) {
   parts.size.value = String(sizes.includes(keep) ? keep : sizes[0]);
 }
 
-function miniBoard(b, parent) {
-  const grid = el("div", { class: "mini-board" }, parent);
+// A student's small board: built once per board size, then only its numbers change.
+function miniBoard(card, b) {
+  let grid = card.querySelector(".mini-board");
+  if (!b) { if (grid) grid.remove(); return; }
   const n = b.n;
-  grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
-  const cells = (b.board || []);
-  for (let k = 2 * n - 1; k >= n; k--) el("span", { class: b.to_move === 1 ? "mini-to-move" : "" }, grid, String(cells[k] ?? ""));
-  for (let k = 0; k < n; k++) el("span", { class: b.to_move === 0 ? "mini-to-move" : "" }, grid, String(cells[k] ?? ""));
+  if (!grid || grid.children.length !== 2 * n) {
+    if (grid) grid.remove();
+    grid = el("div", { class: "mini-board" });
+    card.insertBefore(grid, card.querySelector(".teacher-rename"));
+    grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+    for (let k = 0; k < 2 * n; k++) el("span", {}, grid);
+  }
+  const holes = [];
+  for (let k = 2 * n - 1; k >= n; k--) holes.push(k); // North's row on top, right to left
+  for (let k = 0; k < n; k++) holes.push(k);
+  const cells = b.board || [];
+  holes.forEach((hole, i) => {
+    const span = grid.children[i];
+    const text = String(cells[hole] ?? "");
+    if (span.textContent !== text) span.textContent = text;
+    span.classList.toggle("mini-to-move", b.to_move === (hole < n ? 0 : 1));
+  });
 }
 
-function draw() {
-  if (!built) build();
-  parts.code.textContent = state.code.match(/.{1,3}/g).join(" ");
-  parts.pause.textContent = state.paused ? W.resume : W.pause;
-  if (document.activeElement !== parts.max) parts.max.value = state.max_students;
-  if (document.activeElement === null || !document.activeElement.closest || !document.activeElement.closest(".teacher-settings")) {
-    parts.variant.textContent = "";
-    for (const [name, title] of state.variants) el("option", { value: name }, parts.variant, title);
-    parts.variant.value = state.variant;
-    fillSizes(state.variant, state.holes_per_row);
-    parts.levels.querySelectorAll("label").forEach((node) => node.remove());
-    for (const name of state.all_levels) {
-      const label = el("label", {}, parts.levels);
-      const box = el("input", { type: "checkbox", value: name }, label);
-      box.checked = state.levels.includes(name);
-      label.append(" " + levelName(name) + (state.ready.includes(name) ? "" : " …"));
-    }
-    parts.classmates.checked = state.classmates;
-  }
-  parts.students.textContent = "";
-  if (!state.students.length) el("p", {}, parts.students, W.nobody);
-  for (const s of state.students) {
-    if (s.removed) continue;
-    const card = el("div", { class: "teacher-student" + (s.online ? "" : " teacher-away"), "data-student": String(s.id) }, parts.students);
-    el("strong", {}, card, s.name);
-    let line = s.online ? W.online : W.away;
-    if (s.waiting) line = W.waiting;
-    else if (s.board) {
-      const who = s.board.classmate.length ? s.board.classmate[0] : W.computer.replace("{level}", levelName(s.board.opponent));
-      line += ` · ${who} · ${W.move.replace("{ply}", String(s.board.ply))}`;
-    } else if (s.online) line += ` · ${W.lobby}`;
-    el("span", { class: "teacher-line" }, card, line);
-    if (s.board) miniBoard(s.board, card);
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+// A student's card: made once, then changed in place (a press on Rename or Remove that
+// lasts across an update still lands on the same button).
+function studentCard(s) {
+  let card = cards.get(s.id);
+  if (!card) {
+    card = el("div", { class: "teacher-student", "data-student": String(s.id) });
+    el("strong", {}, card);
+    el("span", { class: "teacher-line" }, card);
     const rename = el("button", { class: "teacher-rename" }, card, W.rename);
     rename.onclick = () => {
-      const name = prompt(W.new_name.replace("{name}", s.name), s.name);
-      if (name) send({ type: "rename", student: s.id, name });
+      const now = card.student;
+      const name = prompt(W.new_name.replace("{name}", now.name), now.name);
+      if (name) send({ type: "rename", student: now.id, name });
     };
     const remove = el("button", { class: "teacher-remove" }, card, W.remove);
-    remove.onclick = () => { if (confirm(W.remove_sure.replace("{name}", s.name))) send({ type: "remove", student: s.id }); };
+    remove.onclick = () => {
+      const now = card.student;
+      if (confirm(W.remove_sure.replace("{name}", now.name))) send({ type: "remove", student: now.id });
+    };
     const pin = el("button", { class: "teacher-pin" }, card, W.pin_button);
-    pin.onclick = () => alert(W.pin_of.replace("{name}", s.name).replace("{pin}", s.pin));
+    pin.onclick = () => {
+      const now = card.student;
+      alert(W.pin_of.replace("{name}", now.name).replace("{pin}", now.pin));
+    };
+    cards.set(s.id, card);
   }
+  card.student = s;
+  card.classList.toggle("teacher-away", !s.online);
+  setText(card.querySelector("strong"), s.name);
+  let line = s.online ? W.online : W.away;
+  if (s.waiting) line = W.waiting;
+  else if (s.board) {
+    const who = s.board.classmate.length ? s.board.classmate[0] : W.computer.replace("{level}", levelName(s.board.opponent));
+    line += ` · ${who} · ${W.move.replace("{ply}", String(s.board.ply))}`;
+  } else if (s.online) line += ` · ${W.lobby}`;
+  setText(card.querySelector(".teacher-line"), line);
+  miniBoard(card, s.board);
+  return card;
+}
+
+const cards = new Map(); // student id -> card
+let drawn = { settings: "", results: "" }; // what the settings and results were drawn from
+
+function drawStudents() {
+  const shown = state.students.filter((s) => !s.removed);
+  const nobody = parts.students.querySelector(".teacher-nobody");
+  if (!shown.length && !nobody) el("p", { class: "teacher-nobody" }, parts.students, W.nobody);
+  if (shown.length && nobody) nobody.remove();
+  const keep = new Set(shown.map((s) => s.id));
+  for (const [id, card] of cards) {
+    if (!keep.has(id)) { card.remove(); cards.delete(id); }
+  }
+  let before = null; // the card each one follows; a card is moved only when out of order
+  for (const s of shown) {
+    const card = studentCard(s);
+    const wanted = before ? before.nextSibling : parts.students.firstChild;
+    if (card !== wanted) parts.students.insertBefore(card, wanted);
+    before = card;
+  }
+}
+
+function drawSettings() {
+  const key = JSON.stringify([state.variants, state.variant, state.holes_per_row, state.all_levels, state.levels, state.ready, state.classmates, data.lang]);
+  if (key === drawn.settings) return;
+  if (document.activeElement && document.activeElement.closest && document.activeElement.closest(".teacher-settings")) return;
+  drawn.settings = key;
+  parts.variant.textContent = "";
+  for (const [name, title] of state.variants) el("option", { value: name }, parts.variant, title);
+  parts.variant.value = state.variant;
+  fillSizes(state.variant, state.holes_per_row);
+  parts.levels.querySelectorAll("label").forEach((node) => node.remove());
+  for (const name of state.all_levels) {
+    const label = el("label", {}, parts.levels);
+    const box = el("input", { type: "checkbox", value: name }, label);
+    box.checked = state.levels.includes(name);
+    label.append(" " + levelName(name) + (state.ready.includes(name) ? "" : " …"));
+  }
+  parts.classmates.checked = state.classmates;
+}
+
+function drawResults() {
+  const key = JSON.stringify(state.results);
+  if (key === drawn.results) return;
+  drawn.results = key;
   parts.results.textContent = "";
   if (!state.results.length) el("li", {}, parts.results, W.no_results);
   for (const r of state.results.slice().reverse()) {
@@ -236,10 +300,22 @@ function draw() {
     const winner = r.winner === null ? (r.score[0] === null ? "" : ` (${W.draw})`) : ` (${r.winner === 0 ? r.south : north})`;
     el("li", {}, parts.results, `${r.south} – ${north}: ${score}${winner}`);
   }
+}
+
+function draw() {
+  if (!built) build();
+  setText(parts.code, state.code.match(/.{1,3}/g).join(" "));
+  setText(parts.pause, state.paused ? W.resume : W.pause);
+  drawSettings();
+  drawStudents();
+  drawResults();
   drawBook();
+  if (parts.max && document.activeElement !== parts.max) parts.max.value = state.max_students;
   if (state.ended) notice.textContent = W.ended;
+  else if (state.database) notice.textContent = state.database; // the database is away
   else if (state.paused) notice.textContent = W.paused_now;
-  else if (notice.textContent === W.paused_now) notice.textContent = "";
+  else if (notice.textContent === W.paused_now || notice.textContent === drawn.database) notice.textContent = "";
+  drawn.database = state.database || drawn.database;
 }
 
 // The server sends the whole class once, then only what changed (room.overview_changes).
