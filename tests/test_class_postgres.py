@@ -174,7 +174,7 @@ def test_a_postgresql_restart_mid_class_is_waited_out_and_the_lesson_goes_on(pos
     process looked alive. Now it says the database is away (log, teacher, students), keeps
     trying, and every game goes on from where it was when PostgreSQL is back."""
     log = tmp_path / "server.log"
-    server = start(url, log)
+    server = start(url, log, extra=("--new",))
     try:
         async def lesson():
             teacher = await Student.connect(server.ws + "/teacher")
@@ -194,9 +194,8 @@ def test_a_postgresql_restart_mid_class_is_waited_out_and_the_lesson_goes_on(pos
                 await ana.send({"type": "board", "message": click})
                 away = await ana.receive(lambda m: m["type"] == "refused")
                 assert "database is not answering" in away["text"] and away["again"]
-                overview = await teacher.receive(lambda m: m["type"] == "class"
-                                                 and m["database"])
-                assert "database is not answering" in overview["database"]
+                await teacher.receive(lambda m: teacher.overview.get("database"))
+                assert "database is not answering" in teacher.overview["database"]
                 loop = asyncio.get_running_loop()  # the export says so too, in a sentence
                 status, body = await loop.run_in_executor(None, export, server)
                 assert status == 503 and "not answering" in body
@@ -212,7 +211,7 @@ def test_a_postgresql_restart_mid_class_is_waited_out_and_the_lesson_goes_on(pos
             await ana.settle()
             await ana.click()
             assert (await ben.join(server.code, "Ben"))["type"] == "lobby"
-            await teacher.receive(lambda m: m["type"] == "class" and not m["database"])
+            await teacher.receive(lambda m: not teacher.overview.get("database"))
             return ana.view
 
         view = asyncio.run(lesson())
@@ -228,7 +227,7 @@ def test_a_postgresql_restart_mid_class_is_waited_out_and_the_lesson_goes_on(pos
 
 
 def test_a_postgresql_restart_between_two_moves_goes_unnoticed(postgres, url, tmp_path):
-    server = start(url, tmp_path / "server.log")
+    server = start(url, tmp_path / "server.log", extra=("--new",))
     try:
         async def lesson():
             ana = await Student.connect(server.ws)

@@ -113,7 +113,7 @@ def test_a_forged_restore_never_writes_a_game_the_server_did_not_see_played(serv
         # moves during a pause
         desk = await teacher(server)
         await desk.send({"type": "pause", "paused": True})
-        await ana.receive(lambda m: m["type"] == "refused")
+        await ana.receive(lambda m: m["type"] == "paused" and m["paused"])
         await ana.send(restore(holes[:6], None))
         await ana.receive(lambda m: m["type"] == "refused")
         await ana.receive()

@@ -16,7 +16,7 @@ pytest.importorskip("segno")
 pytest.importorskip("websockets")
 
 from classserver import ROOT, Student, free_port, start  # noqa: E402
-from test_class_postgres import cluster, url  # noqa: E402, F401 - the fixtures
+from test_class_postgres import cluster, postgres, url  # noqa: E402, F401 - the fixtures
 
 pytestmark = pytest.mark.server
 
