@@ -361,7 +361,7 @@ def test_a_phone_reloaded_while_postgresql_is_away_keeps_its_game(browser, postg
     """A tap while the database is away is said to wait; a page reloaded then is told so,
     keeps its token (it is not sent back to the join form), and once PostgreSQL answers the
     waiting tap is played and shown, and the game goes on."""
-    with class_server(url, tmp_path / "server.log") as pg_server:
+    with class_server(url, tmp_path / "server.log", extra=("--new",)) as pg_server:
         ana = phone(browser, pg_server)
         join_by_code(ana, pg_server.code, "Ana")
         ana.locator("[data-opponent=greedy]").tap()
