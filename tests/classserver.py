@@ -23,6 +23,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def get(url: str, timeout: float = 30, follow: bool = True) -> tuple[int, dict, bytes]:
+    """An HTTP GET of one of the server's pages: (status, headers, body), an error status
+    included; ``follow=False`` answers a redirect with the redirect itself."""
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(*([] if follow else [NoRedirect()]))
+    try:
+        with opener.open(url, timeout=timeout) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -9,8 +9,6 @@ import io
 import random
 import sqlite3
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 
@@ -18,20 +16,12 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 websockets = pytest.importorskip("websockets")
 
-from classserver import Student, class_server, start  # noqa: E402
+from classserver import Student, class_server, get, start  # noqa: E402
 
 from hoyito_edu.engine.game import Game  # noqa: E402
 from hoyito_edu.engine.rules import BOARD_QUIET_LIMIT  # noqa: E402
 
 pytestmark = pytest.mark.server
-
-
-def get(url: str) -> tuple[int, dict, bytes]:
-    try:
-        with urllib.request.urlopen(url, timeout=30) as answer:
-            return answer.status, dict(answer.headers), answer.read()
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
 
 
 def database(db: str) -> dict:

@@ -9,8 +9,6 @@ import os
 import signal
 import sqlite3
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -19,19 +17,11 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 websockets = pytest.importorskip("websockets")
 
-from classserver import Student, class_server, start  # noqa: E402
+from classserver import Student, class_server, get, start  # noqa: E402
 
 from hoyito_edu.board.server.app import BOARD_STATIC  # noqa: E402
 
 pytestmark = pytest.mark.server
-
-
-def get(url: str) -> tuple[int, dict, bytes]:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as answer:
-            return answer.status, dict(answer.headers), answer.read()
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
 
 
 def stored(db) -> list[tuple[int, int]]:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,7 @@ import pytest
 pytest.importorskip("starlette")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/classserver.py
 
-from classserver import class_server  # noqa: E402
+from classserver import class_server, get  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.notebooks]
 
@@ -31,35 +29,27 @@ def server(kits, tmp_path_factory):
         yield running
 
 
-def get(url: str) -> tuple[int, dict, str]:
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
-
-    opener = urllib.request.build_opener(NoRedirect)
-    try:
-        with opener.open(url, timeout=10) as answer:
-            return answer.status, dict(answer.headers), answer.read().decode("utf-8")
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read().decode("utf-8")
+def page(url: str) -> tuple[int, dict, str]:
+    status, headers, body = get(url, timeout=10, follow=False)
+    return status, {key.lower(): value for key, value in headers.items()}, body.decode("utf-8")
 
 
 def test_the_book_is_served_with_students_pages_only(server, kits):
-    status, headers, _ = get(server.url + "/libro/")
+    status, headers, _ = page(server.url + "/libro/")
     assert status == 307 and headers["location"] == "/libro/es/index.html"
-    status, headers, _ = get(server.url + "/book/")
+    status, headers, _ = page(server.url + "/book/")
     assert status == 307 and headers["location"] == "/book/en/index.html"
-    status, headers, text = get(server.url + "/libro/es/02_reglas_comparadas.html")
+    status, headers, text = page(server.url + "/libro/es/02_reglas_comparadas.html")
     assert status == 200 and 'lang="es"' in text
     assert "script-src 'none'" in headers["content-security-policy"]
     for forbidden in ("/libro/es/docente/02_reglas_comparadas.html",
                       "/book/en/teacher/02_rules_compared.html",
                       "/libro/../pyproject.toml", "/libro/%2e%2e/%2e%2e/pyproject.toml",
                       "/libro/toc.json/../../setup.py"):
-        status, _, text = get(server.url + forbidden)
+        status, _, text = page(server.url + forbidden)
         assert status == 404, forbidden
         assert "Traceback" not in text
-    status, _, text = get(server.url + "/libro/es/docente/index.html")
+    status, _, text = page(server.url + "/libro/es/docente/index.html")
     assert status == 404 and "no está en el libro" in text
 
 
