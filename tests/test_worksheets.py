@@ -123,7 +123,7 @@ def test_help_says_where_each_language_goes(capsys):
 def test_makefile_has_a_worksheets_target():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^worksheets:.*##", makefile, re.MULTILINE)
-    assert "hoyito_edu.teaching.worksheets build/worksheets" in makefile
+    assert "-m hoyito_edu worksheets --out build/worksheets" in makefile
 
 
 # -- every page titled, every question asked -----------------------------------------------

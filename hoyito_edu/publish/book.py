@@ -49,6 +49,8 @@ from .student import is_relative_link, is_teacher_only
 LANGUAGE_FOLDERS = {"en": "", "es": "es"}
 #: The teacher's part of each language's book.
 TEACHER_FOLDERS = {"en": "teacher", "es": "docente"}
+#: Documents written in both languages: the Spanish page -> the English one.
+DOCUMENT_PAIRS = {"docs/es/servir-una-clase.md": "docs/class-server.md"}
 #: The documents shown first, in this order (relative to the content root); every other
 #: ``docs/**/*.md`` page follows, the researcher's index before its pages.
 DOCUMENTS = ("docs/rules-in-words.md", "docs/notebooks.md", "docs/board.md",
@@ -546,13 +548,22 @@ def _write_pages(book: Book, bodies: Mapping[str, tuple[str, Path]], root: Path,
         neighbours = (docs[number - 1] if number else None,
                       docs[number + 1] if number + 1 < len(docs) else None)
         index = f"{page.lang}/index.html" if page.lang in langs else f"{langs[0]}/index.html"
-        _write(out / page.href, page_html(page, body, neighbours=neighbours, other=None,
-                                          index=index))
+        _write(out / page.href, page_html(page, body, neighbours=neighbours,
+                                          other=_other_document(page.href), index=index))
     _write(out / "index.html", _front(langs))
     toc = {lang: [page.to_dict() for page in book.pages
                   if page.lang == lang and page.part == "student"] for lang in langs}
     toc["docs"] = [page.to_dict() for page in docs]
     _write(out / "toc.json", json.dumps(toc, ensure_ascii=False, indent=1))
+
+
+def _other_document(href: str) -> str | None:
+    """The same document in the other language, where it is written in both."""
+    for spanish, english in DOCUMENT_PAIRS.items():
+        pair = (str(Path(spanish).with_suffix(".html")), str(Path(english).with_suffix(".html")))
+        if href in pair:
+            return pair[1] if href == pair[0] else pair[0]
+    return None
 
 
 def _front(langs: tuple[str, ...]) -> str:

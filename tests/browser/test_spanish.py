@@ -265,7 +265,7 @@ def test_replay_and_compare_rules_in_spanish_show_no_english(page, served_replay
         captions.add(page.locator(f"{REPLAY} .hoyito-caption").text_content())
         captions.add(page.locator(f"{REPLAY} .hoyito-status").text_content())
         page.wait_for_timeout(100)
-    assert any(c.startswith("Vuelta") for c in captions), captions
+    assert any(c.startswith("Tanda") for c in captions), captions
     assert english_in("\n".join(captions)) == [], captions
     page.locator(f"{REPLAY} .hoyito-pause").click()
     assert english_on(page, REPLAY) == []
