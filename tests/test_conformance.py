@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 import hoyito_edu as hy
 from hoyito_edu.compiled import kernel
 
+pytestmark = pytest.mark.slow  # plays many positions through both copies of the rules
+
 
 def test_the_kernel_plays_every_case_as_the_engine():
     found = cf.disagreements(cf.Kernel())

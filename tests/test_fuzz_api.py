@@ -31,6 +31,8 @@ from hoyito_edu.engine.checks import as_whole
 from hoyito_edu.sim.matches import simulate_matches
 from hoyito_edu.sim.simulate import END_REASONS
 
+pytestmark = pytest.mark.slow  # hypothesis runs many examples
+
 #: Seconds any one call may take before it counts as a hang (far above what any takes).
 TIME_LIMIT = 20.0
 

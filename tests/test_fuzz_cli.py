@@ -20,10 +20,13 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from hoyito_edu.__main__ import main
+
+pytestmark = pytest.mark.slow  # hypothesis runs many examples
 
 #: The most one command may take (each plays at most a few short games).
 TIME_LIMIT = 20.0

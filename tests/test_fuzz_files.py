@@ -16,10 +16,13 @@ import json
 import random
 import time
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import hoyito_edu as hy
+
+pytestmark = pytest.mark.slow  # hypothesis runs many examples
 
 #: The most a single load may take (generous: the saves fuzzed here load in milliseconds; a
 #: hang or a quadratic path shows up as seconds). Hypothesis' own deadline is off, since a

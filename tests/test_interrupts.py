@@ -55,7 +55,10 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+pytestmark = [
+    pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc"),
+    pytest.mark.slow,  # interrupts real processes
+]
 
 
 def run_and_interrupt(whole_group: bool, *args: str) -> tuple[float, str, list[int]]:

@@ -21,6 +21,8 @@ import pytest
 from hoyito_edu.__main__ import main
 from hoyito_edu.sim import cluster
 
+pytestmark = pytest.mark.slow  # starts Dask schedulers
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 

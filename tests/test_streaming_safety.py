@@ -23,6 +23,8 @@ import hoyito_edu as hy
 from hoyito_edu.sim import streaming
 from hoyito_edu.sim.streaming import FolderBusy
 
+pytestmark = pytest.mark.slow  # kills real writers
+
 ROOT = Path(__file__).resolve().parent.parent
 # The engine path plays about 400 games a second here: slow enough to catch a run mid-way.
 SLOW = dict(seed=3, chunk_games=25, tables=["games", "moves"], path="engine")

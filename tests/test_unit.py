@@ -25,6 +25,8 @@ from hoyito_edu.teaching.data import data_dir
 from hoyito_edu.teaching.recorded import RECORD_COLUMNS, SPANISH_COLUMNS, load_recorded_games
 from hoyito_edu.teaching.worksheets import close
 
+pytestmark = pytest.mark.slow  # renders every sheet of the unit as PDF, in both languages
+
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "es")
 FIELD = re.compile(r"\{(\w*)\}")

@@ -21,6 +21,8 @@ import pytest
 
 from hoyito_edu.board.voila_kernels import full_message
 
+pytestmark = pytest.mark.slow  # starts Jupyter kernels
+
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "scripts" / "voila.json"
 VOILA = Path(sys.executable).parent / "voila"

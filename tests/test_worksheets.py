@@ -15,6 +15,8 @@ from hoyito_edu.engine.events import Drop
 from hoyito_edu.teaching import classroom, worksheets
 from hoyito_edu.teaching.classroom import CASA_REASONS, EXERCISES
 
+pytestmark = pytest.mark.slow  # renders every worksheet as PDF
+
 matplotlib.use("Agg")
 ROOT = Path(__file__).resolve().parent.parent
 A4_POINTS = (595.44, 841.68)  # 8.27 x 11.69 inches
