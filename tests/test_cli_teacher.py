@@ -39,6 +39,7 @@ def test_student_copies_without_answers(tmp_path):
     assert not tags & {"solution", "teacher"}
 
 
+@pytest.mark.slow  # draws every worksheet in both languages
 def test_worksheets_on_letter_paper(tmp_path):
     done = command("worksheets", "--out", "hojas", "--paper", "letter", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
