@@ -71,7 +71,7 @@ JUNK = st.sampled_from(["--bogus", "-x", "stray", "--games=2", "--out=", "--", "
 @st.composite
 def argument_lists(draw) -> list[str]:
     """``simulate`` and a mostly valid command, then random options in random order."""
-    argv = ["simulate"] if draw(st.integers(0, 19)) else draw(st.sampled_from([[], ["play"]]))
+    argv = ["simulate"] if draw(st.integers(0, 19)) else draw(st.sampled_from([[], ["playback"]]))
     if draw(st.booleans()):  # a valid core, so many commands get as far as playing
         argv += ["--variant", draw(value_for("--variant")), "--games", draw(st.sampled_from(
             ["1", "2", "3"])), "--out", draw(st.sampled_from(NAMES[:4]))]
