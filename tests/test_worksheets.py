@@ -423,3 +423,18 @@ def test_a_boards_digits_fit_inside_their_holes_with_room_to_spare(name):
                         assert box.height <= 0.7 * hole.height, (number, text.get_text())
     finally:
         worksheets.close(sheet)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_empty_boards_fill_every_page(lang, paper, monkeypatch):
+    monkeypatch.setattr(worksheets, "_paper", paper)
+    sheet = worksheets.empty_boards_sheet(lang)
+    try:
+        for number, fig in enumerate(sheet.figures, start=1):
+            height = fig.get_figheight()
+            lowest = min(ax.get_position().y0 for ax in fig.axes) * height  # inches from below
+            # the boards reach the bottom margin: less than half an inch of the page left empty
+            assert lowest - worksheets.BOTTOM < 0.5, (sheet.filename, number, lowest)
+    finally:
+        worksheets.close(sheet)

@@ -744,10 +744,30 @@ def _empty_boards_sheet() -> Sheet:
         ),
     )
     six, eight = _("2 × 6 holes"), _("2 × 8 holes")
-    page.add(*[_Boards([(_blank(6), six, True)], width=0.7) for _copy in range(3)])
-    page.add(_Break(), *[_Boards([(_blank(8), eight, True)], width=0.9) for _copy in range(3)])
+    _fill_page(page, _blank(6), six)
+    page.add(_Break())
+    _fill_page(page, _blank(8), eight)
     page.finish()
     return sheet
+
+
+def _fill_page(page: _Layout, position: Position, title: str, least: float = 0.6) -> None:
+    """Empty boards of ``position``'s size, one under another, filling the rest of the page: as
+    many as fit at ``least`` of the text width at least, then widened (up to the full width) to
+    take the page's whole height."""
+    if page.fig is None:
+        page.new_page()
+    room = page._room()
+    per_hole = WIDTH / (position.holes_per_row + 1.6)
+    extra = title_room(1) + 0.1  # the title and the gap under each board
+
+    def height(share: float) -> float:
+        return share * per_hole * 4.1 + extra
+
+    count = max(1, int(room // height(least)))
+    share = min(1.0, (room / count - extra) / (per_hole * 4.1) - 0.005)
+    for _copy in range(count):
+        page.add(_Boards([(position, title, True)], width=share))
 
 
 #: The record sheet's table: three columns of moves, as many rows as each page holds (at
