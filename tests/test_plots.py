@@ -327,6 +327,16 @@ def test_casa_heatmap_writes_the_numbers_and_dashes_where_a_rule_set_never_casas
     assert mid_sow[12:36] == ["–"] * 24 and "–" not in mid_sow[:12]
 
 
+def test_casa_heatmap_numbers_are_readable_and_fit_their_cells(sim):
+    fig = plots.casa_heatmap(sim.captures, sim.games, annotate=True)  # at its default size
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes[:3]:
+        assert ax.texts and min(t.get_fontsize() for t in ax.texts) >= 9
+        boxes = [t.get_window_extent(renderer) for t in ax.texts]
+        assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
 def casa_rates(sim, variants=("hoyito-i", "ba-awa"), kind="last-seed") -> pd.DataFrame:
     """The table casa_rates_by_hole draws: casas per game at each hole, average ± 1.96 standard
     errors over games, as notebook 04 computes it."""

@@ -755,7 +755,8 @@ def casa_heatmap(
             1,
             layout="constrained",
             squeeze=False,
-            figsize=(7.5, 1.2 + 0.55 * len(variants) * len(kinds)),
+            # cells wide and tall enough for their numbers at 9 points
+            figsize=(max(7.5, 2.5 + 0.45 * 2 * n), 1.2 + 0.55 * len(variants) * len(kinds)),
         )
         overall = max(float(frame.to_numpy().max()) for frame in data.values()) or 1.0
         image = None
@@ -776,7 +777,7 @@ def casa_heatmap(
             if annotate:  # a rule set that never makes this kind of casa gets dashes
                 for (i, j), value in np.ndenumerate(values):
                     text = f"{value:.2f}" if values[i].any() else "–"
-                    ax.text(j, i, text, ha="center", va="center", fontsize=7,
+                    ax.text(j, i, text, ha="center", va="center", fontsize=9,
                             color="black" if value > 0.6 * top else "white")
             if scale == "per-panel":
                 fig.colorbar(image, ax=ax, label=_("casas per game\nat this hole"))
