@@ -172,6 +172,21 @@ def test_game_lengths_shares_add_up_and_name_the_cap():
     assert ax.get_xlabel().startswith("game length (plies")
 
 
+@pytest.mark.parametrize("path", ["04_capture_dynamics.ipynb", "es/04_dinamica_de_capturas.ipynb"])
+def test_notebook_04_names_the_50_percent_line_only_in_the_legend(path, mixed):
+    import json
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).parent.parent / "notebooks" / path).read_text())["cells"]
+    (chart,) = ["".join(c["source"]) for c in cells
+                if c["cell_type"] == "code" and "plots.starter_advantage(" in "".join(c["source"])]
+    # a second label on the line sat on the first data row and said what the legend says
+    assert "ax.text(" not in chart and "50 %" not in chart
+    ax = plots.starter_advantage(mixed.games)
+    named = [t for t in legend_texts(ax) if t.startswith("50 %")]
+    assert len(named) == 1 and not [t for t in ax.texts if "50" in t.get_text()]
+
+
 def test_starter_advantage_plots_shares_and_intervals(mixed):
     sim = hy.simulate("ba-awa", 60, players=("greedy", "random"), seed=8)
     ax = plots.starter_advantage(sim.games, published={"ba-awa": 0.515})
