@@ -937,3 +937,52 @@ def test_every_chart_takes_lang_and_refuses_french_before_drawing(name, sim, mix
     with pytest.raises(ValueError, match="the language must be one of"):
         getattr(plots, name)(*tables.get(name, (sim.moves,)), lang="fr")
     assert plt.get_fignums() == before, "nothing is drawn for a refused language"
+
+
+@pytest.fixture(params=["en", "es"])
+def timeline(request):
+    from hoyito_edu.teaching import data
+
+    events = data.timeline(lang=request.param)
+    events["when"] = events["start"].dt.year + (events["start"].dt.month - 1) / 12
+    research = events[events["year"].between(2004, 2005) & (events["date"].str.len() == 7)]
+    band = (research["when"].min(), research["when"].max() + 1 / 12)
+    ax = plots.timeline_chart(events, [str(y) for y in events["year"]], band=band,
+                              band_label="research")
+    ax.figure.tight_layout()
+    return events, ax
+
+
+def test_timeline_labels_stay_clear_of_every_marker(timeline):
+    events, ax = timeline
+    fig = ax.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    (markers,) = ax.collections
+    centres = ax.transData.transform(markers.get_offsets())
+    radius = markers.get_sizes()[0] ** 0.5 / 2 * fig.dpi / 72 + 1  # the marker and its edge
+    gap = 4 * fig.dpi / 72  # at least 4 points of paper between a label and a marker
+    assert len(ax.texts) == len(events)
+    for text in ax.texts:
+        box = text.get_window_extent(renderer)
+        for x, y in centres:
+            near_x = box.x0 - radius - gap < x < box.x1 + radius + gap
+            near_y = box.y0 - radius < y < box.y1 + radius
+            assert not (near_x and near_y), text.get_text()
+
+
+def test_timeline_band_shows_in_greyscale(timeline):
+    from matplotlib.colors import to_rgba
+
+    _events, ax = timeline
+    (band,) = [p for p in ax.patches if p.get_label() == "research"]
+    red, green, blue, _alpha = to_rgba(band.get_edgecolor())
+    assert band.get_hatch()  # a pattern, not only a pale colour
+    assert 0.299 * red + 0.587 * green + 0.114 * blue < 0.5  # a dark edge on white paper
+    assert "research" in legend_texts(ax)
+
+
+def test_timeline_refuses_labels_that_do_not_match_the_events(timeline):
+    events, _ax = timeline
+    with pytest.raises(ValueError, match="date_labels has 1 labels"):
+        plots.timeline_chart(events, ["1957"])
