@@ -172,6 +172,21 @@ def test_game_lengths_shares_add_up_and_name_the_cap():
     assert ax.get_xlabel().startswith("game length (plies")
 
 
+@pytest.mark.parametrize("path", ["04_capture_dynamics.ipynb", "es/04_dinamica_de_capturas.ipynb"])
+def test_notebook_04_names_the_50_percent_line_only_in_the_legend(path, mixed):
+    import json
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).parent.parent / "notebooks" / path).read_text())["cells"]
+    (chart,) = ["".join(c["source"]) for c in cells
+                if c["cell_type"] == "code" and "plots.starter_advantage(" in "".join(c["source"])]
+    # a second label on the line sat on the first data row and said what the legend says
+    assert "ax.text(" not in chart and "50 %" not in chart
+    ax = plots.starter_advantage(mixed.games)
+    named = [t for t in legend_texts(ax) if t.startswith("50 %")]
+    assert len(named) == 1 and not [t for t in ax.texts if "50" in t.get_text()]
+
+
 def test_starter_advantage_plots_shares_and_intervals(mixed):
     sim = hy.simulate("ba-awa", 60, players=("greedy", "random"), seed=8)
     ax = plots.starter_advantage(sim.games, published={"ba-awa": 0.515})
@@ -325,6 +340,16 @@ def test_casa_heatmap_writes_the_numbers_and_dashes_where_a_rule_set_never_casas
     # Hoyito II and III leave mid-sow fours on the board: their rows are dashes
     mid_sow = [t.get_text() for t in fig.axes[0].texts]
     assert mid_sow[12:36] == ["–"] * 24 and "–" not in mid_sow[:12]
+
+
+def test_casa_heatmap_numbers_are_readable_and_fit_their_cells(sim):
+    fig = plots.casa_heatmap(sim.captures, sim.games, annotate=True)  # at its default size
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes[:3]:
+        assert ax.texts and min(t.get_fontsize() for t in ax.texts) >= 9
+        boxes = [t.get_window_extent(renderer) for t in ax.texts]
+        assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
 def casa_rates(sim, variants=("hoyito-i", "ba-awa"), kind="last-seed") -> pd.DataFrame:
@@ -912,3 +937,52 @@ def test_every_chart_takes_lang_and_refuses_french_before_drawing(name, sim, mix
     with pytest.raises(ValueError, match="the language must be one of"):
         getattr(plots, name)(*tables.get(name, (sim.moves,)), lang="fr")
     assert plt.get_fignums() == before, "nothing is drawn for a refused language"
+
+
+@pytest.fixture(params=["en", "es"])
+def timeline(request):
+    from hoyito_edu.teaching import data
+
+    events = data.timeline(lang=request.param)
+    events["when"] = events["start"].dt.year + (events["start"].dt.month - 1) / 12
+    research = events[events["year"].between(2004, 2005) & (events["date"].str.len() == 7)]
+    band = (research["when"].min(), research["when"].max() + 1 / 12)
+    ax = plots.timeline_chart(events, [str(y) for y in events["year"]], band=band,
+                              band_label="research")
+    ax.figure.tight_layout()
+    return events, ax
+
+
+def test_timeline_labels_stay_clear_of_every_marker(timeline):
+    events, ax = timeline
+    fig = ax.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    (markers,) = ax.collections
+    centres = ax.transData.transform(markers.get_offsets())
+    radius = markers.get_sizes()[0] ** 0.5 / 2 * fig.dpi / 72 + 1  # the marker and its edge
+    gap = 4 * fig.dpi / 72  # at least 4 points of paper between a label and a marker
+    assert len(ax.texts) == len(events)
+    for text in ax.texts:
+        box = text.get_window_extent(renderer)
+        for x, y in centres:
+            near_x = box.x0 - radius - gap < x < box.x1 + radius + gap
+            near_y = box.y0 - radius < y < box.y1 + radius
+            assert not (near_x and near_y), text.get_text()
+
+
+def test_timeline_band_shows_in_greyscale(timeline):
+    from matplotlib.colors import to_rgba
+
+    _events, ax = timeline
+    (band,) = [p for p in ax.patches if p.get_label() == "research"]
+    red, green, blue, _alpha = to_rgba(band.get_edgecolor())
+    assert band.get_hatch()  # a pattern, not only a pale colour
+    assert 0.299 * red + 0.587 * green + 0.114 * blue < 0.5  # a dark edge on white paper
+    assert "research" in legend_texts(ax)
+
+
+def test_timeline_refuses_labels_that_do_not_match_the_events(timeline):
+    events, _ax = timeline
+    with pytest.raises(ValueError, match="date_labels has 1 labels"):
+        plots.timeline_chart(events, ["1957"])

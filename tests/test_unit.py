@@ -278,6 +278,32 @@ def test_the_activity_table_of_06_gives_the_plans_minutes(lang):
         assert stated == unit.activity_minutes(f"06.{number}"), (number, time)
 
 
+TIME_CELLS = {  # notebook: the plan's lessons its time cell describes, in order
+    "en": {"notebooks/01_fieldwork.ipynb": ("fieldwork",),
+           "notebooks/07_strategy.ipynb": ("strategy-07a", "strategy-07b")},
+    "es": {"notebooks/es/01_trabajo_de_campo.ipynb": ("fieldwork",),
+           "notebooks/es/07_estrategia.ipynb": ("strategy-07a", "strategy-07b")},
+}
+TIME_ROW = {"en": r"^\| \*\*Time\*\* \|(.+)\|$", "es": r"^\| \*\*Tiempo\*\* \|(.+)\|$"}
+LESSON_COUNT = {"en": {1: "one lesson of 45 minutes", 2: "two lessons of 45 minutes"},
+                "es": {1: "una clase de 45 minutos", 2: "dos clases de 45 minutos"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_time_cells_of_01_and_07_give_the_plans_lessons_and_minutes(lang):
+    for path, keys in TIME_CELLS[lang].items():
+        row = re.search(TIME_ROW[lang], _markdown(path, slice(0, 1)), flags=re.MULTILINE)
+        assert row, path
+        time = row.group(1)
+        assert LESSON_COUNT[lang][len(keys)] in time, path
+        # the minutes of each block, in the plan's order, adding up to one period a lesson
+        said = [int(n) for n in re.findall(r"\((\d+)(?: minut[eo]s)?[):]", time)]
+        planned = [b.minutes for key in keys for b in unit.LESSONS[key].blocks]
+        assert said == planned, (path, said, planned)
+        assert all(unit.LESSONS[key].minutes == unit.PERIOD for key in keys)
+        assert not re.search(r"50[–-]60|50 (?:to|a) 60|80 minut", time), path
+
+
 # -- the Spanish record ----------------------------------------------------------------------------
 def test_the_spanish_template_has_spanish_headers_the_loader_reads(tmp_path):
     template = (data_dir() / "plantilla_partidas_grabadas.csv").read_text(encoding="utf-8")

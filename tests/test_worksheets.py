@@ -241,7 +241,7 @@ def test_teacher_sheet_has_model_answers_and_the_boards_after_each_lap(teacher):
         ax
         for fig in teacher.figures
         for ax in fig.axes
-        if ax.get_title() == f"After lap {move.laps} (the end of the move)"
+        if flat(ax.get_title()) == f"After lap {move.laps} (the end of the move)"
     ][0]
     drawn = _hole_texts(last_2g, 6)
     centres = [(float(h if h < 6 else 11 - h), 1.3 * (h >= 6)) for h in range(12)]
@@ -358,3 +358,83 @@ def test_community_sheet_asks_for_consent_and_keeps_names_out():
                 assert f"{number}. " in text
         finally:
             worksheets.close(sheet)
+
+
+# -- layout: nothing on a page prints over anything else ---------------------------------------
+def _boxes(fig):
+    """(owner, label, box) of every text on a page: the page's own texts (owner None) and each
+    board's title, seeds, hole numbers and players' lines (owner: the board's axes)."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    found = [(None, t.get_text(), t.get_window_extent(renderer).padded(-0.5))
+             for t in fig.texts if t.get_text().strip()]
+    for ax in fig.axes:
+        for t in [ax.title, *ax.texts]:
+            if t.get_text().strip():
+                found.append((ax, t.get_text(), t.get_window_extent(renderer).padded(-0.5)))
+    return found
+
+
+def overprints(fig) -> list[tuple[str, str]]:
+    """Pairs of texts whose boxes overlap, and texts that reach into another board's box."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    texts = _boxes(fig)
+    clashes = [(a, b) for i, (_o, a, box_a) in enumerate(texts)
+               for _p, b, box_b in texts[i + 1:] if box_a.overlaps(box_b)]
+    for ax in fig.axes:
+        board = ax.get_window_extent(renderer).padded(-1)
+        clashes += [(label, "[a board]") for owner, label, box in texts
+                    if owner is not ax and box.overlaps(board)]
+    return clashes
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_text_prints_over_another_on_any_page(lang, paper, monkeypatch):
+    monkeypatch.setattr(worksheets, "_paper", paper)
+    for name in SHEETS:
+        sheet = getattr(worksheets, name)(lang)
+        try:
+            for number, fig in enumerate(sheet.figures, start=1):
+                assert overprints(fig) == [], f"{lang} {paper} {sheet.filename}, page {number}"
+        finally:
+            worksheets.close(sheet)
+
+
+@pytest.mark.parametrize("name", ["student_sheet", "teacher_sheet"])
+def test_a_boards_digits_fit_inside_their_holes_with_room_to_spare(name):
+    from matplotlib.patches import Circle
+
+    sheet = getattr(worksheets, name)()
+    try:
+        for number, fig in enumerate(sheet.figures, start=1):
+            fig.canvas.draw()
+            renderer = fig.canvas.get_renderer()
+            for ax in fig.axes:
+                holes = [c.get_window_extent(renderer) for c in ax.patches
+                         if isinstance(c, Circle)]
+                for text in ax.texts:
+                    box = text.get_window_extent(renderer)
+                    x, y = box.get_points().mean(axis=0)
+                    for hole in (h for h in holes if h.contains(x, y) and text.get_text()):
+                        # the ring and a margin stay visible round the seeds' number
+                        assert box.width <= 0.7 * hole.width, (number, text.get_text())
+                        assert box.height <= 0.7 * hole.height, (number, text.get_text())
+    finally:
+        worksheets.close(sheet)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_empty_boards_fill_every_page(lang, paper, monkeypatch):
+    monkeypatch.setattr(worksheets, "_paper", paper)
+    sheet = worksheets.empty_boards_sheet(lang)
+    try:
+        for number, fig in enumerate(sheet.figures, start=1):
+            height = fig.get_figheight()
+            lowest = min(ax.get_position().y0 for ax in fig.axes) * height  # inches from below
+            # the boards reach the bottom margin: less than half an inch of the page left empty
+            assert lowest - worksheets.BOTTOM < 0.5, (sheet.filename, number, lowest)
+    finally:
+        worksheets.close(sheet)

@@ -76,6 +76,7 @@ __all__ = [
     "end_reasons",
     "end_reason_rates",
     "board_diagram",
+    "timeline_chart",
 ]
 
 #: The Okabe-Ito palette (shared with the board widgets).
@@ -755,7 +756,8 @@ def casa_heatmap(
             1,
             layout="constrained",
             squeeze=False,
-            figsize=(7.5, 1.2 + 0.55 * len(variants) * len(kinds)),
+            # cells wide and tall enough for their numbers at 9 points
+            figsize=(max(7.5, 2.5 + 0.45 * 2 * n), 1.2 + 0.55 * len(variants) * len(kinds)),
         )
         overall = max(float(frame.to_numpy().max()) for frame in data.values()) or 1.0
         image = None
@@ -776,7 +778,7 @@ def casa_heatmap(
             if annotate:  # a rule set that never makes this kind of casa gets dashes
                 for (i, j), value in np.ndenumerate(values):
                     text = f"{value:.2f}" if values[i].any() else "–"
-                    ax.text(j, i, text, ha="center", va="center", fontsize=7,
+                    ax.text(j, i, text, ha="center", va="center", fontsize=9,
                             color="black" if value > 0.6 * top else "white")
             if scale == "per-panel":
                 fig.colorbar(image, ax=ax, label=_("casas per game\nat this hole"))
@@ -1440,3 +1442,54 @@ def board_diagram(
             title = f"{rule_set(position.rules.name, n)}: {state}"
         ax.set_title(title)
         return ax
+
+
+def timeline_chart(
+    events: pd.DataFrame,
+    date_labels: Sequence[str],
+    *,
+    band: tuple[float, float] | None = None,
+    band_label: str = "",
+    wrap: int = 55,
+    ax: Axes | None = None,
+) -> Axes:
+    """Dated events, one row each (the earliest at the top): a marker at each event's ``when``
+    (a decimal year), its ``event`` text beside it and its date from ``date_labels`` on the left.
+    ``band`` (from, to) shades a stretch of years, hatched and edged so that it still shows in
+    greyscale, named ``band_label`` in the legend. Texts of events before 1990 go to the right
+    of their marker, later ones to the left, always clear of the marker. Returns the Axes."""
+    import textwrap
+
+    _table(events, "events", ("when", "event"))
+    if len(date_labels) != len(events):
+        raise ValueError(
+            f"date_labels has {len(date_labels)} labels for {len(events)} events"
+        )
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _fig, ax = plt.subplots(figsize=(11, 6))
+    else:
+        _check_ax(ax)
+    rows = list(range(len(events)))
+    size = 60  # points squared: a marker about 8 points across
+    ax.scatter(events["when"], rows, s=size, color=COLOURS["blue"], edgecolors="black",
+               zorder=3)
+    if band is not None:
+        low, high = (float(b) for b in band)
+        ax.axvspan(low, high, facecolor=COLOURS["yellow"], alpha=0.45, zorder=0,
+                   hatch="///", edgecolor="#555555", linewidth=1.2, label=band_label)
+    clear = size**0.5 / 2 + 6  # points from the marker's centre to its text
+    for row, (when, text) in enumerate(zip(events["when"], events["event"], strict=True)):
+        right = when < 1990
+        ax.annotate(textwrap.fill(str(text), wrap), (when, row),
+                    xytext=(clear if right else -clear, 0), textcoords="offset points",
+                    va="center", ha="left" if right else "right", fontsize=8.5)
+    ax.set_yticks(rows)
+    ax.set_yticklabels(date_labels)
+    ax.set_xlim(1950, 2030)
+    ax.set_ylim(len(events) - 0.5, -0.5)
+    ax.grid(True, axis="x", linestyle=":", color="grey")
+    if band is not None and band_label:
+        ax.legend(loc="lower left", fontsize=8.5)
+    return ax

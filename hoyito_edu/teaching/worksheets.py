@@ -228,8 +228,13 @@ def _board_size(position: Position, columns: int, share: float = 1.0) -> tuple[f
     2.7, plus the title)."""
     width = (share * WIDTH - 0.25 * (columns - 1)) / columns
     n = position.holes_per_row
-    height = width * 4.1 / (n + 1.6) + 0.28
+    height = width * 4.1 / (n + 1.6) + title_room(columns)
     return width, height
+
+
+def title_room(columns: int) -> float:
+    """Inches above a board for its title: two lines on a board in three columns or more."""
+    return 0.42 if columns >= 3 else 0.28
 
 
 class _Layout:
@@ -455,39 +460,75 @@ def _rule(fig: Figure, y: float, start: float = MARGIN, left: float = MARGIN):
 # -- boards ------------------------------------------------------------------------------------
 def draw_board(position: Position, ax: Axes, title: str, *, blank: bool = False) -> Axes:
     """:func:`hoyito_edu.charts.plots.board_diagram` for paper: type sized for the drawing's width
-    (seeds, hole numbers, players), no "to move" marker and, with ``blank=True``, empty holes
-    and captures to fill in (the hole numbers stay). In the current language."""
+    (seeds that fit inside their holes, hole numbers and players' lines that keep clear of each
+    other), a title that fits the board's width, no "to move" marker and, with ``blank=True``,
+    empty holes and captures to fill in (the hole numbers stay). In the current language."""
     from ..charts.plots import board_diagram, player_line
 
     board_diagram(position, title=title, ax=ax)
     n = position.holes_per_row
-    # inches per hole on the page: about 0.9 for a full-width 2 x 6 board, 0.43 for half width
-    fig_width = ax.get_position().width * ax.figure.get_figwidth()
-    per_hole = fig_width / (n + 1.6)
-    big = per_hole > 0.6
-    seeds_size, number_size, label_size = (20, 11, 12.5) if big else (15, 9.5, 10)
+    # points per unit of the drawing (a hole is 0.9 units wide, a row 1.3 units apart): about
+    # 65 for a full-width 2 x 6 board, 31 for half width, 20 for a board in three columns
+    box = ax.get_position()
+    unit = 72 * min(box.width * ax.figure.get_figwidth() / (n + 1.6),
+                    (box.height * ax.figure.get_figheight() - 0.28) / 4.1)
+    seeds_size = min(20.0, 0.6 * unit)
+    number_size = min(11.0, 0.3 * unit)
+    label_size = min(12.5, 0.36 * unit)
+    # between a hole's edge (0.45 from its centre) and the drawing's edge (0.95 further) go its
+    # number and then the player's line, each as tall as about 1.2 times its size
+    number_offset = 0.45 + 0.05 + 0.6 * number_size / unit
+    line_offset = 1.4 - 0.6 * label_size / unit
     centres = {(float(h if h < n else 2 * n - 1 - h), 1.3 * (h >= n)) for h in range(2 * n)}
     for text in ax.texts:
         label = text.get_text()
         x, y = map(float, text.get_position())
+        top = y > 0.65
         gid = text.get_gid() or ""
         if gid.startswith("player-"):  # a player's line: no turn marker, blank captures
             player = int(gid.removeprefix("player-"))
             label = player_line(player, "____" if blank else position.captures[player])
             text.set_fontsize(label_size)
-            if not big:  # clear of the hole numbers
-                text.set_position((x, y + (0.15 if y > 1.3 else -0.15)))
+            text.set_position((x, 1.3 + line_offset if top else -line_offset))
         elif (x, y) in centres:  # the seeds in a hole
             label = "" if blank else label
-            text.set_fontsize(seeds_size if not big or len(label) < 3 else seeds_size - 4)
-        elif label.isdigit():  # a hole number: keep it clear of its hole on small boards
+            text.set_fontsize(seeds_size * (0.75 if len(label) > 2 else 1))
+        elif label.isdigit():  # a hole number, between its hole and the player's line
             text.set_fontsize(number_size)
             text.set_color("#333333")
-            if not big:
-                text.set_position((x, y + (0.1 if y > 1.3 else -0.1)))
+            text.set_position((x, 1.3 + number_offset if top else -number_offset))
         text.set_text(label)
-    ax.title.set_fontsize(NOTE_SIZE + (1.5 if big else 0))
+    _fit_title(ax, NOTE_SIZE + (1.5 if unit > 43 else 0), n)
     return ax
+
+
+def _fit_title(ax: Axes, size: float, holes_per_row: int) -> None:
+    """Set the board's title at ``size`` points, smaller (down to 8) if it is wider than the
+    board, and on two lines if even that is too wide; inside the board's own box (the drawing
+    sits at the bottom, the title in the top 0.28 inch), so it never reaches the board above."""
+    box = ax.get_position()
+    width = box.width * ax.figure.get_figwidth() * 72
+    height = box.height * ax.figure.get_figheight()
+    drawing = min(height - 0.28, box.width * ax.figure.get_figwidth() * 4.1 / (holes_per_row + 1.6))
+    ax.set_anchor("S")
+    ax.title.set_verticalalignment("top")
+    ax.title.set_y(height / drawing)
+    renderer = ax.figure.canvas.get_renderer()
+    ax.title.set_fontsize(size)
+
+    def too_wide() -> bool:
+        return ax.title.get_window_extent(renderer).width * 72 / ax.figure.dpi > width
+
+    while too_wide() and size > 9:
+        size -= 0.5
+        ax.title.set_fontsize(size)
+    if too_wide():
+        text = ax.get_title()
+        head, bracket, tail = text.partition(" (")
+        if not bracket:
+            words = text.split()
+            head, tail = " ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2:])
+        ax.title.set_text(head + "\n" + bracket.strip() + tail)
 
 
 def _blank(holes_per_row: int = 6) -> Position:
@@ -703,10 +744,30 @@ def _empty_boards_sheet() -> Sheet:
         ),
     )
     six, eight = _("2 × 6 holes"), _("2 × 8 holes")
-    page.add(*[_Boards([(_blank(6), six, True)], width=0.7) for _copy in range(3)])
-    page.add(_Break(), *[_Boards([(_blank(8), eight, True)], width=0.9) for _copy in range(3)])
+    _fill_page(page, _blank(6), six)
+    page.add(_Break())
+    _fill_page(page, _blank(8), eight)
     page.finish()
     return sheet
+
+
+def _fill_page(page: _Layout, position: Position, title: str, least: float = 0.6) -> None:
+    """Empty boards of ``position``'s size, one under another, filling the rest of the page: as
+    many as fit at ``least`` of the text width at least, then widened (up to the full width) to
+    take the page's whole height."""
+    if page.fig is None:
+        page.new_page()
+    room = page._room()
+    per_hole = WIDTH / (position.holes_per_row + 1.6)
+    extra = title_room(1) + 0.1  # the title and the gap under each board
+
+    def height(share: float) -> float:
+        return share * per_hole * 4.1 + extra
+
+    count = max(1, int(room // height(least)))
+    share = min(1.0, (room / count - extra) / (per_hole * 4.1) - 0.005)
+    for _copy in range(count):
+        page.add(_Boards([(position, title, True)], width=share))
 
 
 #: The record sheet's table: three columns of moves, as many rows as each page holds (at
