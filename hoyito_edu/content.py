@@ -19,6 +19,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent
 #: The folders a wheel carries in ``hoyito_edu/content/`` (setup.py copies exactly these).
 FOLDERS = ("notebooks", "data", "docs")
+#: Where they may be, best first: beside the package (a checkout), inside it (a wheel).
+CANDIDATES = (PACKAGE.parent, PACKAGE / "content")
 
 
 def _holds_content(folder: Path) -> bool:
@@ -28,11 +30,10 @@ def _holds_content(folder: Path) -> bool:
 def content_root() -> Path:
     """The folder holding ``notebooks/``, ``data/`` and ``docs/``: the checkout first, then
     the copy inside an installed wheel. A :class:`FileNotFoundError` says where it looked."""
-    candidates = (PACKAGE.parent, PACKAGE / "content")
-    for folder in candidates:
+    for folder in CANDIDATES:
         if _holds_content(folder):
             return folder
-    looked = " and ".join(str(folder) for folder in candidates)
+    looked = " and ".join(str(folder) for folder in CANDIDATES)
     raise FileNotFoundError(
         f"hoyito_edu cannot find its notebooks, data and documents: it looked in {looked}. "
         "Install it from a wheel or an sdist (pip install hoyito_edu-*.whl), or use a source "

@@ -145,10 +145,12 @@ def notebook_runs(tmp_path_factory):
 
     def run(path: Path):
         path = Path(path)
-        if path not in results and kept and cache.get(path) is not None:
+        if path not in results and kept:
             from hoyito_edu.publish.run import RunResult
 
-            results[path] = RunResult(path=path, seconds=0.0, nb=cache.get(path))
+            found = cache.get(path)
+            if found is not None:
+                results[path] = RunResult(path=path, seconds=0.0, nb=found)
         if path not in results:
             try:
                 results[path] = execute(path)

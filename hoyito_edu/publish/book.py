@@ -510,17 +510,18 @@ def missing_anchors(folder: Path) -> list[str]:
     ids: dict[Path, set[str]] = {}
 
     def ids_of(path: Path) -> set[str]:
+        """The page's ids, unescaped (read once a page)."""
         if path not in ids:
             text = path.read_text(encoding="utf-8") if path.is_file() else ""
-            ids[path] = set(re.findall(r'\bid="([^"]+)"', text))
+            ids[path] = {html.unescape(i) for i in re.findall(r'\bid="([^"]+)"', text)}
         return ids[path]
 
     missing = []
     for page in sorted(folder.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
         for target, anchor in re.findall(r'href="([^"#:]*\.html|)#([^"]+)"', text):
-            linked = (page.parent / target).resolve() if target else page
-            if html.unescape(anchor) not in {html.unescape(i) for i in ids_of(linked)}:
+            linked = (page.parent / target if target else page).resolve()
+            if html.unescape(anchor) not in ids_of(linked):
                 missing.append(f"{page.relative_to(folder).as_posix()}: {target}#{anchor}")
     return missing
 

@@ -56,12 +56,9 @@ def build_printables(out: Path, lang: str) -> list[Printable]:
     made = []
     for paper in PAPERS[lang]:
         folder = Path(out) / paper
-        titles = {}
-        for path in worksheets.build(folder, lang=lang, paper=paper).values():
-            titles[Path(path)] = None
-        for path in _unit(folder, lang, paper):
-            titles[Path(path)] = None
-        made += [Printable(path, lang, paper, pdf_title(path)) for path in titles]
+        paths = [*worksheets.build(folder, lang=lang, paper=paper).values(),
+                 *_unit(folder, lang, paper)]
+        made += [Printable(Path(path), lang, paper, pdf_title(path)) for path in paths]
     return made
 
 

@@ -54,6 +54,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..content import CANDIDATES
 from ..i18n import check_language, language, pgettext
 
 __all__ = [
@@ -122,8 +123,7 @@ GAME_NAMES: tuple[str, ...] = ("Hoyito I", "Hoyito II", "Hoyito III", "Ba-awa")
 
 def _candidate_dirs() -> list[Path]:
     """Folders that may hold the data, best first: the checkout's, then the wheel's copy."""
-    package_dir = Path(__file__).resolve().parents[1]  # hoyito_edu/, above teaching/
-    return [package_dir.parent / "data", package_dir / "content" / "data"]
+    return [folder / "data" for folder in CANDIDATES]
 
 
 def data_dir() -> Path:
