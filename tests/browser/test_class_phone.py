@@ -49,6 +49,16 @@ def join_by_code(page, code: str, name: str) -> None:
     page.wait_for_selector(".class-choice")
 
 
+def playing_greedy(browser, server, name: str):
+    """A phone joined as ``name`` and playing the greedy computer, its board idle."""
+    page = phone(browser, server)
+    join_by_code(page, server.code, name)
+    page.locator("[data-opponent=greedy]").tap()
+    page.wait_for_selector(".hoyito-board .hoyito-playable")
+    wait_idle(page)
+    return page
+
+
 def tap_hole(page) -> int:
     """Tap the first playable hole; the ply the page showed before."""
     before = read_board(page)
@@ -207,11 +217,7 @@ def test_north_sees_their_own_side_named_scored_and_playable_only_on_their_turn(
 
 
 def test_a_tap_during_a_pause_is_refused_and_every_board_plays_on_after_it(browser, server):
-    ana = phone(browser, server)
-    join_by_code(ana, server.code, "Ana")
-    ana.locator("[data-opponent=greedy]").tap()
-    ana.wait_for_selector(".hoyito-board .hoyito-playable")
-    wait_idle(ana)
+    ana = playing_greedy(browser, server, "Ana")
     ben, cai = classmates(browser, server, ("Ben", "Cai"))
     wait_idle(ben)
     teacher = teacher_page(browser, server)
@@ -304,11 +310,7 @@ def test_rename_and_remove_open_their_dialog_on_every_press_while_ten_students_p
 
 
 def test_back_to_the_list_asks_first_as_new_game_does(browser, server):
-    ana = phone(browser, server)
-    join_by_code(ana, server.code, "Ana")
-    ana.locator("[data-opponent=greedy]").tap()
-    ana.wait_for_selector(".hoyito-board .hoyito-playable")
-    wait_idle(ana)
+    ana = playing_greedy(browser, server, "Ana")
     ana.locator(".class-back").tap()  # no move yet: nothing to lose, back at once
     ana.wait_for_selector(".class-choice")
     ana.locator("[data-opponent=greedy]").tap()
