@@ -1,23 +1,24 @@
 """How fast is the engine, against a plain pure-Python loop with the same rules?
 
-The yardstick is ``_plain_loop.plain_game``: random Hoyito I on 2x6 in about 40 lines of plain
-Python, no move records. First the script checks that the loop and ``Position.play`` play the
-same games (plies and captures) for a few seeds, so the comparison is fair. Then, measured side
-by side in this run (rounds interleaved, the best round of each kept), in CPU time per move
-(``time.process_time``: a busy machine's other processes do not count), each as a ratio to the
-loop's time per move:
+The yardstick is ``plain_game`` (``benchmarks/anchors/plain_loop.py``): random Hoyito I on 2x6
+in about 40 lines of plain Python, no move records. First the script checks that the loop and
+``Position.play`` play the same games (plies and captures) for a few seeds, so the comparison
+is fair. Then, measured side by side in this run (rounds interleaved, the best round of each
+kept), in CPU time per move (``time.process_time``: a busy machine's other processes do not
+count), each as a ratio to the loop's time per move:
 
 - ``Position.play`` (target: at least 1x);
 - ``Position.sow`` (the move with its record of events), for comparison;
 - the raw compiled kernel (``fastsim.play_random_games`` with no tables; target: at least 80x);
 - ``simulate()`` with all three tables, one process (target: at least 40x);
 - two C loops where gcc is found, the anchors: a plain one on a byte array
-  (``hoyito_loop.c``) and a strict one written as a fast game engine would be
-  (``hoyito_loop_packed.c``: the board packed in two words, a lap in one add, Hoyito I's
-  rules as constants). Each is compiled into a temporary folder (``gcc -O3 -march=native``),
-  and its games are checked against the engine's (a sample replayed move by move with the
-  same random stream) and against the kernel's before it is timed; the kernel's time per
-  move is printed as a multiple of the fastest C loop's (goal: at most 1.3x);
+  (``anchors/hoyito_loop.c``) and a strict one written as a fast game engine would be
+  (``anchors/hoyito_loop_packed.c``: the board packed in two words, a lap in one add,
+  Hoyito I's rules as constants): measuring sticks, not rules (``anchors/README.md``). Each is
+  compiled into a temporary folder (``gcc -O3 -march=native``), and its games are checked
+  against the engine's (a sample replayed move by move with the same random stream) and
+  against the kernel's before it is timed; the kernel's time per move is printed as a multiple
+  of the fastest C loop's (goal: at most 1.3x);
 - the compiled search (``fastsearch``, the ``expert``'s path): positions reached (moves played
   on first expansion) and positions visited per second, and the ratio of the first to the
   loop's moves per second.
@@ -40,7 +41,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _plain_loop import engine_game, plain_game, same_games
+from anchors.plain_loop import engine_game, plain_game, same_games
 
 import hoyito_edu as hy
 from hoyito_edu.compiled import fastsim
@@ -97,7 +98,7 @@ def engine_replay(game: int) -> str:
     return f"{ply} {pos.captures[0]} {pos.captures[1]}"
 
 
-#: The C loops: (name in the table, source file next to this script).
+#: The C loops: (name in the table, source file in benchmarks/anchors/).
 C_LOOPS = (("C", "plain C loop (byte array)", "hoyito_loop.c"),
            ("C packed", "strict C loop (packed)", "hoyito_loop_packed.c"))
 
@@ -116,7 +117,7 @@ class CLoop:
         if gcc is None:
             return None
         binary = folder / Path(file).stem
-        source = Path(__file__).with_name(file)
+        source = Path(__file__).parent / "anchors" / file
         subprocess.run([gcc, "-O3", "-march=native", "-o", str(binary), str(source)],
                        check=True)
         return cls(binary)

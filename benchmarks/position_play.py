@@ -1,9 +1,10 @@
 """Is ``Position.play`` at least as fast as the plain pure-Python loop? (issue 27)
 
-Both play the same random Hoyito I games on 2x6 (``_plain_loop.same_games`` checks it first):
-the plain loop (``plain_game``) and the engine (``engine_game``, ``Position.play`` move by
-move). Each round times one pass of each over the same seeds in CPU time (``time.process_time``,
-so other work on the machine counts less), the two in turn; the best round of each is kept and
+Both play the same random Hoyito I games on 2x6 (``same_games`` of
+``benchmarks/anchors/plain_loop.py`` checks it first): the plain loop (``plain_game``) and the
+engine (``engine_game``, ``Position.play`` move by move). Each round times one pass of each over
+the same seeds in CPU time (``time.process_time``, so other work on the machine counts less),
+the two in turn; the best round of each is kept and
 printed as nanoseconds a move, with the ratio. ``Position.sow`` (the move with its record) is
 printed beside them for comparison.
 
@@ -16,7 +17,7 @@ import random
 import sys
 import time
 
-from _plain_loop import engine_game, plain_game, same_games
+from anchors.plain_loop import engine_game, plain_game, same_games
 from engine import sow_game
 
 

@@ -13,8 +13,8 @@ For each variant and board size:
 - **peak MB**: peak memory of that ``simulate()`` call (traced in a separate, untimed run);
 - **against the plain loop**: Hoyito I on 2x6 and 2x12, the raw kernel and ``simulate()`` with
   all three tables in games per second, as multiples of a plain pure-Python loop with the same
-  rules (``_plain_loop.py``, checked first to play the engine's games), measured side by side
-  (targets: kernel >= 100x, ``simulate()`` >= 20x).
+  rules (``benchmarks/anchors/plain_loop.py``, checked first to play the engine's games),
+  measured side by side (targets: kernel >= 100x, ``simulate()`` >= 20x).
 
 Usage: python benchmarks/simulate.py [--quick]
   --quick   fewer games (about four times faster, noisier figures)
@@ -29,7 +29,7 @@ import time
 import tracemalloc
 
 import numpy as np
-from _plain_loop import plain_game, same_games
+from anchors.plain_loop import plain_game, same_games
 
 import hoyito_edu as hy
 from hoyito_edu.compiled import fastsim

@@ -6,6 +6,9 @@ limit of 1,000 laps, the repetition rule) and keeps nothing but the board and th
 move records, no immutable positions, no checks. It is what a researcher would write in an
 afternoon, and what the engine is measured against (``benchmarks/engine.py``,
 ``benchmarks/simulate.py``); ``same_games`` checks it plays the engine's games, move for move.
+
+A measuring stick, not a copy of the rules: nothing in the package imports it, and a rule is
+never changed here first (``benchmarks/anchors/README.md``).
 """
 
 from __future__ import annotations
