@@ -30,9 +30,8 @@ import dataclasses
 import sys
 from pathlib import Path
 
-import perfect_play
-
 import hoyito_edu as hy
+from hoyito_edu.analysis import perfect_play
 from hoyito_edu.players import SearchPlayer
 
 COLUMNS = ("variant", "moves", "value", "south_plus_one", "north_plus_one", "nodes", "agrees")

@@ -1,7 +1,7 @@
 """Build the perfect-endgame tables and summarise them in ``data/endgames.csv`` (issue 28).
 
 For each rule set on 2x6 and each ``--seeds`` size,
-:func:`hoyito_edu.compiled.endgames.endgame_table` builds (or loads from its cache, outside
+:func:`hoyito_edu.analysis.endgames.endgame_table` builds (or loads from its cache, outside
 git) the exact values of every position with at most that many seeds on the board,
 capture-free play ended by a quiet limit of ``--quiet`` plies (see that module for how
 history-dependent rules are treated). One row per table:
@@ -35,9 +35,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-import numpy as np
-
-from hoyito_edu.compiled import endgames
+from hoyito_edu.analysis import endgames
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
 OUT = Path(__file__).resolve().parent.parent / "data" / "endgames.csv"
@@ -51,18 +49,10 @@ def summary(variant: str, seeds: int, quiet: int) -> dict:
     seconds = round(time.perf_counter() - started, 1)
     cpu_seconds = round(time.process_time() - cpu, 1)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
-    live = table.values != endgames.NO_STATE
-    values = table.values[live]
     path = endgames.cache_folder() / f"{variant}-seeds{seeds}-quiet{quiet}.npz"
     return {
-        "variant": variant, "seeds": seeds, "quiet": quiet, "states": int(live.sum()),
-        "stable": round(float(table.stable[live].mean()), 4),
-        "exact": round(float(table.exact[live].mean()), 4),
-        "won": round(float(np.mean(values > 0)), 4),
-        "drawn": round(float(np.mean(values == 0)), 4),
-        "lost": round(float(np.mean(values < 0)), 4),
-        "max_value": int(values.max()), "seconds": seconds, "cpu_seconds": cpu_seconds,
-        "peak_megabytes": round(peak),
+        "variant": variant, "seeds": seeds, "quiet": quiet, **endgames.table_counts(table),
+        "seconds": seconds, "cpu_seconds": cpu_seconds, "peak_megabytes": round(peak),
         "megabytes": round(path.stat().st_size / 1e6, 2) if path.exists() else "",
     }
 

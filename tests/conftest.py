@@ -36,7 +36,7 @@ ISOLATED_VARS = {
     "MPLCONFIGDIR": "matplotlib",
     "XDG_CACHE_HOME": "xdg-cache",
     "XDG_CONFIG_HOME": "xdg-config",
-    "HOYITO_EDU_CACHE": "hoyito-cache",  # endgame tables (compiled/endgames.py)
+    "HOYITO_EDU_CACHE": "hoyito-cache",  # endgame tables (analysis/endgames.py)
 }
 _isolated_root: Path | None = None
 _saved_env: dict[str, str | None] = {}

@@ -287,8 +287,8 @@ def test_a_board_against_the_beginner_loads_no_compiled_code():
 
 def test_show_me_says_the_value_with_best_play_only_where_a_table_proves_it(tmp_path,
                                                                             monkeypatch):
+    from hoyito_edu.analysis import endgames
     from hoyito_edu.board import session as module
-    from hoyito_edu.compiled import endgames
 
     monkeypatch.setenv("HOYITO_EDU_CACHE", str(tmp_path))
     monkeypatch.setattr(endgames, "_LOADED", {})

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from deep_openings import COLUMNS, NODES, OUT, VARIANTS, deep_opening, for_south
+from deep_openings import OUT
 
 import hoyito_edu as hy
+from hoyito_edu.analysis.deep_openings import COLUMNS, NODES, VARIANTS, deep_opening
+from hoyito_edu.analysis.perfect_play import for_south
 from hoyito_edu.players import WIN
 
 

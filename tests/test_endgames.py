@@ -1,4 +1,4 @@
-"""Perfect endgames (hoyito_edu.compiled.endgames, issue 28): the retrograde tables agree with
+"""Perfect endgames (hoyito_edu.analysis.endgames, issue 28): the retrograde tables agree with
 a plain minimax through the engine, and say what the board can show."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.compiled import endgames as eg
+from hoyito_edu.analysis import endgames as eg
 from hoyito_edu.i18n import language
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")

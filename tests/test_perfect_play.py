@@ -1,18 +1,19 @@
-"""data/perfect_play.csv (made by scripts/perfect_play.py, issue 28): who wins each rule set with
-perfect play. The handicap bisection finds the margin a search can prove, the file's rows hang
-together, and its deciding proofs come out the same when searched again."""
+"""data/perfect_play.csv (made by scripts/perfect_play.py with
+hoyito_edu.analysis.perfect_play, issue 28): who wins each rule set with perfect play. The
+handicap bisection finds the margin a search can prove, the file's rows hang together, and its
+deciding proofs come out the same when searched again."""
 
 from __future__ import annotations
 
 import csv
 
 import pytest
-from perfect_play import (
+from perfect_play import OUT, _typed
+
+from hoyito_edu.analysis.perfect_play import (
     CHECK_LIMIT,
     COLUMNS,
-    OUT,
     VARIANTS,
-    _typed,
     bound,
     deciding_rows,
     handicaps,

@@ -211,7 +211,7 @@ def test_command_line_prints_the_report(tmp_path, capsys):
         st.main(["--shard", "3"])
 
 
-# -- the opening books (scripts/make_openings.py) ------------------------------------------------
+# -- the opening books (scripts/make_openings.py, analysis/openings.py) ---------------------------
 @pytest.mark.parametrize("variant", ["hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa"])
 def test_each_rule_set_has_a_book_of_live_openings(variant):
     book = st.load_book(variant)
@@ -240,9 +240,8 @@ def test_ba_awa_balanced_book_holds_proven_draws_four_plies_in():
 
 
 def test_a_book_line_is_proven_again_by_the_script():
-    import make_openings
-
     import hoyito_edu as hy
+    from hoyito_edu.analysis import openings
 
     def after(moves):
         position = hy.new_game("ba-awa")
@@ -251,12 +250,12 @@ def test_a_book_line_is_proven_again_by_the_script():
         return position
 
     position = after(st.load_book("ba-awa", st.BOOKS / "ba-awa-4ply.csv")[0])
-    found = make_openings.proven_for_south(position, 1_000_000, 40)
+    found = openings.proven_for_south(position, 1_000_000, 40)
     assert (found["value"], found["status"]) == (0, "proven")
     # a line proven lost for South by the plain search is proven lost by the two-search proof
     lost = after((5, 9))
-    assert make_openings.value_for_south(lost, 1_000_000)["status"] == "proven"
-    found = make_openings.proven_for_south(lost, 1_000_000, 40)
+    assert openings.value_for_south(lost, 1_000_000)["status"] == "proven"
+    found = openings.proven_for_south(lost, 1_000_000, 40)
     assert found["status"] == "proven" and found["value"] <= -8
 
 

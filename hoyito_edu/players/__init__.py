@@ -1,7 +1,9 @@
 """Computer opponents: one small protocol, a few agents, and named classroom levels.
 
 May import: ``compiled``, ``engine``, ``i18n``, numpy (numba only through ``compiled``, and
-only when a player that needs it is made).
+only when a player that needs it is made); and, lazily, ``analysis.endgames``: the ``expert``
+plays a position an endgame table already built holds by the table (the one upward import,
+listed in ``tests/test_layers.py``).
 
 Every player has a ``name`` and a ``choose(position) -> hole`` method that returns one of
 ``position.legal_moves()``. Players never change the position they are given, and every random

@@ -110,7 +110,7 @@ class SearchPlayer:
       the hole chosen that way, or None. Looking for one may spend half a budget more.
 
     With ``endgames=True`` (the ``expert`` level), a position that a perfect-endgame table
-    already built holds (few seeds left; :mod:`hoyito_edu.compiled.endgames`, whose tables are
+    already built holds (few seeds left; :mod:`hoyito_edu.analysis.endgames`, whose tables are
     built by ``scripts/endgame_tables.py`` and never during a move) is played by the table: a
     best move, chosen by the seed among equally good ones, without searching;
     ``last_search["endgame"]`` is then True.
@@ -230,7 +230,7 @@ class SearchPlayer:
         legal = _check_playable(position)
         started = time.perf_counter()
         if self.endgames:  # a perfect move from a cached endgame table, where one holds it
-            from ..compiled.endgames import best_play
+            from ..analysis.endgames import best_play
 
             perfect = best_play(position)
             if perfect is not None and perfect["best"]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..compiled.endgames import best_play_words
+from ..analysis.endgames import best_play_words
 from ..engine.position import Move, Position
 from ..i18n import gettext as _
 from .words import hint_line, opponent_name, title_for
@@ -83,7 +83,7 @@ def hints(position: Position, human: int | None = None) -> dict[int, Hint]:
 def best_play_line(position: Position) -> str | None:
     """What perfect play gives from ``position`` for the player to move, as one sentence for
     Show me, or None unless an endgame table already built proves it (never an estimate, never
-    a table built now: :func:`hoyito_edu.compiled.endgames.best_play_words`).
+    a table built now: :func:`hoyito_edu.analysis.endgames.best_play_words`).
 
     A table covers positions of 2x6 games with few seeds left. Cost: one look-up in a table
     held in memory, once it is loaded (``benchmarks/hints_time.py`` times it).

@@ -67,7 +67,8 @@ from ..engine.rules import get_rules
 from ..i18n import gettext, ngettext
 
 __all__ = ["EndgameTable", "endgame_table", "cache_folder", "HOLES", "MAX_TABLE_SEEDS",
-           "QUIET", "cached_table", "perfect_move", "best_play", "best_play_words"]
+           "QUIET", "cached_table", "perfect_move", "best_play", "best_play_words",
+           "table_counts"]
 
 #: Holes on the board the tables cover (2x6).
 HOLES = 12
@@ -388,6 +389,31 @@ def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = T
                             exact=table.exact)
         os.replace(temporary, path)
     return table
+
+
+def table_counts(table: EndgameTable) -> dict:
+    """What ``data/endgames.csv`` says of ``table`` (``scripts/endgame_tables.py`` adds the
+    time, memory and file size): the ``states`` a player can be to move in, the shares of them
+    ``stable`` and ``exact``, those the player to move has ``won``, ``drawn`` and ``lost`` from
+    here on, and the largest value.
+
+    >>> counts = table_counts(endgame_table("ba-awa", seeds=2, quiet=4, cache=False))
+    >>> list(counts) == ["states", "stable", "exact", "won", "drawn", "lost", "max_value"]
+    True
+    >>> counts["exact"]  # in Ba-awa every position is exact
+    1.0
+    """
+    live = table.values != NO_STATE
+    values = table.values[live]
+    return {
+        "states": int(live.sum()),
+        "stable": round(float(table.stable[live].mean()), 4),
+        "exact": round(float(table.exact[live].mean()), 4),
+        "won": round(float(np.mean(values > 0)), 4),
+        "drawn": round(float(np.mean(values == 0)), 4),
+        "lost": round(float(np.mean(values < 0)), 4),
+        "max_value": int(values.max()),
+    }
 
 
 # -- what the players and the board use: tables already built, never a build in a move -------
