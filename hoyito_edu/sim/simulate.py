@@ -38,8 +38,12 @@ from typing import TYPE_CHECKING, Any
 from ..compiled.codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # the ply cap: see codes
 from ..engine.rules import Rules
 from . import backends
-from .checks import (  # noqa: F401 - MAX_PLIES_LIMIT and the memory checks: named here too
+from .checks import (  # noqa: F401 - the limits and memory checks: still named here too
+    CHUNK_BYTES,
+    ENGINE_CHUNK_GAMES,
+    MAX_CHUNK_GAMES,
     MAX_PLIES_LIMIT,
+    MAX_WORKERS,
     Checked,
     PlayerSpec,
     Request,
