@@ -12,7 +12,7 @@ import pyarrow.dataset as ds
 import pytest
 
 import hoyito_edu as hy
-from hoyito_edu.sim.simulate import _check
+from hoyito_edu.sim.checks import Request, check
 
 TABLES = ("games", "moves", "captures")
 
@@ -88,9 +88,8 @@ def test_a_billion_games_are_refused_in_memory_but_not_streamed(tmp_path):
     with pytest.raises(ValueError, match="would need"):
         hy.simulate("hoyito-i", 10**9)
     # every argument (and the memory of one chunk) passes the checks when streamed
-    checked = _check("hoyito-i", 10**9, ("random", "random"), 6, 0, "alternate", 20_000,
-                     TABLES, "auto", 1, None, {}, None, tmp_path)
-    assert checked[1] == 10**9 and 0 < checked[-1] <= 100_000
+    checked = check(Request("hoyito-i", 10**9, tables=TABLES, out=tmp_path))
+    assert checked.games == 10**9 and 0 < checked.chunk_games <= 100_000
 
 
 def test_workers_write_their_chunks_on_a_cluster(tmp_path, dask_client):

@@ -1,7 +1,10 @@
-"""The board: one controller (:class:`~hoyito_edu.board.session.BoardSession`, plain Python)
-and the screens that show it. In Jupyter and Voila the anywidget :class:`Board` (play),
-:class:`Replay` (watch a game again) and :class:`CompareRules` (one hole under several rules),
-all drawn by one component in the page (``static/board.js``).
+"""The board: controllers in plain Python and the screens that show them. Each controller
+takes the page's messages as dicts and tells its listeners what to draw:
+:class:`~hoyito_edu.board.session.BoardSession` (play),
+:class:`~hoyito_edu.board.replay_session.ReplaySession` (watch a game again) and
+:class:`~hoyito_edu.board.compare_session.CompareSession` (one hole under several rules). In
+Jupyter and Voila the thin anywidgets :class:`Board`, :class:`Replay` and :class:`CompareRules`
+carry those messages, all drawn by one component in the page (``static/board.js``).
 
 May import every layer below it: ``teaching``, ``charts``, ``sim``, ``players``, ``compiled``,
 ``engine``, ``i18n``. The widgets are imported on first use, so the controller runs with no

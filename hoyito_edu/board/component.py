@@ -63,5 +63,16 @@ class BoardComponent(anywidget.AnyWidget):
             message["column"] = column
         self.send(message)
 
+    def carry(self, message: dict) -> None:
+        """Carry one message of a session to the page: the view as the ``view`` trait, a film
+        (to its ``column``, if any) once, anything else (a move list) as a custom message."""
+        kind = message["type"]
+        if kind == "view":
+            self.view = message["view"]
+        elif kind == "film":
+            self.send_film(message["film"], column=message.get("column"))
+        else:
+            self.send(message)
+
     def receive(self, content: dict) -> None:  # pragma: no cover - overridden
         """A message from the page."""

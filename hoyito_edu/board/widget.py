@@ -103,15 +103,9 @@ class Board(BoardComponent):
 
     def _told(self, message: dict) -> None:
         """Carry one message of the session to the page."""
-        kind = message["type"]
-        if kind == "view":
-            if self._texts_lang != self.session.lang:  # the words first, then the view
-                self.texts, self._texts_lang = self.session.page_texts(), self.session.lang
-            self.view = message["view"]
-        elif kind == "film":
-            self.send_film(message["film"])
-        else:
-            self.send(message)
+        if message["type"] == "view" and self._texts_lang != self.session.lang:
+            self.texts, self._texts_lang = self.session.page_texts(), self.session.lang
+        self.carry(message)  # the words first, then the view
 
     def receive(self, content: dict) -> None:
         """A message from the page: a click, a button, new settings, a language."""

@@ -96,7 +96,7 @@ MATCH_SETTINGS = ("first_player", "target", "winner_starts", "fill", "reallocate
 
 def _check(variant, matches, players, seed, max_rounds, labels, holes_per_row, settings):
     """Every argument of :func:`simulate_matches`, checked before any game is played."""
-    from .simulate import memory_budget
+    from .checks import memory_budget
 
     rules = get_rules(variant)
     matches = whole_number(matches, "matches", 1)

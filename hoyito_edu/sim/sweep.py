@@ -124,7 +124,7 @@ def _options(options: object) -> list[tuple[tuple[str, Any], ...]]:
 
 def _pairs(players: object) -> list[tuple[str, str]]:
     """The pairings: one (South, North) pair or a list of them, players by name."""
-    from .simulate import _player_names
+    from .checks import player_names
 
     if (isinstance(players, Sequence) and len(players) == 2
             and all(isinstance(p, str) for p in players)):
@@ -135,7 +135,7 @@ def _pairs(players: object) -> list[tuple[str, str]]:
         )
     pairs = []
     for pair in players:
-        checked = _player_names(pair)
+        checked = player_names(pair)
         if not all(isinstance(p, str) for p in checked):
             raise ValueError("sweep players are names (a cell's players are made per game)")
         pairs.append(tuple(checked))
@@ -209,7 +209,9 @@ def sweep(
     """
     import pandas as pd
 
-    from .simulate import DEFAULT_MAX_PLIES, _check, _progress_bar
+    from .backends import progress_bar
+    from .checks import Request, check
+    from .simulate import DEFAULT_MAX_PLIES
 
     games = whole_number(games, "games", 1)
     seed = whole_number(seed, "seed", 0)
@@ -223,9 +225,8 @@ def sweep(
         raise ValueError(f"the grid has {len(cells):,} cells, more than {MAX_CELLS:,}: "
                          "split it into several sweeps")
     checked = [
-        _check(c.variant, games, c.players, c.holes_per_row, c.seed, "alternate", max_plies,
-               ("games",), "auto", 1, progress, dict(c.options), client,
-               None)
+        check(Request(c.variant, games, c.players, c.holes_per_row, c.seed, "alternate",
+                      max_plies, ("games",), "auto", 1, progress, dict(c.options), client))
         for c in cells
     ]
     total = games * len(cells)
@@ -235,7 +236,7 @@ def sweep(
         from .cluster import announce
 
         announce(client, f"Sweeping {len(cells)} cells of {games:,} games", show=bool(progress))
-    bar = _progress_bar(total, progress, "games")
+    bar = progress_bar(total, progress, "games")
     try:
         tables = _play(cells, checked, games, client, bar)
     finally:
@@ -245,35 +246,36 @@ def sweep(
 
 def _play(cells, checked, games, client, bar) -> list:
     """Each cell's games table, in the order of ``cells``."""
-    from .simulate import _chunks, _games_table, _names, _play_chunk, simulate
+    from .simulate import simulate
 
     if client is None:
         tables = []
         for index, cell in enumerate(cells):
             sim = simulate(cell.variant, games, players=cell.players,
                            holes_per_row=cell.holes_per_row, seed=cell.seed,
-                           max_plies=checked[index][6], tables=["games"], progress=False,
+                           max_plies=checked[index].max_plies, tables=["games"],
+                           progress=False,
                            **dict(cell.options))
             tables.append(sim.games)
             bar((index + 1) * games)
         return tables
     from ..compiled.fastsim import merge
+    from .backends import make_chunks, play_chunk
+    from .checks import player_labels
     from .cluster import run_tasks, worker_count
+    from .tables import games_table
 
     jobs, owner = [], []
-    for index, values in enumerate(checked):
-        rules_list, _, pair, n, seed, starter, max_plies, tables, use_fast, *_, size = values
-        size = min(size, max(1, -(-games * len(cells) // (4 * worker_count(client)))))
-        chunks = _chunks(rules_list, games, size, use_fast=use_fast, n=n, starter=starter,
-                         pair=pair, seed=seed, max_plies=max_plies, tables=tables)
+    for index, cell in enumerate(checked):
+        size = min(cell.chunk_games, max(1, -(-games * len(cells) // (4 * worker_count(client)))))
+        chunks = make_chunks(cell, size)
         jobs += chunks
         owner += [index] * len(chunks)
-    raws = run_tasks(client, _play_chunk, jobs, [c.size for c in jobs], bar, name="hoyito-sweep")
+    raws = run_tasks(client, play_chunk, jobs, [c.size for c in jobs], bar, name="hoyito-sweep")
     out = []
-    for index, values in enumerate(checked):
+    for index, cell in enumerate(checked):
         mine = [raw for raw, o in zip(raws, owner, strict=True) if o == index]
-        rules, n, pair = values[0][0], values[3], values[2]
-        out.append(_games_table(merge(mine), rules, n, _names(pair)))
+        out.append(games_table(merge(mine), cell.rules_list[0], cell.n, player_labels(cell.pair)))
     return out
 
 

@@ -31,7 +31,7 @@ from ..engine.checks import as_whole, whole_number
 from ..engine.position import Position, new_game
 from ..engine.rules import VARIANTS, Rules, get_rules
 from ..players import Player, player
-from .simulate import MAX_PLIES_LIMIT  # the largest max_plies, as simulate's
+from .checks import MAX_PLIES_LIMIT  # the largest max_plies, as simulate's
 
 if TYPE_CHECKING:  # pandas is imported when a tournament is played, not with the package
     import pandas as pd
@@ -158,8 +158,8 @@ def _variants(variants: object, holes_per_row: object) -> tuple[list[Rules], int
 def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies, progress,
            client=None):
     """Every argument of :func:`play_games`, checked before any game is played."""
+    from .checks import memory_budget
     from .cluster import check_client
-    from .simulate import memory_budget
 
     check_client(client)
 
