@@ -13,11 +13,12 @@ import pytest
 
 pytest.importorskip("segno")
 
+from test_class_room import Page, click, join  # noqa: E402
+
 from hoyito_edu.board.server.projector import projector_key  # noqa: E402
 from hoyito_edu.board.server.room import Classroom  # noqa: E402
 from hoyito_edu.board.server.store import Store  # noqa: E402
 from hoyito_edu.engine.game import Game  # noqa: E402
-from test_class_room import Page, click, join  # noqa: E402
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/classserve
 
 from classserver import Student, class_server  # noqa: E402
 from pages import axe_problems, read_board, wait_idle  # noqa: E402
-from test_class_phone import PHONE, playing_greedy, tap_hole  # noqa: E402
+from test_class_phone import playing_greedy, tap_hole  # noqa: E402
 
 import hoyito_edu as hy  # noqa: E402
 
