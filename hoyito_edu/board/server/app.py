@@ -1,6 +1,7 @@
 """The class server: Starlette on uvicorn, one process for a whole class.
 
 Routes: ``/`` (the students' page), ``/teacher`` (the teacher's page; its key after ``#``),
+``/projector`` (the projector's view, with no names: :mod:`.projector`),
 ``/ws`` and ``/ws/teacher`` (the WebSockets), ``/static/...`` (the board's own ES module and
 CSS, unchanged, and this server's small scripts), ``/qr.svg`` (the join address as a QR
 code), ``/export.csv`` and ``/export.parquet`` (the class's games; the teacher's key needed),
