@@ -104,6 +104,9 @@ def test_a_position_goes_to_every_phone_and_back(room):
     ana, ben = playing(room, "Ana", 3), playing(room, "Ben", 1)
     ana_ply, ben_ply = ana.view["ply"], ben.view["ply"]
     page = teacher(room)
+    projector = Page()
+    room.teacher_message(projector, {"type": "projector", "key": projector_key(room.secret),
+                                     "lang": "es"})
     assert not room.teacher_message(page, {"type": "push"})
     assert page.refusal.startswith("Open a student's game first")
     room.teacher_message(page, {"type": "watch", "student": sid(room, "Ana")})
@@ -114,10 +117,13 @@ def test_a_position_goes_to_every_phone_and_back(room):
         assert shown["view"]["ply"] == 2 and shown["view"]["names"] == ["South", "North"]
         assert shown["text"].startswith("Look at this position")
     assert room.overview()["discussing"]
+    shown = projector.last("discuss")  # the projector shows it too, in its own language
+    assert shown["view"]["ply"] == 2 and shown["text"].startswith("Miren esta posición")
     late = join(room, "Carla", lang="es")  # a phone that joins now is shown it too
     assert late.last("discuss")["text"].startswith("Miren esta posición")
     room.teacher_message(page, {"type": "release"})
     assert ana.last("discuss")["view"] is None and ben.last("discuss")["view"] is None
+    assert projector.last("discuss")["view"] is None
     assert (ana.view["ply"], ben.view["ply"]) == (ana_ply, ben_ply)  # nothing changed
     click(room, ana)
     assert ana.view["ply"] > ana_ply
