@@ -142,3 +142,15 @@ def test_pages_without_the_key_cannot_watch_push_or_release(room):
         room.student_message(student, message, "en")
         assert student.refusal.startswith("That message was not understood")
     assert room.lesson.pushed is None and not room.lesson.watching
+
+
+def test_the_new_words_are_in_spanish():
+    from hoyito_edu.board.server import pages  # noqa: PLC0415
+
+    projector = pages.projector_page("es", ["http://192.168.1.20:8000/"])
+    assert "Tabla de posiciones" in projector and "Código de la clase" in projector
+    teacher = pages.teacher_page("es", ["http://192.168.1.20:8000/"])
+    for words in ("Proyector", "Abrir la partida", "Mostrar esta posición en todos los "
+                  "teléfonos", "Devolver cada teléfono a su partida"):
+        assert words in teacher, words
+    assert "En el proyector eres {pseudonym}." in pages.student_page("es")

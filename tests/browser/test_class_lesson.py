@@ -171,6 +171,10 @@ def test_a_position_goes_to_two_phones_and_they_come_back_to_their_games(browser
     wait_idle(teacher, VIEWER)
     shown = read_board(teacher, VIEWER)
     assert shown["ply"] == before["ana"]["ply"] - 1
+    projector = browser.new_context(viewport={"width": 1280, "height": 720},
+                                    bypass_csp=True).new_page()
+    projector.goto(server.url + teacher.locator(".teacher-projector").get_attribute("href"))
+    projector.wait_for_selector(".projector-standings td")
     teacher.locator(".teacher-push").click()
     for page in (ana, ben):
         page.wait_for_selector(".class-discuss:not([hidden]) .hoyito-board")
@@ -180,6 +184,9 @@ def test_a_position_goes_to_two_phones_and_they_come_back_to_their_games(browser
         assert page.locator(f"{DISCUSS} .hoyito-playable").count() == 0  # only shown
     ana.screenshot(path=str(artifacts / "class-phone-discussion.png"))
     teacher.wait_for_selector(".teacher-discussing:not([hidden])")
+    projector.wait_for_selector(".projector-discuss:not([hidden]) .hoyito-board")
+    assert read_board(projector, PROJECTED)["counts"] == shown["counts"]
+    projector.screenshot(path=str(artifacts / "class-projector-discussion.png"))
     ben.reload()  # a phone that comes back meanwhile is shown it too
     ben.wait_for_selector(".class-discuss:not([hidden]) .hoyito-board")
     assert read_board(ben, DISCUSS)["counts"] == shown["counts"]
@@ -189,8 +196,9 @@ def test_a_position_goes_to_two_phones_and_they_come_back_to_their_games(browser
         wait_idle(page, GAME)
         back = read_board(page, GAME)
         assert (back["ply"], back["counts"]) == (before[name]["ply"], before[name]["counts"])
+    projector.wait_for_selector(".projector-screen:not([hidden])")
     tap_hole(ana)  # and the game goes on
-    for page in (teacher, ana, ben):
+    for page in (teacher, ana, ben, projector):
         page.context.close()
 
 
