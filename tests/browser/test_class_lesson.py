@@ -168,6 +168,8 @@ def test_a_position_goes_to_two_phones_and_they_come_back_to_their_games(browser
     teacher.locator(".teacher-student:has-text('Ana') .teacher-watch").click()
     teacher.wait_for_selector(f"{VIEWER} .hoyito-replay-row:not([hidden])")
     teacher.locator(".teacher-viewer .hoyito-back").click()  # one move back: that position
+    teacher.wait_for_function(f"() => document.querySelector('{VIEWER}').dataset.ply === "
+                              f"'{before['ana']['ply'] - 1}'")
     wait_idle(teacher, VIEWER)
     shown = read_board(teacher, VIEWER)
     assert shown["ply"] == before["ana"]["ply"] - 1
@@ -186,6 +188,8 @@ def test_a_position_goes_to_two_phones_and_they_come_back_to_their_games(browser
     teacher.wait_for_selector(".teacher-discussing:not([hidden])")
     projector.wait_for_selector(".projector-discuss:not([hidden]) .hoyito-board")
     assert read_board(projector, PROJECTED)["counts"] == shown["counts"]
+    assert projector.locator(".projector-discuss-text").text_content() == "Look at this position."
+    assert readable(projector) == []  # the position too is read from the back of the room
     projector.screenshot(path=str(artifacts / "class-projector-discussion.png"))
     ben.reload()  # a phone that comes back meanwhile is shown it too
     ben.wait_for_selector(".class-discuss:not([hidden]) .hoyito-board")

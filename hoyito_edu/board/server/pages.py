@@ -53,7 +53,6 @@ STUDENT_WORDS = {
     "board": N_("Back to the board"),
     "book_title": N_("The book"),
     "pseudonym": N_("On the projector you are {pseudonym}."),
-    "discuss_title": N_("A position to discuss"),
 }
 
 TEACHER_WORDS = {
@@ -153,7 +152,7 @@ PROJECTOR_WORDS = {
     "paused": N_("The class is paused."),
     "key": N_("Projector key"),
     "open": N_("Open"),
-    "discuss_title": N_("A position to discuss"),
+    "discuss": N_("Look at this position."),
 }
 
 BANNER = {

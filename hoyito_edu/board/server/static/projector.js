@@ -99,7 +99,7 @@ function showDiscussion(message) {
     screen.hidden = false;
     return;
   }
-  discussText.textContent = message.text;
+  discussText.textContent = W.discuss; // the phones' words speak to each student
   const model = new SocketModel(() => {}); // nothing to send: the board is only shown
   model.receive({ type: "set", name: "texts", value: message.texts });
   model.receive({ type: "set", name: "view", value: message.view });
