@@ -179,24 +179,24 @@ def test_a_position_goes_to_two_phones_and_they_come_back_to_their_games(browser
     projector.wait_for_selector(".projector-standings td")
     teacher.locator(".teacher-push").click()
     for page in (ana, ben):
-        page.wait_for_selector(".class-discuss:not([hidden]) .hoyito-board")
+        page.wait_for_selector(".class-discuss .hoyito-board")
         assert page.locator(".class-discuss-text").text_content().startswith(
             "Look at this position")
         assert read_board(page, DISCUSS)["counts"] == shown["counts"]
         assert page.locator(f"{DISCUSS} .hoyito-playable").count() == 0  # only shown
     ana.screenshot(path=str(artifacts / "class-phone-discussion.png"))
-    teacher.wait_for_selector(".teacher-discussing:not([hidden])")
+    teacher.wait_for_selector(".teacher-discussing .teacher-release")
     projector.wait_for_selector(".projector-discuss:not([hidden]) .hoyito-board")
     assert read_board(projector, PROJECTED)["counts"] == shown["counts"]
     assert projector.locator(".projector-discuss-text").text_content() == "Look at this position."
     assert readable(projector) == []  # the position too is read from the back of the room
     projector.screenshot(path=str(artifacts / "class-projector-discussion.png"))
     ben.reload()  # a phone that comes back meanwhile is shown it too
-    ben.wait_for_selector(".class-discuss:not([hidden]) .hoyito-board")
+    ben.wait_for_selector(".class-discuss .hoyito-board")
     assert read_board(ben, DISCUSS)["counts"] == shown["counts"]
     teacher.locator(".teacher-viewer .teacher-release").click()
     for name, page in (("ana", ana), ("ben", ben)):
-        page.wait_for_selector(".class-discuss", state="hidden")
+        page.wait_for_selector(".class-discuss", state="detached")
         wait_idle(page, GAME)
         back = read_board(page, GAME)
         assert (back["ply"], back["counts"]) == (before[name]["ply"], before[name]["counts"])

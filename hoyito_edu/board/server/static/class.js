@@ -49,28 +49,27 @@ bookBack.onclick = hideBook;
 
 // A position the teacher shows the class, over everything: the board's own page, only shown
 // (nothing to tap). The student's game stays underneath, kept up to date, and comes back as
-// it was when the teacher lets the phones go.
-const discussPanel = el("section", { class: "class-discuss", role: "dialog", "aria-labelledby": "class-discuss-text", hidden: "" }, document.body);
-const discussText = el("h2", { class: "class-discuss-text", id: "class-discuss-text" }, discussPanel);
-const discussHost = el("div", { class: "class-board" }, discussPanel);
+// it was when the teacher lets the phones go. The panel is there only while it is shown.
+let discussPanel = null;
 let discussBoard = null;
 let pseudonym = ""; // "On the projector you are S03.", after the greeting
 
 function showDiscussion(message) {
   if (discussBoard) discussBoard();
   discussBoard = null;
-  discussHost.textContent = "";
+  if (discussPanel) discussPanel.remove();
+  discussPanel = null;
   if (!message.view) {
-    discussPanel.hidden = true;
     if (bookPanel.hidden) app.removeAttribute("aria-hidden");
     else bookPanel.removeAttribute("aria-hidden");
     return;
   }
-  discussText.textContent = message.text;
+  discussPanel = el("section", { class: "class-discuss", role: "dialog", "aria-labelledby": "class-discuss-text" }, document.body);
+  el("h2", { class: "class-discuss-text", id: "class-discuss-text" }, discussPanel, message.text);
+  const discussHost = el("div", { class: "class-board" }, discussPanel);
   const model = new SocketModel(() => {}); // this board sends nothing: it only shows
   model.receive({ type: "set", name: "texts", value: message.texts });
   model.receive({ type: "set", name: "view", value: message.view });
-  discussPanel.hidden = false;
   app.setAttribute("aria-hidden", "true");
   bookPanel.setAttribute("aria-hidden", "true");
   const stop = board.render({ model, el: discussHost });

@@ -108,10 +108,7 @@ function build() {
   };
   const end = el("button", { class: "teacher-end" }, buttons, W.end);
   end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
-  parts.discussing = el("div", { class: "teacher-discussing", role: "status", hidden: "" }, body);
-  el("span", {}, parts.discussing, W.discussing);
-  const release = el("button", { type: "button", class: "teacher-release" }, parts.discussing, W.release);
-  release.onclick = () => send({ type: "release" });
+  parts.buttons = buttons;
 
   buildBook();
 
@@ -304,6 +301,21 @@ function drawSettings() {
   parts.classmates.checked = state.classmates;
 }
 
+// While the phones show a position: a line that says so, and the button that lets them go
+// (there only then, so that no hidden button lies among the teacher's controls).
+function drawDiscussing() {
+  if (state.discussing && !parts.discussing) {
+    parts.discussing = el("div", { class: "teacher-discussing", role: "status" });
+    parts.buttons.after(parts.discussing);
+    el("span", {}, parts.discussing, W.discussing);
+    const release = el("button", { type: "button", class: "teacher-release" }, parts.discussing, W.release);
+    release.onclick = () => send({ type: "release" });
+  } else if (!state.discussing && parts.discussing) {
+    parts.discussing.remove();
+    parts.discussing = null;
+  }
+}
+
 function drawResults() {
   const key = JSON.stringify(state.results);
   if (key === drawn.results) return;
@@ -331,7 +343,7 @@ function draw() {
   drawBook();
   if (parts.max && document.activeElement !== parts.max) parts.max.value = state.max_students;
   parts.projector.href = `/projector?lang=${data.lang}#${state.projector}`;
-  parts.discussing.hidden = !state.discussing;
+  drawDiscussing();
   if (viewer.release) viewer.release.hidden = !state.discussing;
   if (state.ended) notice.textContent = W.ended;
   else if (state.database) notice.textContent = state.database; // the database is away
