@@ -255,9 +255,8 @@ function studentCard(s) {
   } else if (s.online) line += ` · ${W.lobby}`;
   setText(card.querySelector(".teacher-line"), line);
   miniBoard(card, s.board);
-  const open = card.querySelector(".teacher-watch");
-  open.hidden = !s.board;
-  open.setAttribute("aria-label", W.watch_of.replace("{name}", s.name));
+  // their game now, or their last one (the server says so in a sentence if there is none)
+  card.querySelector(".teacher-watch").setAttribute("aria-label", W.watch_of.replace("{name}", s.name));
   return card;
 }
 
