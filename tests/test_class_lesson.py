@@ -72,7 +72,11 @@ def test_the_projector_opens_with_its_own_key_and_shows_no_name(room):
 
 def test_a_finished_game_replays_from_the_stored_record(room):
     ana = finished(room, "Ana")
+    room.student_message(ana, {"type": "lobby"}, "en")  # back in the list: her last game opens
     page = teacher(room)
+    nobody = join(room, "Ben")  # no game yet: a sentence, nothing opened
+    assert not room.teacher_message(page, {"type": "watch", "student": sid(room, "Ben")})
+    assert page.refusal.startswith("That game cannot be opened") and nobody.refusal is None
     assert room.teacher_message(page, {"type": "watch", "student": sid(room, "Ana"), "lang": "es"})
     stored = room.store.moves(room.results[-1]["id"])
     view = page.view
