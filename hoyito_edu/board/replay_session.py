@@ -204,6 +204,25 @@ class ReplaySession:
         self._send_lines()
         self.goto_move(self.total)
 
+    @speaking
+    def follow(self, record: Game) -> None:
+        """The game being watched went on (or a move was taken back): watch ``record``, its
+        new state (the class server's teacher watching a game being played). Watching its
+        end, the page follows it (one new move is animated); watching an earlier move, the
+        page stays there."""
+        at_end, before = self.move >= self.total, self.total
+        self.match, self.games, self.round, self.game = None, (record,), 1, record
+        self._lines = self._move_lines()
+        self._send_lines()
+        if at_end and self.total == before + 1 and self.total <= len(record.moves):
+            self.move = before
+            self.forward()
+        elif at_end:
+            self.goto_move(self.total)
+        else:
+            self.move = min(self.move, self.total)
+            self._render()
+
     def goto_move(self, m: int) -> None:
         """Show the board after move ``m`` at once (0: the start); stops playing."""
         self.playing = False

@@ -1,6 +1,7 @@
 """The class server: Starlette on uvicorn, one process for a whole class.
 
 Routes: ``/`` (the students' page), ``/teacher`` (the teacher's page; its key after ``#``),
+``/projector`` (the projector's view, with no names: :mod:`.projector`),
 ``/ws`` and ``/ws/teacher`` (the WebSockets), ``/static/...`` (the board's own ES module and
 CSS, unchanged, and this server's small scripts), ``/qr.svg`` (the join address as a QR
 code), ``/export.csv`` and ``/export.parquet`` (the class's games; the teacher's key needed),
@@ -61,6 +62,7 @@ STATIC_FILES = {
     "model.js": HERE_STATIC / "model.js",
     "class.js": HERE_STATIC / "class.js",
     "teacher.js": HERE_STATIC / "teacher.js",
+    "projector.js": HERE_STATIC / "projector.js",
     "class.css": HERE_STATIC / "class.css",
 }
 
@@ -352,6 +354,10 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
         return HTMLResponse(pages.teacher_page(lang, joins, shelf.pages(lang)),
                             headers=pages.HEADERS)
 
+    async def projector_page(request: Request) -> Response:
+        lang = page_language(request, classroom.lang)
+        return HTMLResponse(pages.projector_page(lang, joins), headers=pages.HEADERS)
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC_FILES:
@@ -530,6 +536,7 @@ def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
     routes = [
         Route("/", student_page),
         Route("/teacher", teacher_page),
+        Route("/projector", projector_page),
         Route("/static/{name}", static),
         Route("/qr.svg", qr),
         Route("/status", status),

@@ -52,6 +52,7 @@ STUDENT_WORDS = {
     "book": N_("Read the book"),
     "board": N_("Back to the board"),
     "book_title": N_("The book"),
+    "pseudonym": N_("On the projector you are {pseudonym}."),
 }
 
 TEACHER_WORDS = {
@@ -114,6 +115,44 @@ TEACHER_WORDS = {
     "book_open": N_("Open the book here"),
     "book_missing": N_("The book is not built on this computer: run python -m hoyito_edu "
                        "book once, then start the class server again."),
+    "projector": N_("Projector"),
+    "projector_line": N_("The projector view, in a new tab: the code in large letters and the "
+                         "standings, with no names."),
+    "watch": N_("Open the game"),
+    "watch_of": N_("Open {name}'s game full size"),
+    "replay": N_("Replay"),
+    "replay_of": N_("Replay the game {game}"),
+    "close": N_("Close"),
+    "viewer_live": N_("Being played now: the board follows each move. Step back to look at an "
+                      "earlier one."),
+    "viewer_done": N_("Finished: step through it with the buttons below the board."),
+    "push": N_("Show this position on every phone"),
+    "release": N_("Every phone back to its own game"),
+    "discussing": N_("The phones show a position for discussion."),
+}
+
+PROJECTOR_WORDS = {
+    "title": N_("Hoyito in class: the projector"),
+    "join_line": N_("Open {address} (or scan the code) and type the class code:"),
+    "code": N_("Class code"),
+    "standings": N_("Standings"),
+    "rank": N_("Place"),
+    "student": N_("Student"),
+    "won": N_("Won"),
+    "drawn": N_("Drawn"),
+    "lost": N_("Lost"),
+    "nobody": N_("Nobody has joined yet."),
+    "more": N_("… and {count} more"),
+    "recent": N_("Last results"),
+    "no_results": N_("No game has finished yet."),
+    "online": N_("{count} online · {games} games being played"),
+    "names_note": N_("No names here: each student's number (S01, S02 …) is on their phone."),
+    "computer": N_("computer: {level}"),
+    "draw": N_("draw"),
+    "paused": N_("The class is paused."),
+    "key": N_("Projector key"),
+    "open": N_("Open"),
+    "discuss": N_("Look at this position."),
 }
 
 BANNER = {
@@ -167,6 +206,17 @@ def teacher_page(lang: str, joins: list[str], book: list[dict] | None = None) ->
     words = _words(TEACHER_WORDS, lang)
     return _shell(lang, words["title"], "teacher.js",
                   {"lang": lang, "words": words, "joins": joins, "book": book or []})
+
+
+def projector_page(lang: str, joins: list[str]) -> str:
+    """The projector's page: the code, the QR code and the standings, with no names."""
+    words = _words(PROJECTOR_WORDS, lang)
+    from ...teaching.words import LEVELS, level_name  # noqa: PLC0415
+
+    with language(lang):
+        levels = {name: level_name(name) for name, _line in LEVELS}
+    return _shell(lang, words["title"], "projector.js",
+                  {"lang": lang, "words": words, "joins": joins, "levels": levels})
 
 
 def banner(classroom, joins: list[str], host: str, port: int, lang: str) -> str:

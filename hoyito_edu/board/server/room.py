@@ -36,6 +36,10 @@ from .. import texts
 from ..session import BoardSession, size_options
 from . import codes
 from .limits import STUDENTS_CEILING, Limits
+from .projector import TYPES as LESSON_TYPES
+from .projector import Lesson
+from .projector import Refusal as LessonRefusal
+from .projector import check as check_lesson
 from .store import CannotStart, Store, StoreAway
 
 #: The computer levels a teacher may allow, easiest first.
@@ -199,7 +203,7 @@ def name_key(name: str) -> str:
 
 STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
 TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round", "limit",
-                 "book")
+                 "book", *LESSON_TYPES)
 
 
 def _kind(message: object, types: tuple[str, ...]) -> str:
@@ -255,6 +259,11 @@ def check_teacher(message: object) -> dict:
     elif kind == "limit" and as_whole(message.get("students")) not in range(
             1, STUDENTS_CEILING + 1):
         raise Refused("not-understood", detail="students")
+    elif kind in LESSON_TYPES:  # the projector, watching a game, a position for discussion
+        try:
+            check_lesson(message)
+        except ValueError as error:
+            raise Refused("not-understood", detail=str(error)) from None
     elif kind in ("rename", "remove"):
         if as_whole(message.get("student")) is None:
             raise Refused("not-understood", detail="student")
@@ -391,6 +400,7 @@ class Classroom:
         self.book_page: str | None = None
         self.limits = Limits()  # tries and new students per address, students per class
         self.unsaved: dict[int, LiveGame] = {}  # games whose moves wait for the database
+        self.lesson = Lesson(self)  # the projector, games watched, a position for discussion
 
     def _find_class(self, code: str | None, new: bool) -> dict:
         """The class this server serves: the one named by ``code``, a new one, or (SQLite:
@@ -438,6 +448,7 @@ class Classroom:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
+        self.lesson.changed()
 
     # -- students --------------------------------------------------------------------------
     def student_message(self, conn: Connection, message: object, lang: str) -> Student | None:
@@ -517,9 +528,11 @@ class Classroom:
         conn.student = student
         student.conns.add(conn)
         conn.send({"type": "joined", "token": student.token, "name": student.name,
-                   "code": self.code, "pin": self.pin(student) if new else None})
+                   "code": self.code, "pin": self.pin(student) if new else None,
+                   "pseudonym": student.pseudonym})
         if self.book_page is not None:  # the class is reading: so is this phone
             conn.send({"type": "book", "page": self.book_page})
+        self.lesson.joined(conn, student.lang)  # a position shown to the class: here too
         game = student.game or self._rebuild_for(student)
         if game is not None:
             self._show_game(student, game)
@@ -571,6 +584,7 @@ class Classroom:
         return student
 
     def disconnected(self, conn: Connection) -> None:
+        self.lesson.disconnected(conn)
         student = getattr(conn, "student", None)
         if student is None:
             return
@@ -915,6 +929,7 @@ class Classroom:
                                          "value": self._seen_by(live, side, message["view"])})
                 else:
                     self._send(student, {"type": "msg", "content": message})
+        self.lesson.game_changed(live)  # the teacher's pages watching it follow it
         self._changed()
 
     def _flush_answer(self, live: LiveGame) -> None:
@@ -977,8 +992,16 @@ class Classroom:
                 self.teachers.add(conn)
                 conn.send(self.overview())
                 return True
+            if kind == "projector":  # a projector page: it may only look
+                if not self.lesson.projector(conn, message):
+                    raise self.wrong_key(getattr(conn, "address", None))
+                return True
             if not getattr(conn, "teacher", False):
                 raise Refused("teacher-secret")
+            if kind in LESSON_TYPES:
+                self.lesson.message(conn, message)
+                self._changed()
+                return True
             if kind == "settings":
                 self._update(variant=message["variant"],
                              holes_per_row=as_whole(message["holes_per_row"]),
@@ -1033,6 +1056,9 @@ class Classroom:
         except Refused as refusal:
             conn.send({"type": "refused", "text": say(refusal.key, self.lang, **refusal.values)})
             return False
+        except LessonRefusal as refusal:
+            conn.send({"type": "refused", "text": refusal.sentence(self.lang)})
+            return False
         except StoreAway:
             conn.send({"type": "refused", "text": say("database-away", self.lang)})
             self._changed()
@@ -1085,7 +1111,7 @@ class Classroom:
                              "online": bool(s.conns), "removed": s.removed,
                              "waiting": s.waiting, "board": board})
         names = {s.id: s.name for s in self.students.values()}
-        results = [{"south": names.get(r["south"], ""),
+        results = [{"id": r["id"], "south": names.get(r["south"], ""),
                     "north": names.get(r["north"]) or r["opponent"] or "",
                     "computer": r["opponent"],
                     "winner": r["winner"], "reason": r["end_reason"],
@@ -1101,6 +1127,7 @@ class Classroom:
                 "variants": [[n, r.title] for n, r in VARIANTS.items()],
                 "sizes": {n: size_options(n) for n in VARIANTS},
                 "students": students, "results": results, "book": self.book_page,
+                **self.lesson.overview(),
                 "level_names": {la: self._level_names(la) for la in ("en", "es")}}
 
     @staticmethod

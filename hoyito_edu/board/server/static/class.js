@@ -46,6 +46,35 @@ function hideBook() {
 }
 
 bookBack.onclick = hideBook;
+
+// A position the teacher shows the class, over everything: the board's own page, only shown
+// (nothing to tap). The student's game stays underneath, kept up to date, and comes back as
+// it was when the teacher lets the phones go. The panel is there only while it is shown.
+let discussPanel = null;
+let discussBoard = null;
+let pseudonym = ""; // "On the projector you are S03.", after the greeting
+
+function showDiscussion(message) {
+  if (discussBoard) discussBoard();
+  discussBoard = null;
+  if (discussPanel) discussPanel.remove();
+  discussPanel = null;
+  if (!message.view) {
+    if (bookPanel.hidden) app.removeAttribute("aria-hidden");
+    else bookPanel.removeAttribute("aria-hidden");
+    return;
+  }
+  discussPanel = el("section", { class: "class-discuss", role: "dialog", "aria-labelledby": "class-discuss-text" }, document.body);
+  el("h2", { class: "class-discuss-text", id: "class-discuss-text" }, discussPanel, message.text);
+  const discussHost = el("div", { class: "class-board" }, discussPanel);
+  const model = new SocketModel(() => {}); // this board sends nothing: it only shows
+  model.receive({ type: "set", name: "texts", value: message.texts });
+  model.receive({ type: "set", name: "view", value: message.view });
+  app.setAttribute("aria-hidden", "true");
+  bookPanel.setAttribute("aria-hidden", "true");
+  const stop = board.render({ model, el: discussHost });
+  discussBoard = () => { if (typeof stop === "function") stop(); };
+}
 bookLink.onclick = (event) => {
   event.preventDefault();
   showBook(bookLink.getAttribute("href"));
@@ -148,18 +177,22 @@ function received(message) {
     token = message.token;
     try { localStorage.setItem(TOKEN, token); } catch (error) { /* private mode: this tab only */ }
     hello.textContent = W.hello.replace("{name}", message.name);
+    pseudonym = message.pseudonym ? " " + W.pseudonym.replace("{pseudonym}", message.pseudonym) : "";
+    hello.textContent += pseudonym;
     notice.textContent = message.pin ? W.pin_note.replace("{pin}", message.pin) : "";
   } else if (message.type === "lobby") {
     showLobby(message);
   } else if (message.type === "game") {
     showGame(message);
+  } else if (message.type === "discuss") { // a position for the class, or back to the game
+    showDiscussion(message);
   } else if (message.type === "book") {
     if (message.page) showBook((message.page.startsWith("es/") ? "/libro/" : "/book/") + message.page);
     else hideBook();
   } else if (message.type === "refused") {
     notice.textContent = message.text;
   } else if (message.type === "renamed") { // the teacher renamed this student or their classmate
-    if (message.name) hello.textContent = W.hello.replace("{name}", message.name);
+    if (message.name) hello.textContent = W.hello.replace("{name}", message.name) + pseudonym;
     const against = screen.querySelector(".class-against");
     if (message.classmate && against) against.textContent = W.against.replace("{name}", message.classmate);
   } else if (message.type === "notice") { // news for everyone (the database is back)
@@ -168,6 +201,7 @@ function received(message) {
     if (message.paused) notice.textContent = message.text;
     else if (notice.textContent === message.text) notice.textContent = "";
   } else if (message.type === "gone") {
+    showDiscussion({ view: null });
     token = null;
     try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
     showJoin();

@@ -1,5 +1,10 @@
 // The teacher's page: the join address, code and QR code; who has joined and their boards in
-// small; results; the class's settings; pause, rename, remove, end; exports.
+// small; results; the class's settings; pause, rename, remove, end; exports. A student's game
+// opens full size on the board's own page (board.js), live and replayed; its position, at the
+// move shown, can go to every phone for discussion; the projector opens in its own tab.
+import board from "/static/board.js";
+import { SocketModel } from "/static/model.js";
+
 const data = JSON.parse(document.getElementById("words").textContent);
 const W = data.words;
 const app = document.getElementById("app");
@@ -61,6 +66,8 @@ function build() {
   el("p", {}, join, W.join_line.replace("{address}", data.joins.join("  ·  ")));
   parts.code = el("p", { class: "teacher-code" }, join);
   el("img", { src: "/qr.svg", alt: data.joins[0], class: "teacher-qr" }, join);
+  // the projector's own key, never the teacher's: the projected address shows nothing secret
+  parts.projector = el("a", { class: "teacher-projector", target: "_blank", rel: "noopener", title: W.projector_line, href: "/projector" }, join, W.projector);
 
   const settings = el("form", { class: "teacher-settings" }, body);
   const rules = el("label", {}, settings, W.rules + " ");
@@ -101,6 +108,7 @@ function build() {
   };
   const end = el("button", { class: "teacher-end" }, buttons, W.end);
   end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
+  parts.buttons = buttons;
 
   buildBook();
 
@@ -187,6 +195,7 @@ function miniBoard(card, b) {
   if (!grid || grid.children.length !== 2 * n) {
     if (grid) grid.remove();
     grid = el("div", { class: "mini-board" });
+    grid.onclick = () => watch({ student: card.student.id }); // a tap on the board opens it
     card.insertBefore(grid, card.querySelector(".teacher-rename"));
     grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
     for (let k = 0; k < 2 * n; k++) el("span", {}, grid);
@@ -231,6 +240,8 @@ function studentCard(s) {
       const now = card.student;
       alert(W.pin_of.replace("{name}", now.name).replace("{pin}", now.pin));
     };
+    const open = el("button", { class: "teacher-watch" }, card, W.watch);
+    open.onclick = () => watch({ student: card.student.id });
     cards.set(s.id, card);
   }
   card.student = s;
@@ -244,6 +255,8 @@ function studentCard(s) {
   } else if (s.online) line += ` · ${W.lobby}`;
   setText(card.querySelector(".teacher-line"), line);
   miniBoard(card, s.board);
+  // their game now, or their last one (the server says so in a sentence if there is none)
+  card.querySelector(".teacher-watch").setAttribute("aria-label", W.watch_of.replace("{name}", s.name));
   return card;
 }
 
@@ -287,6 +300,21 @@ function drawSettings() {
   parts.classmates.checked = state.classmates;
 }
 
+// While the phones show a position: a line that says so, and the button that lets them go
+// (there only then, so that no hidden button lies among the teacher's controls).
+function drawDiscussing() {
+  if (state.discussing && !parts.discussing) {
+    parts.discussing = el("div", { class: "teacher-discussing", role: "status" });
+    parts.buttons.after(parts.discussing);
+    el("span", {}, parts.discussing, W.discussing);
+    const release = el("button", { type: "button", class: "teacher-release" }, parts.discussing, W.release);
+    release.onclick = () => send({ type: "release" });
+  } else if (!state.discussing && parts.discussing) {
+    parts.discussing.remove();
+    parts.discussing = null;
+  }
+}
+
 function drawResults() {
   const key = JSON.stringify(state.results);
   if (key === drawn.results) return;
@@ -298,7 +326,9 @@ function drawResults() {
     // the server says which side is the computer: a student may be called "expert"
     const north = r.computer ? W.computer.replace("{level}", levelName(r.computer)) : r.north;
     const winner = r.winner === null ? (r.score[0] === null ? "" : ` (${W.draw})`) : ` (${r.winner === 0 ? r.south : north})`;
-    el("li", {}, parts.results, `${r.south} – ${north}: ${score}${winner}`);
+    const item = el("li", {}, parts.results, `${r.south} – ${north}: ${score}${winner} `);
+    const again = el("button", { type: "button", class: "teacher-replay", "aria-label": W.replay_of.replace("{game}", `${r.south} – ${north}`) }, item, W.replay);
+    again.onclick = () => watch({ game: r.id });
   }
 }
 
@@ -311,6 +341,9 @@ function draw() {
   drawResults();
   drawBook();
   if (parts.max && document.activeElement !== parts.max) parts.max.value = state.max_students;
+  parts.projector.href = `/projector?lang=${data.lang}#${state.projector}`;
+  drawDiscussing();
+  if (viewer.release) viewer.release.hidden = !state.discussing;
   if (state.ended) notice.textContent = W.ended;
   else if (state.database) notice.textContent = state.database; // the database is away
   else if (state.paused) notice.textContent = W.paused_now;
@@ -328,16 +361,74 @@ function applyChanges(message) {
   state.students = order.filter((id) => byId.has(id)).map((id) => byId.get(id));
 }
 
+// A student's game, full size, over the page: the board's own page in replay mode (start,
+// back, forward, end, play through), built by the server from its record of the moves; a game
+// still being played follows each move. Its position, at the move shown, can go to every phone.
+const viewer = { panel: null, stop: null, model: null };
+
+function buildViewer() {
+  const panel = el("section", { class: "teacher-viewer", role: "dialog", "aria-modal": "true", hidden: "" }, document.body);
+  const bar = el("div", { class: "teacher-viewer-bar" }, panel);
+  viewer.title = el("h2", { id: "teacher-viewer-title" }, bar);
+  panel.setAttribute("aria-labelledby", "teacher-viewer-title");
+  const close = el("button", { type: "button", class: "teacher-viewer-close" }, bar, W.close);
+  close.onclick = closeViewer;
+  viewer.line = el("p", { class: "teacher-viewer-line" }, panel);
+  const buttons = el("div", { class: "teacher-buttons" }, panel);
+  const push = el("button", { type: "button", class: "teacher-push" }, buttons, W.push);
+  push.onclick = () => send({ type: "push" });
+  viewer.release = el("button", { type: "button", class: "teacher-release" }, buttons, W.release);
+  viewer.release.onclick = () => send({ type: "release" });
+  viewer.release.hidden = !(state && state.discussing);
+  viewer.host = el("div", { class: "class-board teacher-viewer-board" }, panel);
+  viewer.panel = panel;
+}
+
+function watch(which) {
+  viewer.which = which; // asked again if the connection comes back while it is open
+  send({ type: "watch", lang: data.lang, ...which });
+}
+
+function openViewer(message) {
+  if (!viewer.panel) buildViewer();
+  if (viewer.stop) viewer.stop();
+  viewer.host.textContent = "";
+  viewer.title.textContent = message.names.join(" – ");
+  viewer.line.textContent = message.live ? W.viewer_live : W.viewer_done;
+  viewer.model = new SocketModel((wrapped) => send({ type: "watched", message: wrapped.message }));
+  const stop = board.render({ model: viewer.model, el: viewer.host });
+  viewer.stop = () => { if (typeof stop === "function") stop(); };
+  viewer.panel.hidden = false;
+  app.setAttribute("aria-hidden", "true");
+  viewer.panel.querySelector(".teacher-viewer-close").focus();
+}
+
+function closeViewer() {
+  send({ type: "unwatch" });
+  if (viewer.stop) viewer.stop();
+  viewer.stop = null;
+  viewer.model = null;
+  viewer.host.textContent = "";
+  viewer.panel.hidden = true;
+  app.removeAttribute("aria-hidden");
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${scheme}://${location.host}/ws/teacher`);
-  ws.onopen = () => { if (key) send({ type: "teacher", secret: key }); else askKey(); };
+  ws.onopen = () => {
+    if (key) send({ type: "teacher", secret: key }); else askKey();
+    if (key && viewer.panel && !viewer.panel.hidden) watch(viewer.which);
+  };
   ws.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "class") { state = message; draw(); }
+    else if (message.type === "watching") openViewer(message);
+    else if ((message.type === "set" || message.type === "msg") && viewer.model) viewer.model.receive(message);
     else if (message.type === "class-changes" && state) { applyChanges(message); draw(); }
     else if (message.type === "refused") {
       notice.textContent = message.text;
+      if (viewer.panel && !viewer.panel.hidden) viewer.line.textContent = message.text;
       if (!state) { keepKey(""); askKey(); }
     }
   };
