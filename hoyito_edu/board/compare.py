@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..engine.checks import as_whole
+from ..engine.checks import as_whole, shown
 from ..engine.position import Move, Position, new_game
 from ..engine.rules import VARIANTS, get_rules
 from ..i18n import check_language, language, ngettext
@@ -53,12 +53,15 @@ def _checked_variants(variants: object) -> list[str]:
     """The rule set names to compare, or a ValueError saying what is allowed."""
     allowed = ", ".join(VARIANTS)
     if isinstance(variants, (str, bytes, Mapping)) or not isinstance(variants, Sequence):
-        raise ValueError(f"variants must be a list of rule set names ({allowed}), not {variants!r}")
+        raise ValueError(
+            f"variants must be a list of rule "
+            f"set names ({allowed}), not {shown(variants)}"
+        )
     names = [get_rules(v).name for v in variants]
     if not names:
         raise ValueError(f"variants must name at least one rule set ({allowed})")
     if len(set(names)) != len(names):
-        raise ValueError(f"variants must name each rule set once, got {variants!r}")
+        raise ValueError(f"variants must name each rule set once, got {shown(variants)}")
     return names
 
 
@@ -124,7 +127,7 @@ class CompareRules(BoardComponent):
             position.check_move(hole)
         self.variants = _checked_variants(variants)
         if not isinstance(speed, str) or speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {shown(speed)}")
         hole = legal[0] if hole is None else position.check_move(hole)
         rows = compare(position, hole, self.variants, options)
         super().__init__(speed=speed)

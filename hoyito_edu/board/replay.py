@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..engine.checks import as_whole
+from ..engine.checks import as_whole, shown
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.position import Position
@@ -88,7 +88,7 @@ class Replay(BoardComponent):
         self, record: Game | Match | str | Path, *, speed: str = "normal", lang: str | None = None
     ) -> None:
         if not isinstance(speed, str) or speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {shown(speed)}")
         lang = check_language(lang)
         record = _checked_record(record)
         super().__init__(speed=speed)
@@ -164,7 +164,7 @@ class Replay(BoardComponent):
     def show_round(self, number: int) -> None:
         """Watch round ``number`` of a match (1 for a single game); starts at its end."""
         if not 1 <= number <= len(self.games):
-            raise ValueError(f"round must be from 1 to {len(self.games)}, not {number!r}")
+            raise ValueError(f"round must be from 1 to {len(self.games)}, not {shown(number)}")
         self.round = number
         self.game = self.games[number - 1]
         with language(self.lang):

@@ -57,7 +57,7 @@ from functools import wraps
 from typing import Any
 
 from .. import players
-from ..engine.checks import as_whole
+from ..engine.checks import as_whole, shown
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.position import IllegalMove, Move, Position, new_game
@@ -129,7 +129,7 @@ class BadMessage(ValueError):
 
 
 def _quote(value: object) -> str:
-    text = repr(value)
+    text = shown(value)
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
 
 
@@ -205,16 +205,19 @@ def check_settings(variant, holes_per_row, opponent, human, match) -> dict:
     rules = get_rules(variant)
     size = as_whole(holes_per_row)
     if size is None:
-        raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
+        raise ValueError(f"holes_per_row must be a whole number, not {shown(holes_per_row)}")
     new_game(rules, holes_per_row=size)  # says which sizes the variant is played on
     names = texts.level_names()
     if opponent is not None and (not isinstance(opponent, str) or opponent not in names):
-        raise ValueError(f"opponent must be None or one of {', '.join(names)}, not {opponent!r}")
+        raise ValueError(
+            f"opponent must be None or one "
+            f"of {', '.join(names)}, not {shown(opponent)}"
+        )
     side = as_whole(human)
     if side not in (0, 1):
-        raise ValueError(f"human must be 0 (South) or 1 (North), not {human!r}")
+        raise ValueError(f"human must be 0 (South) or 1 (North), not {shown(human)}")
     if not isinstance(match, bool):
-        raise ValueError(f"match must be True or False, not {match!r}")
+        raise ValueError(f"match must be True or False, not {shown(match)}")
     return {"variant": rules.name, "holes_per_row": size, "opponent": opponent,
             "human": side, "match": match}
 
@@ -222,7 +225,7 @@ def check_settings(variant, holes_per_row, opponent, human, match) -> dict:
 def check_seed(seed: object) -> int | None:
     number = as_whole(seed)
     if seed is not None and (number is None or number < 0):
-        raise ValueError(f"seed must be None or a whole number from 0, not {seed!r}")
+        raise ValueError(f"seed must be None or a whole number from 0, not {shown(seed)}")
     return number
 
 
@@ -405,7 +408,7 @@ class BoardSession:
             "hints": self.toggle_hints,
         }
         if name not in actions:
-            raise ValueError(f"unknown action {name!r}; actions are {', '.join(actions)}")
+            raise ValueError(f"unknown action {shown(name)}; actions are {', '.join(actions)}")
         if self.notice[1] == "refused":  # the student has moved on: the refusal goes
             self._say("")
         actions[name]()

@@ -18,6 +18,7 @@ from ..compiled.values import (
     decided_value,
     next_iteration,
 )
+from ..engine.checks import shown
 from ..engine.events import Reason
 from ..engine.position import Position
 from .simple import (
@@ -221,7 +222,7 @@ class SearchPlayer:
 
     def __repr__(self) -> str:
         return (
-            f"<SearchPlayer {self.name!r} seed={self.seed} max_depth={self.max_depth} "
+            f"<SearchPlayer {self.name!r} seed={shown(self.seed)} max_depth={self.max_depth} "
             f"max_nodes={self.max_nodes} time_limit={self.time_limit}>"
         )
 

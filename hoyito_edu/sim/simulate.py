@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..compiled.codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # the ply cap: see codes
-from ..engine.checks import as_whole, whole_number
+from ..engine.checks import as_whole, shown, whole_number
 from ..engine.position import new_game
 from ..engine.rules import Rules, get_rules
 from ..players import Player, available, player
@@ -123,6 +123,11 @@ class Simulation:
 #: 2x12 games none went past 50,000 plies), and the fast path keeps a table of every position
 #: of a game, so the cap bounds its memory.
 MAX_PLIES_LIMIT = 1_000_000
+
+#: The most games one call simulates (far beyond any computer's memory: the check of memory
+#: refuses much less; this bound keeps the numbers in its sentence printable).
+MAX_GAMES = 10**15
+
 #: The most worker processes (each loads the package and its compiled code).
 MAX_WORKERS = 64
 
@@ -138,7 +143,7 @@ def _variants(variant: object, options: dict) -> list[Rules]:
     elif isinstance(variant, Iterable) and not isinstance(variant, (bytes, Mapping)):
         items = list(variant)
     else:
-        raise ValueError(f"variant must be a name or a list of names, not {variant!r}")
+        raise ValueError(f"variant must be a name or a list of names, not {shown(variant)}")
     if not items:
         raise ValueError("variant: give at least one variant")
     rules_list = [get_rules(v, **options) for v in items]
@@ -155,7 +160,8 @@ def _variants(variant: object, options: dict) -> list[Rules]:
 def _player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
     if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 2:
         raise ValueError(
-            f"players must be a pair (South, North), e.g. ('random', 'greedy'), not {players!r}"
+            f"players must be a pair (South, North), e.g. "
+            f"('random', 'greedy'), not {shown(players)}"
         )
     out = []
     for spec in players:
@@ -163,7 +169,7 @@ def _player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
             key = spec.strip().lower()
             if key not in available():
                 raise ValueError(
-                    f"unknown player {spec!r}; the players are {', '.join(available())}"
+                    f"unknown player {shown(spec)}; the players are {', '.join(available())}"
                 )
             out.append(key)
         elif callable(getattr(spec, "choose", None)) and not isinstance(spec, type):
@@ -171,7 +177,7 @@ def _player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
         else:
             raise ValueError(
                 f"a player is a name ({', '.join(available())}) or an object with a "
-                f"choose(position) method (an instance, not a class), not {spec!r}"
+                f"choose(position) method (an instance, not a class), not {shown(spec)}"
             )
     return out[0], out[1]
 
@@ -184,7 +190,7 @@ def _starter(starter: object) -> int | str:
     if number not in (0, 1):
         raise ValueError(
             f"starter must be 0 (South), 1 (North) or 'alternate' (South starts the even-numbered "
-            f"games, North the odd ones), not {starter!r}"
+            f"games, North the odd ones), not {shown(starter)}"
         )
     return number
 
@@ -226,7 +232,7 @@ def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tab
 
         check_folder(out)
     rules_list = _variants(variant, options)
-    games = _count(games, "games")
+    games = _count(games, "games", high=MAX_GAMES)
     seed = _count(seed, "seed", low=0)
     max_plies = _count(max_plies, "max_plies", high=MAX_PLIES_LIMIT)
     n = _count(holes_per_row, "holes_per_row")
@@ -234,11 +240,11 @@ def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tab
         if not rules.min_holes_per_row <= n <= rules.max_holes_per_row:
             low, high = rules.min_holes_per_row, rules.max_holes_per_row
             sizes = f"2x{low}" if low == high else f"2x{low} to 2x{high}"
-            raise ValueError(f"{rules.title} is played on {sizes}; got holes_per_row={n}")
+            raise ValueError(f"{rules.title} is played on {sizes}; got holes_per_row={shown(n)}")
     pair = _player_names(players)
     tables = _tables(tables)
     if not isinstance(path, str) or path not in ("auto", "fast", "engine"):
-        raise ValueError(f"path must be 'auto', 'fast' or 'engine', not {path!r}")
+        raise ValueError(f"path must be 'auto', 'fast' or 'engine', not {shown(path)}")
     all_random = pair == ("random", "random")
     if path == "fast" and not all_random:
         raise ValueError(
@@ -264,7 +270,7 @@ def _check(variant, games, players, holes_per_row, seed, starter, max_plies, tab
                 "chunk_games sets the games per task or per file: give it with client= or out="
             )
     if progress is not None and not isinstance(progress, (bool, np.bool_)):
-        raise ValueError(f"progress must be True, False or None (automatic), not {progress!r}")
+        raise ValueError(f"progress must be True, False or None (automatic), not {shown(progress)}")
     starter = _starter(starter)
     use_fast = path == "fast" or (path == "auto" and all_random)
     if client is not None or out is not None:
@@ -378,7 +384,10 @@ def estimate_memory(rules_list: Sequence[Rules], games: int, n: int, max_plies: 
 
 
 def _gb(size: float) -> str:
-    gigabytes = size / _GB
+    try:
+        gigabytes = size / _GB
+    except OverflowError:  # a number of games with thousands of digits
+        return f"{shown(size // _GB)} GB"
     return f"{gigabytes:,.1f} GB" if gigabytes < 1e5 else f"{gigabytes:.1e} GB"
 
 
