@@ -577,3 +577,35 @@ def test_the_disabled_agreement_button_says_why():
     assert "computadora" in spanish.view["agree_why"]
     people = Board("hoyito-i", opponent=None)
     assert people.view["buttons"]["agree"] and people.view["agree_why"] == ""
+
+
+def test_a_burst_of_show_me_presses_sends_few_views_and_ends_right():
+    """2,000 forged Show me presses in one burst (issue 36): the page is not sent 2,000 whole
+    views (each re-rendered): the views coalesce, the last one is right, and the board still
+    answers a click at once. (The time of the burst is printed by benchmarks/hints_time.py.)"""
+
+    async def main():
+        board = Board("hoyito-i", opponent=None)
+        for hole in (2, 7, 3, 9):
+            click(board, hole)
+        sent = []
+        board.observe(lambda change: sent.append(change["new"]), names="view")
+        for _ in range(2001):  # an odd number: Show me ends up on
+            press(board, "hints")
+        await asyncio.sleep(0.2)  # the burst is over: the last view reaches the page
+        return board, sent
+
+    board, sent = asyncio.run(main())
+    assert len(sent) <= 10, f"{len(sent)} views sent for one burst"
+    pos = board.position
+    assert board.session.hints and board.view["hints_on"] and sent[-1] is board.view
+    assert sorted(int(h) for h in board.view["hints"]) == list(pos.legal_moves())
+    patched = {**board.view, "serial": None}
+    board.session.handle({"type": "hello"})  # the whole view, rendered again
+    assert patched == {**board.view, "serial": None}
+    assert_view_is_engine(board)
+    hole, ply = board.view["playable"][0], board.ply
+    click(board, hole)
+    assert board.game.moves[-1].hole == hole and board.view["ply"] == ply + 1
+    assert board.view["hints"] == {} or board.view["hints_on"]
+    assert_view_is_engine(board)

@@ -292,6 +292,7 @@ class BoardSession:
         self.notice: tuple[str, str] = ("", "info")
         self.view: dict = {}
         self._serial = 0
+        self._hint_cache: tuple = (None, {}, "")  # (position, human, lang), marks, best play
         self._speaking = False
         self._lines: list[list] = []  # the move list: [player, hole, sentence]
         self._log_from: int | None = 0  # the first line the page has not heard of
@@ -695,9 +696,26 @@ class BoardSession:
 
     @speaking
     def toggle_hints(self) -> None:
-        """Show me: mark every legal hole with what sowing it would do."""
+        """Show me: mark every legal hole with what sowing it would do. Only the marks and
+        the notice change, so only they are worked out again (a burst of presses costs
+        little); the marks of a position are worked out once.
+
+        >>> session = BoardSession("hoyito-i", opponent=None)
+        >>> session.toggle_hints()
+        >>> sorted(session.view["hints"]) == [str(h) for h in session.position.legal_moves()]
+        True
+        >>> session.toggle_hints(); session.view["hints"], session.view["hints_on"]
+        ({}, False)
+        """
         self.hints = not self.hints
-        self._render()
+        if not self.view or self._log_from is not None:
+            self._render()
+            return
+        self._tell_record()
+        self._serial += 1
+        fields = {**self._hint_fields(self._person_to_move()), "notice": self._notice_view()}
+        self.view = {**self.view, **fields, "serial": self._serial}
+        self._emit({"type": "view", "view": self.view})
 
     @speaking
     def undo(self) -> None:
@@ -843,9 +861,29 @@ class BoardSession:
         self._emit({"type": "record", "start": start, "items": record[start:],
                     "settings": now[1], "over": over})
 
+    def _person_to_move(self) -> bool:
+        """Is a person to move now (the game on, the computer not to move nor thinking)?"""
+        return not self.position.is_over and not self._computer_to_move() and not self.thinking
+
+    def _notice_view(self) -> dict:
+        return {"text": self.notice[0], "kind": self.notice[1]}
+
+    def _hint_fields(self, person: bool) -> dict:
+        """The view's Show me fields: the marks and the best play, worked out once for a
+        position (and side and language), kept while the position stays."""
+        if not (self.hints and person):
+            return {"hints": {}, "best_play": "", "hints_on": self.hints}
+        key = (self.position, self.human, self.lang)
+        if self._hint_cache[0] != key:
+            # proven by an endgame table, else "" (never an estimate)
+            best = best_play_line(self.position) or ""
+            self._hint_cache = (key, texts.hint_marks(self.position, self.human), best)
+        _key, marks, best = self._hint_cache
+        return {"hints": marks, "best_play": best, "hints_on": self.hints}
+
     def _view(self) -> dict:
         pos, game = self.position, self.game
-        person = not pos.is_over and not self._computer_to_move() and not self.thinking
+        person = self._person_to_move()
         last = game.moves[-1] if game.moves else None
         offer = words.agreement_offer(pos, self.human)
         return {
@@ -860,13 +898,10 @@ class BoardSession:
             "last_player": None if last is None else last.player,
             "thinking": self.thinking,
             "status": self._status(),
-            "notice": {"text": self.notice[0], "kind": self.notice[1]},
+            "notice": self._notice_view(),
             "banner": texts.banner(game, self.human, self.match) if pos.is_over else None,
             "question": self.question,
-            "hints": texts.hint_marks(pos, self.human) if self.hints and person else {},
-            # proven by an endgame table, else "" (never an estimate)
-            "best_play": (best_play_line(pos) or "") if self.hints and person else "",
-            "hints_on": self.hints,
+            **self._hint_fields(person),
             "offer": offer.text if offer.due else "",
             "agree_label": offer.label,
             # why the button is disabled, said on the button (title, aria-description)

@@ -29,6 +29,20 @@ from .session import BoardSession
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hoyito-computer")
 
+#: Views answering the page come at most this often (seconds): a burst of messages (a
+#: thousand Show me presses) sends the first view at once and the last one when the burst
+#: ends, never one per message. A view answering Python (``board.click(2)``) is set at once.
+VIEW_INTERVAL = 0.05
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+
 
 class KernelThinker:
     """How a kernel chooses the computer's move: in a worker thread when the event loop runs
@@ -98,6 +112,10 @@ class Board(BoardComponent):
                                     seed=seed, think=KernelThinker())
         super().__init__(speed=speed)
         self._texts_lang = None
+        self._from_page = False  # handling a message of the page (its views may wait)
+        self._last_view = float("-inf")
+        self._waiting_view: dict | None = None
+        self._view_timer: asyncio.TimerHandle | None = None
         self.session.listeners.append(self._told)
         self.session.handle({"type": "hello"})
 
@@ -105,17 +123,50 @@ class Board(BoardComponent):
         """Carry one message of the session to the page."""
         kind = message["type"]
         if kind == "view":
-            if self._texts_lang != self.session.lang:  # the words first, then the view
-                self.texts, self._texts_lang = self.session.page_texts(), self.session.lang
-            self.view = message["view"]
-        elif kind == "film":
+            self._show(message["view"])
+            return
+        self._flush_view()  # the page hears everything in the order it was said
+        if kind == "film":
             self.send_film(message["film"])
         else:
             self.send(message)
 
+    def _show(self, view: dict) -> None:
+        """Set the view now, or (answering the page within VIEW_INTERVAL of the last view,
+        with an event loop running) keep it for a moment: a newer view replaces it."""
+        loop = _running_loop() if self._from_page else None
+        now = loop.time() if loop is not None else 0.0
+        if loop is None or (self._view_timer is None and now - self._last_view >= VIEW_INTERVAL):
+            self._waiting_view = view
+            self._flush_view()
+            self._last_view = now
+            return
+        self._waiting_view = view
+        if self._view_timer is None:
+            delay = max(0.0, self._last_view + VIEW_INTERVAL - now)
+            self._view_timer = loop.call_later(delay, self._flush_view)
+
+    def _flush_view(self) -> None:
+        """Send the view kept back, if any."""
+        if self._view_timer is not None:
+            self._view_timer.cancel()
+            self._view_timer = None
+        view, self._waiting_view = self._waiting_view, None
+        if view is None:
+            return
+        if self._texts_lang != self.session.lang:  # the words first, then the view
+            self.texts, self._texts_lang = self.session.page_texts(), self.session.lang
+        self.view = view
+        loop = _running_loop()
+        self._last_view = loop.time() if loop is not None else self._last_view
+
     def receive(self, content: dict) -> None:
         """A message from the page: a click, a button, new settings, a language."""
-        self.session.handle(content)
+        self._from_page = True
+        try:
+            self.session.handle(content)
+        finally:
+            self._from_page = False
 
     # -- the session's state and actions, for Python users -------------------------------
     game = property(lambda self: self.session.game, doc="The game being played.")
