@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -282,6 +283,46 @@ def test_a_new_game_while_the_computer_thinks_forgets_its_move():
         assert len(moves) == 1 and moves[0].player == 0  # one opening, not two
 
     asyncio.run(scenario())
+
+
+async def reply_time(board: Board) -> float:
+    """Seconds until the computer's first move is on ``board`` (a real event loop)."""
+    started = time.perf_counter()
+    while not board.game.moves or board.thinking:
+        assert time.perf_counter() - started < 60, "the computer never answered"
+        await asyncio.sleep(0.005)
+    return time.perf_counter() - started
+
+
+@pytest.mark.slow
+def test_new_games_while_the_expert_thinks_stop_its_searches_and_it_answers_at_once():
+    """Issue 36: twelve New game presses while the expert opens (2x12) queued searches that
+    were never cancelled, so the last game's opening came 2.4 s late. Now each press abandons
+    the search before it: stopped if it runs (its move ignored), so the last game's opening
+    comes about as fast as one opening alone."""
+
+    async def scenario():
+        board = Board("hoyito-iii", 12, opponent="expert", human=1, seed=0)
+        await reply_time(board)  # the first opening loads what the search needs
+        board.new_game()
+        alone = await reply_time(board)  # one opening, nothing else asked
+        stale = []
+        for _ in range(12):
+            board.new_game()
+            stale.append(board.computer)
+            await asyncio.sleep(0.01)
+        board.new_game()
+        last = await reply_time(board)
+        return alone, last, stale, board
+
+    alone, last, stale, board = asyncio.run(scenario())
+    started = [player for player in stale if player.last_search]
+    assert started, "no stale search ever started"
+    took = [round(player.last_search["seconds"], 3) for player in started]
+    assert max(took) < max(0.5 * alone, 0.05), f"stale searches ran on: {took} s ({alone:.2f})"
+    assert all(getattr(player, "stopped", False) for player in started)
+    assert len(board.game.moves) == 1 and board.game.moves[0].player == 0
+    assert last < 1.5 * alone + 0.3, f"one opening {alone:.2f} s, after 12 presses {last:.2f} s"
 
 
 def test_a_failing_computer_player_is_reported_on_the_board():

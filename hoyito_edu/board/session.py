@@ -489,6 +489,13 @@ class BoardSession:
         job = (self.epoch, self.ply)
         self.think(self.computer, self.position, lambda hole, error: self.chosen(job, hole, error))
 
+    def _abandon_search(self) -> None:
+        """The computer's search for the game on the board is not wanted any more: a
+        transport whose ``think`` can ``abandon()`` (the kernel's) stops it at once."""
+        abandon = getattr(self.think, "abandon", None)
+        if self.thinking and abandon is not None:
+            abandon()
+
     @speaking
     def chosen(self, job: tuple[int, int], hole: Any, error: BaseException | None) -> None:
         """The computer's choice for ``job`` (the game and ply it was asked at) is back."""
@@ -523,6 +530,7 @@ class BoardSession:
     def new_game(self) -> None:
         """Start a game (or a match) with the current settings, at once."""
         s = self.settings
+        self._abandon_search()
         self.epoch += 1
         self.thinking = False
         self.question = self._pending = None
@@ -599,6 +607,7 @@ class BoardSession:
             self._render()
             return False
         self.settings = checked
+        self._abandon_search()
         self.epoch += 1
         self.thinking = False
         self.question = self._pending = None

@@ -4,7 +4,8 @@ A thin anywidget adapter over :class:`~hoyito_edu.board.session.BoardSession`, w
 game and decides everything: this class only carries the page's messages to the session and
 the session's view, films and move list to the page (``static/board.js`` draws and animates
 them). The computer thinks in a worker thread while the kernel's event loop runs, so the page
-stays live; a search still waiting when a newer one is asked for is cancelled.
+stays live; a search nobody wants any more (a new game began) is cancelled, or stopped if it
+runs.
 
 >>> import hoyito_edu as hy
 >>> board = hy.Board("hoyito-i", opponent=None)
@@ -21,6 +22,7 @@ False
 from __future__ import annotations
 
 import asyncio
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from .component import BoardComponent
@@ -42,15 +44,45 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+class Search:
+    """One choice of the computer's move, run in the thinker's thread, that can be abandoned:
+    then it does not start, or (started) the player is asked to stop soon (a player with a
+    ``stop()``, the searching levels; the others answer quickly anyway)."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.abandoned = False
+        self._lock = threading.Lock()  # a stop never falls between the check and the start
+
+    def run(self, position):
+        """The player's choice in ``position`` (None if abandoned before it started)."""
+        with self._lock:
+            if self.abandoned:
+                return None
+            resume = getattr(self.player, "resume", None)
+            if resume is not None:  # a player stopped for an older game searches fully again
+                resume()
+        return self.player.choose(position)
+
+    def abandon(self) -> None:
+        """Nobody wants this choice any more: it ends as soon as it can, its move ignored."""
+        with self._lock:
+            self.abandoned = True
+            stop = getattr(self.player, "stop", None)
+            if stop is not None:
+                stop()
 
 
 class KernelThinker:
     """How a kernel chooses the computer's move: in a worker thread when the event loop runs
-    (in Jupyter and Voila), else at once. A choice still waiting for the thread when a newer
-    one is asked for (New game pressed again and again) is cancelled, so it never runs."""
+    (in Jupyter and Voila), else at once. A choice asked for before the last one came back
+    (New game pressed again and again) abandons the last one: cancelled if it is still waiting
+    for the thread, stopped if it is running (:class:`Search`), its move ignored; so the
+    computer answers the new game as fast as it answers one game."""
 
     def __init__(self) -> None:
         self._waiting: asyncio.Future | None = None
+        self._search: Search | None = None
 
     def __call__(self, player, position, done) -> None:
         try:
@@ -65,9 +97,9 @@ class KernelThinker:
                 return
             done(hole, None)
             return
-        if self._waiting is not None:
-            self._waiting.cancel()
-        future = loop.run_in_executor(_THINKER, player.choose, position)
+        self.abandon()
+        search = self._search = Search(player)
+        future = loop.run_in_executor(_THINKER, search.run, position)
         self._waiting = future
 
         def back(finished: asyncio.Future) -> None:
@@ -77,6 +109,15 @@ class KernelThinker:
             done(None if error else finished.result(), error)
 
         future.add_done_callback(back)
+
+    def abandon(self) -> None:
+        """Forget the choice asked for last (a new game began): its move is never played."""
+        if self._waiting is not None:
+            self._waiting.cancel()  # waiting: never runs; running: its answer is dropped
+            self._waiting = None
+        if self._search is not None:
+            self._search.abandon()
+            self._search = None
 
 
 class Board(BoardComponent):
