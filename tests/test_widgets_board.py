@@ -325,6 +325,28 @@ def test_new_games_while_the_expert_thinks_stop_its_searches_and_it_answers_at_o
     assert last < 1.5 * alone + 0.3, f"one opening {alone:.2f} s, after 12 presses {last:.2f} s"
 
 
+@pytest.mark.slow
+def test_two_boards_in_one_kernel_think_side_by_side():
+    """Issue 36: one thinker thread served every board of a kernel, so a quick computer on
+    one board waited for the expert thinking on another. Now it answers while the expert
+    still thinks."""
+
+    async def scenario():
+        slow = Board("hoyito-iii", 12, opponent="expert", human=1, seed=0)
+        assert slow.thinking
+        quick = Board("hoyito-i", opponent="greedy", human=1, seed=0)
+        seconds = await reply_time(quick)
+        still_thinking = slow.thinking
+        await reply_time(slow)
+        return seconds, still_thinking, slow, quick
+
+    seconds, still_thinking, slow, quick = asyncio.run(scenario())
+    assert still_thinking, f"the greedy board answered in {seconds:.2f} s, after the expert"
+    assert len(quick.game.moves) == 1 and len(slow.game.moves) == 1
+    assert_view_is_engine(quick)
+    assert_view_is_engine(slow)
+
+
 def test_a_failing_computer_player_is_reported_on_the_board():
     board = Board("hoyito-i", opponent="greedy")
 

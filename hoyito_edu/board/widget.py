@@ -3,9 +3,9 @@
 A thin anywidget adapter over :class:`~hoyito_edu.board.session.BoardSession`, which holds the
 game and decides everything: this class only carries the page's messages to the session and
 the session's view, films and move list to the page (``static/board.js`` draws and animates
-them). The computer thinks in a worker thread while the kernel's event loop runs, so the page
-stays live; a search nobody wants any more (a new game began) is cancelled, or stopped if it
-runs.
+them). The computer thinks in the board's own worker thread while the kernel's event loop
+runs, so the page (and any other board) stays live; a search nobody wants any more (a new game
+began) is cancelled, or stopped if it runs.
 
 >>> import hoyito_edu as hy
 >>> board = hy.Board("hoyito-i", opponent=None)
@@ -28,8 +28,6 @@ from concurrent.futures import ThreadPoolExecutor
 from .component import BoardComponent
 from .film import SPEEDS
 from .session import BoardSession
-
-_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hoyito-computer")
 
 #: Views answering the page come at most this often (seconds): a burst of messages (a
 #: thousand Show me presses) sends the first view at once and the last one when the burst
@@ -78,9 +76,15 @@ class KernelThinker:
     (in Jupyter and Voila), else at once. A choice asked for before the last one came back
     (New game pressed again and again) abandons the last one: cancelled if it is still waiting
     for the thread, stopped if it is running (:class:`Search`), its move ignored; so the
-    computer answers the new game as fast as it answers one game."""
+    computer answers the new game as fast as it answers one game.
+
+    Each board has its own thinker and its own thread (started at its first choice, ended
+    with the board), so the computer thinking on one board never delays another board of the
+    same kernel; the compiled search lets go of Python's lock while it runs, so two searches
+    share the cores."""
 
     def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hoyito-computer")
         self._waiting: asyncio.Future | None = None
         self._search: Search | None = None
 
@@ -99,7 +103,7 @@ class KernelThinker:
             return
         self.abandon()
         search = self._search = Search(player)
-        future = loop.run_in_executor(_THINKER, search.run, position)
+        future = loop.run_in_executor(self._executor, search.run, position)
         self._waiting = future
 
         def back(finished: asyncio.Future) -> None:
