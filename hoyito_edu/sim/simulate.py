@@ -888,7 +888,9 @@ def _stream(rules_list, games, chunk_games, common, out, names, settings, client
 
     from .streaming import lock_folder
 
-    folder = Path(out)
+    # absolute before any work is sent: a worker started in another folder (a Dask worker on
+    # another machine or in another cwd) writes where the caller meant, not under its own cwd
+    folder = Path(out).absolute()
     with lock_folder(folder):  # for the whole run: a second writer is refused at once
         return _stream_locked(rules_list, games, chunk_games, common, folder, names, settings,
                               client, workers, bar, started)
