@@ -52,7 +52,6 @@ CALLS = {
     "player depth": lambda: hy.player("expert", max_depth=BIG),
     "explain hole": lambda: hy.explain(hy.new_game("hoyito-i"), BIG),
     "simulate games": lambda: hy.simulate("hoyito-i", BIG),
-    "simulate seed": lambda: hy.simulate("hoyito-i", 2, seed=BIG),
     "simulate holes_per_row": lambda: hy.simulate("hoyito-i", 2, holes_per_row=BIG),
     "Board holes_per_row": lambda: hy.Board(holes_per_row=BIG, opponent=None),
     "Board human": lambda: hy.Board(human=BIG, opponent="random"),
@@ -66,7 +65,7 @@ CALLS = {
 
 
 #: The calls for which a huge number is a fine value: seeds, and a round number.
-ACCEPTED = ("player seed", "simulate seed", "Board seed", "new_game round", "Rules last four round")
+ACCEPTED = ("player seed", "Board seed", "new_game round", "Rules last four round")
 
 
 def assert_a_sentence(error: BaseException) -> None:
@@ -86,6 +85,12 @@ def test_a_huge_number_in_a_public_call_is_a_clear_sentence_or_works(name, lang)
     else:
         assert name in ACCEPTED, f"{name} took a number with 5,000 digits"
         assert repr(made)
+
+
+@pytest.mark.slow  # a simulation (a few seconds, pandas and all)
+def test_a_huge_seed_simulates_and_prints():
+    sim = hy.simulate("hoyito-i", 2, seed=BIG, path="engine")
+    assert len(sim.games) == 2 and repr(sim)
 
 
 def test_the_sentence_says_the_number_is_too_long_in_spanish():
