@@ -298,38 +298,37 @@ async def reply_time(board: Board) -> float:
 def test_new_games_while_the_expert_thinks_stop_its_searches_and_it_answers_at_once():
     """Issue 36: twelve New game presses while the expert opens (2x12) queued searches that
     were never cancelled, so the last game's opening came 2.4 s late. Now each press abandons
-    the search before it: stopped if it runs (its move ignored), so the last game's opening
-    comes about as fast as one opening alone."""
+    the search before it: never started if it waits, stopped if it runs (its move ignored),
+    so only the last game's search runs to its end. (benchmarks/thinking.py times it.)"""
 
     async def scenario():
         board = Board("hoyito-iii", 12, opponent="expert", human=1, seed=0)
-        await reply_time(board)  # the first opening loads what the search needs
-        board.new_game()
-        alone = await reply_time(board)  # one opening, nothing else asked
+        await reply_time(board)
+        full = board.computer.last_search["depth"]  # what an opening searches, undisturbed
         stale = []
         for _ in range(12):
             board.new_game()
             stale.append(board.computer)
             await asyncio.sleep(0.01)
         board.new_game()
-        last = await reply_time(board)
-        return alone, last, stale, board
+        await reply_time(board)
+        return full, stale, board
 
-    alone, last, stale, board = asyncio.run(scenario())
+    full, stale, board = asyncio.run(scenario())
     started = [player for player in stale if player.last_search]
     assert started, "no stale search ever started"
-    took = [round(player.last_search["seconds"], 3) for player in started]
-    assert max(took) < max(0.5 * alone, 0.05), f"stale searches ran on: {took} s ({alone:.2f})"
+    depths = [player.last_search["depth"] for player in started]
+    assert max(depths) < full, f"stale searches went on to depth {depths} (a full one: {full})"
     assert all(getattr(player, "stopped", False) for player in started)
     assert len(board.game.moves) == 1 and board.game.moves[0].player == 0
-    assert last < 1.5 * alone + 0.3, f"one opening {alone:.2f} s, after 12 presses {last:.2f} s"
+    assert board.computer.last_search["depth"] == full  # the last game's search is whole
 
 
 @pytest.mark.slow
 def test_two_boards_in_one_kernel_think_side_by_side():
     """Issue 36: one thinker thread served every board of a kernel, so a quick computer on
     one board waited for the expert thinking on another. Now it answers while the expert
-    still thinks."""
+    still thinks. (benchmarks/thinking.py times it.)"""
 
     async def scenario():
         slow = Board("hoyito-iii", 12, opponent="expert", human=1, seed=0)
