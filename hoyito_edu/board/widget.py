@@ -115,13 +115,14 @@ class KernelThinker:
         future.add_done_callback(back)
 
     def abandon(self) -> None:
-        """Forget the choice asked for last (a new game began): its move is never played."""
-        if self._waiting is not None:
-            self._waiting.cancel()  # waiting: never runs; running: its answer is dropped
-            self._waiting = None
-        if self._search is not None:
-            self._search.abandon()
-            self._search = None
+        """Forget the choice asked for last if it is not back yet (a new game began): its
+        move is never played. A choice already back is left alone (its player plays on)."""
+        waiting, search = self._waiting, self._search
+        self._waiting = self._search = None
+        if waiting is None or waiting.done():
+            return
+        waiting.cancel()  # waiting for the thread: never runs; running: its answer is dropped
+        search.abandon()
 
 
 class Board(BoardComponent):
