@@ -16,12 +16,20 @@ the time until the last view is set, with the views coalesced (``VIEW_INTERVAL``
 view sent per press (``VIEW_INTERVAL = 0``), and how many views each sent. Goal: well under
 a second.
 
-Usage: python benchmarks/hints_time.py [--quick] [--burst]   (--burst: only the burst)
+With ``--kernel`` the same burst goes to a Board in a real Jupyter kernel as comm messages,
+as a page (or a forger) sends them: the seconds until the kernel has handled the last one
+and sent its last view, and the views it sent: there the kernel's own handling of 2,000
+messages (a few seconds on a busy 2-core machine) weighs more than the board's.
+
+Usage: python benchmarks/hints_time.py [--quick] [--burst] [--kernel]
+  --burst   only the burst (in this process; with --kernel also in a real kernel)
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import queue
 import sys
 import time
 
@@ -62,6 +70,11 @@ def main() -> None:
     for label, interval in (("coalesced", widget.VIEW_INTERVAL), ("one view per press", 0.0)):
         seconds, views = burst(interval)
         print(f"  {label:<20}{seconds:>8.3f}{views:>8,}")
+    if "--kernel" in sys.argv:
+        print("the same in a real kernel, as comm messages (seconds; views sent)")
+        for label, interval in (("coalesced", widget.VIEW_INTERVAL), ("one view per press", 0.0)):
+            seconds, views = kernel_burst(interval)
+            print(f"  {label:<20}{seconds:>8.3f}{views:>8,}")
 
 
 def per_position(games: int) -> None:
@@ -110,6 +123,44 @@ def burst(interval: float, presses: int = 2000) -> tuple[float, int]:
         return asyncio.run(run())
     finally:
         widget.VIEW_INTERVAL = before
+
+
+
+def kernel_burst(interval: float, presses: int = 2000) -> tuple[float, int]:
+    """Seconds from the first of ``presses`` Show me comm messages sent to a Board in a real
+    kernel until the kernel is idle after the last one and its last view is out; and the
+    views it sent."""
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        code = (f"from hoyito_edu.board import widget\nwidget.VIEW_INTERVAL = {interval}\n"
+                "board = widget.Board('hoyito-i', opponent=None)\n"
+                "for hole in (2, 7, 3):\n    board.click(hole)\nprint(board.comm.comm_id)")
+        said: list[str] = []
+        kc.execute_interactive(code, timeout=300, output_hook=lambda m: said.append(
+            m["content"].get("text", "")) if m["msg_type"] == "stream" else None)
+        press = {"comm_id": "".join(said).split()[-1],
+                 "data": {"method": "custom", "content": {"type": "action", "name": "hints"}}}
+        started = time.perf_counter()
+        sent = [kc.session.send(kc.shell_channel.socket, "comm_msg", press)
+                for _ in range(presses)]
+        last, views, end = sent[-1]["header"]["msg_id"], 0, None
+        while True:
+            try:
+                message = kc.get_iopub_msg(timeout=1 if end else 600)
+            except queue.Empty:
+                break  # a second with nothing more: the burst is over
+            kind, content = message["msg_type"], message["content"]
+            if kind == "comm_msg" and "view" in json.dumps(content["data"].get("state", {})):
+                views, end = views + 1, time.perf_counter()
+            parent = message["parent_header"].get("msg_id")
+            if kind == "status" and content["execution_state"] == "idle" and parent == last:
+                end = max(end or 0.0, time.perf_counter())
+        return end - started, views
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
 
 
 if __name__ == "__main__":
