@@ -333,6 +333,29 @@ def test_scheduler_with_a_dataset_and_computer_players(tmp_path, capsys, dask_cl
     pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "games"), expected)
 
 
+@pytest.mark.slow
+def test_a_relative_out_reaches_workers_started_in_another_folder(tmp_path, capsys, monkeypatch):
+    """``--out run/`` with ``--scheduler``: the workers (processes started in another folder,
+    as on a real cluster) write where the command was typed, not under their own folder."""
+    from distributed import Client, LocalCluster
+
+    theirs, mine = tmp_path / "workers-start-here", tmp_path / "the-teacher-types-here"
+    theirs.mkdir()
+    mine.mkdir()
+    monkeypatch.chdir(theirs)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=":0") as cluster, Client(cluster) as client:
+        assert set(client.run(os.getcwd).values()) == {str(theirs)}
+        monkeypatch.chdir(mine)
+        status, out, err = run(capsys, "--variant", "ba-awa", "--games", "12", "--out", "run/",
+                               "--chunk-games", "5", "--scheduler", cluster.scheduler_address)
+    assert status == 0, err
+    expected = hy.simulate("ba-awa", 12, tables=["games"]).games
+    pd.testing.assert_frame_equal(pd.read_parquet(mine / "run" / "games"), expected)
+    assert not (theirs / "run").exists()
+    assert str(mine / "run") in out  # the folder said is the one written
+
+
 def test_dask_workers_start_a_local_cluster(tmp_path, capsys):
     path = tmp_path / "g.csv"
     status, out, _ = run(capsys, "--variant", "ba-awa", "--games", "20", "--out", str(path),

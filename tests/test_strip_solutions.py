@@ -7,6 +7,8 @@ own (all seven copies together take about half a minute on a quiet 2-core machin
 
 from __future__ import annotations
 
+import json
+
 import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
@@ -241,3 +243,94 @@ def test_every_relative_link_of_the_student_copies_resolves(tmp_path):
                     assert (copy.parent / target).exists(), f"{copy.name}: {target}"
                     checked += 1
     assert checked > 100
+
+
+# -- no answer reachable from what a student copy imports (issue 36) --------------------------
+#: Run in the student copy's kernel after its import cell: walks every object the copy
+#: imported (attributes, mapping values, functions' globals and closures, classes' methods)
+#: and prints, as JSON, what it reached that holds answers, and what the checkers say.
+PROBE = r'''
+import json, types
+from collections.abc import Mapping
+
+def holds_answers(obj):
+    if isinstance(obj, types.ModuleType):
+        return obj.__name__ == "hoyito_edu.teaching.classroom"
+    if isinstance(obj, dict) and obj.get("__name__") == "hoyito_edu.teaching.classroom":
+        return True
+    return type(obj).__name__ == "Exercise" or any(
+        hasattr(obj, name) for name in ("answer", "answer_text", "solution", "teacher_notes"))
+
+def edges(obj):
+    if isinstance(obj, types.ModuleType):
+        return []
+    if isinstance(obj, types.FunctionType):
+        cells = [c.cell_contents for c in (obj.__closure__ or ()) if c.cell_contents is not None]
+        return list(obj.__globals__.values()) + cells + list(obj.__defaults__ or ())
+    if isinstance(obj, type):
+        return list(vars(obj).values())
+    if isinstance(obj, (Mapping, list, tuple)):
+        return list(obj.values()) if isinstance(obj, Mapping) else list(obj)
+    if type(obj).__module__.startswith("hoyito_edu"):
+        return [getattr(obj, a) for a in dir(obj) if not a.startswith("__")] + [type(obj)]
+    return []
+
+reached, seen = [], set()
+todo = [(obj, name, 0) for name, obj in {"EXERCISES": EXERCISES, "ask": ask, "check": check,
+        "check_last_hole": check_last_hole, "strategy_player": strategy_player}.items()]
+while todo:
+    obj, path, depth = todo.pop()
+    if id(obj) in seen or depth > 5:
+        continue
+    seen.add(id(obj))
+    if holds_answers(obj):
+        reached.append(path)
+        continue
+    todo += [(child, f"{path}>{type(child).__name__}", depth + 1) for child in edges(obj)]
+
+def wrong(question):
+    return check(question.key, *([99] * (2 if question.kind == "division" else 1)))
+
+said = {key: [str(ask(key)), repr(question), str(wrong(question))]
+        for key, question in EXERCISES.items()}
+try:
+    check("2a", 8, reveal=True)
+    reveal = "accepted"
+except TypeError:
+    reveal = "refused"
+print(json.dumps({"reached": sorted(set(reached))[:20], "objects": len(seen), "said": said,
+                  "reveal": reveal,
+                  "right": {k: check(k, *a).correct for k, a in ANSWERS.items()}}))
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["06_classroom.ipynb", "es/06_en_el_aula.ipynb"])
+def test_no_answer_is_reachable_from_what_a_student_copy_imports(name, student_copies):
+    """The student copy's own import cell runs in a real kernel; from the objects it imports
+    (EXERCISES, ask, check, ...) no answer, solution, teacher's note or the teacher's module
+    can be reached, ``reveal`` is refused, and the checker still says right and wrong."""
+    from hoyito_edu.i18n import language
+    from hoyito_edu.teaching.classroom import EXERCISES
+
+    copy = nbformat.read(student_copies[name], as_version=4)
+    (imports,) = [c for c in copy.cells if c.cell_type == "code" and "EXERCISES," in c.source]
+    assert "from hoyito_edu.teaching.practice import" in imports.source
+    answers = {k: e.answer if isinstance(e.answer, tuple) else (e.answer,)
+               for k, e in EXERCISES.items() if e.kind != "written"}
+    probe = f"ANSWERS = {answers!r}\n" + PROBE
+    lang = "es" if name.startswith("es/") else "en"
+    cells = [imports, new_code_cell(f"hy.set_language({lang!r})"), new_code_cell(probe)]
+    ran = run_notebook(student_copies[name], nb=new_notebook(cells=cells)).nb
+    seen = json.loads(ran.cells[-1].outputs[-1]["text"])
+    assert seen["reached"] == [] and seen["objects"] > 20
+    assert seen["reveal"] == "refused"
+    assert seen["right"] == dict.fromkeys(answers, True)
+    with language(lang):
+        for key, exercise in EXERCISES.items():
+            asked, shown, wrong = seen["said"][key]
+            assert exercise.text in asked  # the question is there, in the copy's language
+            if exercise.kind != "written":
+                assert exercise.answer_text not in wrong, (key, wrong)
+            if exercise.note:  # the teacher's notes (a written question's model answer)
+                assert exercise.note not in asked + shown + wrong, key

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -282,6 +283,67 @@ def test_a_new_game_while_the_computer_thinks_forgets_its_move():
         assert len(moves) == 1 and moves[0].player == 0  # one opening, not two
 
     asyncio.run(scenario())
+
+
+async def reply_time(board: Board) -> float:
+    """Seconds until the computer's first move is on ``board`` (a real event loop)."""
+    started = time.perf_counter()
+    while not board.game.moves or board.thinking:
+        assert time.perf_counter() - started < 60, "the computer never answered"
+        await asyncio.sleep(0.005)
+    return time.perf_counter() - started
+
+
+@pytest.mark.slow
+def test_new_games_while_the_expert_thinks_stop_its_searches_and_it_answers_at_once():
+    """Issue 36: twelve New game presses while the expert opens (2x12) queued searches that
+    were never cancelled, so the last game's opening came 2.4 s late. Now each press abandons
+    the search before it: never started if it waits, stopped if it runs (its move ignored),
+    so only the last game's search runs to its end. (benchmarks/thinking.py times it.)"""
+
+    async def scenario():
+        board = Board("hoyito-iii", 12, opponent="expert", human=1, seed=0)
+        await reply_time(board)
+        full = board.computer.last_search["depth"]  # what an opening searches, undisturbed
+        stale = []
+        for _ in range(12):
+            board.new_game()
+            stale.append(board.computer)
+            await asyncio.sleep(0.01)
+        board.new_game()
+        await reply_time(board)
+        return full, stale, board
+
+    full, stale, board = asyncio.run(scenario())
+    started = [player for player in stale if player.last_search]
+    assert started, "no stale search ever started"
+    depths = [player.last_search["depth"] for player in started]
+    assert max(depths) < full, f"stale searches went on to depth {depths} (a full one: {full})"
+    assert all(getattr(player, "stopped", False) for player in started)
+    assert len(board.game.moves) == 1 and board.game.moves[0].player == 0
+    assert board.computer.last_search["depth"] == full  # the last game's search is whole
+
+
+@pytest.mark.slow
+def test_two_boards_in_one_kernel_think_side_by_side():
+    """Issue 36: one thinker thread served every board of a kernel, so a quick computer on
+    one board waited for the expert thinking on another. Now it answers while the expert
+    still thinks. (benchmarks/thinking.py times it.)"""
+
+    async def scenario():
+        slow = Board("hoyito-iii", 12, opponent="expert", human=1, seed=0)
+        assert slow.thinking
+        quick = Board("hoyito-i", opponent="greedy", human=1, seed=0)
+        seconds = await reply_time(quick)
+        still_thinking = slow.thinking
+        await reply_time(slow)
+        return seconds, still_thinking, slow, quick
+
+    seconds, still_thinking, slow, quick = asyncio.run(scenario())
+    assert still_thinking, f"the greedy board answered in {seconds:.2f} s, after the expert"
+    assert len(quick.game.moves) == 1 and len(slow.game.moves) == 1
+    assert_view_is_engine(quick)
+    assert_view_is_engine(slow)
 
 
 def test_a_failing_computer_player_is_reported_on_the_board():
@@ -577,3 +639,35 @@ def test_the_disabled_agreement_button_says_why():
     assert "computadora" in spanish.view["agree_why"]
     people = Board("hoyito-i", opponent=None)
     assert people.view["buttons"]["agree"] and people.view["agree_why"] == ""
+
+
+def test_a_burst_of_show_me_presses_sends_few_views_and_ends_right():
+    """2,000 forged Show me presses in one burst (issue 36): the page is not sent 2,000 whole
+    views (each re-rendered): the views coalesce, the last one is right, and the board still
+    answers a click at once. (The time of the burst is printed by benchmarks/hints_time.py.)"""
+
+    async def main():
+        board = Board("hoyito-i", opponent=None)
+        for hole in (2, 7, 3, 9):
+            click(board, hole)
+        sent = []
+        board.observe(lambda change: sent.append(change["new"]), names="view")
+        for _ in range(2001):  # an odd number: Show me ends up on
+            press(board, "hints")
+        await asyncio.sleep(0.2)  # the burst is over: the last view reaches the page
+        return board, sent
+
+    board, sent = asyncio.run(main())
+    assert len(sent) <= 10, f"{len(sent)} views sent for one burst"
+    pos = board.position
+    assert board.session.hints and board.view["hints_on"] and sent[-1] is board.view
+    assert sorted(int(h) for h in board.view["hints"]) == list(pos.legal_moves())
+    patched = {**board.view, "serial": None}
+    board.session.handle({"type": "hello"})  # the whole view, rendered again
+    assert patched == {**board.view, "serial": None}
+    assert_view_is_engine(board)
+    hole, ply = board.view["playable"][0], board.ply
+    click(board, hole)
+    assert board.game.moves[-1].hole == hole and board.view["ply"] == ply + 1
+    assert board.view["hints"] == {} or board.view["hints_on"]
+    assert_view_is_engine(board)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..engine.checks import shown
 from ..engine.position import Move, Position
 from ..engine.rules import VARIANTS
 from .compare_session import EXAMPLE_HOLE, CompareSession
@@ -67,7 +68,7 @@ class CompareRules(BoardComponent):
         lang: str | None = None,
     ) -> None:
         if not isinstance(speed, str) or speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {shown(speed)}")
         self.session = CompareSession(board_or_position, hole, player=player, variants=variants,
                                       options=options, lang=lang)
         super().__init__(speed=speed)

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..engine.checks import as_whole
+from ..engine.checks import as_whole, shown
 from ..engine.position import Move, Position, new_game
 from ..engine.rules import VARIANTS, get_rules
 from ..i18n import check_language, ngettext
@@ -84,12 +84,14 @@ def checked_variants(variants: object) -> list[str]:
     """
     allowed = ", ".join(VARIANTS)
     if isinstance(variants, (str, bytes, Mapping)) or not isinstance(variants, Sequence):
-        raise ValueError(f"variants must be a list of rule set names ({allowed}), not {variants!r}")
+        raise ValueError(
+            f"variants must be a list of rule set names ({allowed}), not {shown(variants)}"
+        )
     names = [get_rules(v).name for v in variants]
     if not names:
         raise ValueError(f"variants must name at least one rule set ({allowed})")
     if len(set(names)) != len(names):
-        raise ValueError(f"variants must name each rule set once, got {variants!r}")
+        raise ValueError(f"variants must name each rule set once, got {shown(variants)}")
     return names
 
 

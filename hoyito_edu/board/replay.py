@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..engine.checks import shown
 from ..engine.game import Game
 from ..engine.match import Match
 from .component import BoardComponent
@@ -53,7 +54,7 @@ class Replay(BoardComponent):
         self, record: Game | Match | str | Path, *, speed: str = "normal", lang: str | None = None
     ) -> None:
         if not isinstance(speed, str) or speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {shown(speed)}")
         self.session = ReplaySession(record, lang=lang)
         super().__init__(speed=speed)
         self.texts = self.session.page_texts()

@@ -40,7 +40,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..engine.checks import as_whole
+from ..engine.checks import as_whole, shown
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.position import Position
@@ -197,7 +197,7 @@ class ReplaySession:
     def show_round(self, number: int) -> None:
         """Watch round ``number`` of a match (1 for a single game); starts at its end."""
         if not 1 <= number <= len(self.games):
-            raise ValueError(f"round must be from 1 to {len(self.games)}, not {number!r}")
+            raise ValueError(f"round must be from 1 to {len(self.games)}, not {shown(number)}")
         self.round = number
         self.game = self.games[number - 1]
         self._lines = self._move_lines()

@@ -57,7 +57,7 @@ from functools import wraps
 from typing import Any
 
 from .. import players
-from ..engine.checks import as_whole
+from ..engine.checks import as_whole, shown
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.position import IllegalMove, Move, Position, new_game
@@ -129,7 +129,7 @@ class BadMessage(ValueError):
 
 
 def _quote(value: object) -> str:
-    text = repr(value)
+    text = shown(value)
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
 
 
@@ -205,16 +205,19 @@ def check_settings(variant, holes_per_row, opponent, human, match) -> dict:
     rules = get_rules(variant)
     size = as_whole(holes_per_row)
     if size is None:
-        raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
+        raise ValueError(f"holes_per_row must be a whole number, not {shown(holes_per_row)}")
     new_game(rules, holes_per_row=size)  # says which sizes the variant is played on
     names = texts.level_names()
     if opponent is not None and (not isinstance(opponent, str) or opponent not in names):
-        raise ValueError(f"opponent must be None or one of {', '.join(names)}, not {opponent!r}")
+        raise ValueError(
+            f"opponent must be None or one "
+            f"of {', '.join(names)}, not {shown(opponent)}"
+        )
     side = as_whole(human)
     if side not in (0, 1):
-        raise ValueError(f"human must be 0 (South) or 1 (North), not {human!r}")
+        raise ValueError(f"human must be 0 (South) or 1 (North), not {shown(human)}")
     if not isinstance(match, bool):
-        raise ValueError(f"match must be True or False, not {match!r}")
+        raise ValueError(f"match must be True or False, not {shown(match)}")
     return {"variant": rules.name, "holes_per_row": size, "opponent": opponent,
             "human": side, "match": match}
 
@@ -222,7 +225,7 @@ def check_settings(variant, holes_per_row, opponent, human, match) -> dict:
 def check_seed(seed: object) -> int | None:
     number = as_whole(seed)
     if seed is not None and (number is None or number < 0):
-        raise ValueError(f"seed must be None or a whole number from 0, not {seed!r}")
+        raise ValueError(f"seed must be None or a whole number from 0, not {shown(seed)}")
     return number
 
 
@@ -289,6 +292,7 @@ class BoardSession:
         self.notice: tuple[str, str] = ("", "info")
         self.view: dict = {}
         self._serial = 0
+        self._hint_cache: tuple = (None, {}, "")  # (position, human, lang), marks, best play
         self._speaking = False
         self._lines: list[list] = []  # the move list: [player, hole, sentence]
         self._log_from: int | None = 0  # the first line the page has not heard of
@@ -405,7 +409,7 @@ class BoardSession:
             "hints": self.toggle_hints,
         }
         if name not in actions:
-            raise ValueError(f"unknown action {name!r}; actions are {', '.join(actions)}")
+            raise ValueError(f"unknown action {shown(name)}; actions are {', '.join(actions)}")
         if self.notice[1] == "refused":  # the student has moved on: the refusal goes
             self._say("")
         actions[name]()
@@ -485,6 +489,13 @@ class BoardSession:
         job = (self.epoch, self.ply)
         self.think(self.computer, self.position, lambda hole, error: self.chosen(job, hole, error))
 
+    def _abandon_search(self) -> None:
+        """The computer's search for the game on the board is not wanted any more: a
+        transport whose ``think`` can ``abandon()`` (the kernel's) stops it at once."""
+        abandon = getattr(self.think, "abandon", None)
+        if self.thinking and abandon is not None:
+            abandon()
+
     @speaking
     def chosen(self, job: tuple[int, int], hole: Any, error: BaseException | None) -> None:
         """The computer's choice for ``job`` (the game and ply it was asked at) is back."""
@@ -519,6 +530,7 @@ class BoardSession:
     def new_game(self) -> None:
         """Start a game (or a match) with the current settings, at once."""
         s = self.settings
+        self._abandon_search()
         self.epoch += 1
         self.thinking = False
         self.question = self._pending = None
@@ -595,6 +607,7 @@ class BoardSession:
             self._render()
             return False
         self.settings = checked
+        self._abandon_search()
         self.epoch += 1
         self.thinking = False
         self.question = self._pending = None
@@ -692,9 +705,26 @@ class BoardSession:
 
     @speaking
     def toggle_hints(self) -> None:
-        """Show me: mark every legal hole with what sowing it would do."""
+        """Show me: mark every legal hole with what sowing it would do. Only the marks and
+        the notice change, so only they are worked out again (a burst of presses costs
+        little); the marks of a position are worked out once.
+
+        >>> session = BoardSession("hoyito-i", opponent=None)
+        >>> session.toggle_hints()
+        >>> sorted(session.view["hints"]) == [str(h) for h in session.position.legal_moves()]
+        True
+        >>> session.toggle_hints(); session.view["hints"], session.view["hints_on"]
+        ({}, False)
+        """
         self.hints = not self.hints
-        self._render()
+        if not self.view or self._log_from is not None:
+            self._render()
+            return
+        self._tell_record()
+        self._serial += 1
+        fields = {**self._hint_fields(self._person_to_move()), "notice": self._notice_view()}
+        self.view = {**self.view, **fields, "serial": self._serial}
+        self._emit({"type": "view", "view": self.view})
 
     @speaking
     def undo(self) -> None:
@@ -840,9 +870,29 @@ class BoardSession:
         self._emit({"type": "record", "start": start, "items": record[start:],
                     "settings": now[1], "over": over})
 
+    def _person_to_move(self) -> bool:
+        """Is a person to move now (the game on, the computer not to move nor thinking)?"""
+        return not self.position.is_over and not self._computer_to_move() and not self.thinking
+
+    def _notice_view(self) -> dict:
+        return {"text": self.notice[0], "kind": self.notice[1]}
+
+    def _hint_fields(self, person: bool) -> dict:
+        """The view's Show me fields: the marks and the best play, worked out once for a
+        position (and side and language), kept while the position stays."""
+        if not (self.hints and person):
+            return {"hints": {}, "best_play": "", "hints_on": self.hints}
+        key = (self.position, self.human, self.lang)
+        if self._hint_cache[0] != key:
+            # proven by an endgame table, else "" (never an estimate)
+            best = best_play_line(self.position) or ""
+            self._hint_cache = (key, texts.hint_marks(self.position, self.human), best)
+        _key, marks, best = self._hint_cache
+        return {"hints": marks, "best_play": best, "hints_on": self.hints}
+
     def _view(self) -> dict:
         pos, game = self.position, self.game
-        person = not pos.is_over and not self._computer_to_move() and not self.thinking
+        person = self._person_to_move()
         last = game.moves[-1] if game.moves else None
         offer = words.agreement_offer(pos, self.human)
         return {
@@ -857,13 +907,10 @@ class BoardSession:
             "last_player": None if last is None else last.player,
             "thinking": self.thinking,
             "status": self._status(),
-            "notice": {"text": self.notice[0], "kind": self.notice[1]},
+            "notice": self._notice_view(),
             "banner": texts.banner(game, self.human, self.match) if pos.is_over else None,
             "question": self.question,
-            "hints": texts.hint_marks(pos, self.human) if self.hints and person else {},
-            # proven by an endgame table, else "" (never an estimate)
-            "best_play": (best_play_line(pos) or "") if self.hints and person else "",
-            "hints_on": self.hints,
+            **self._hint_fields(person),
             "offer": offer.text if offer.due else "",
             "agree_label": offer.label,
             # why the button is disabled, said on the button (title, aria-description)

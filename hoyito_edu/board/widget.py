@@ -3,8 +3,9 @@
 A thin anywidget adapter over :class:`~hoyito_edu.board.session.BoardSession`, which holds the
 game and decides everything: this class only carries the page's messages to the session and
 the session's view, films and move list to the page (``static/board.js`` draws and animates
-them). The computer thinks in a worker thread while the kernel's event loop runs, so the page
-stays live; a search still waiting when a newer one is asked for is cancelled.
+them). The computer thinks in the board's own worker thread while the kernel's event loop
+runs, so the page (and any other board) stays live; a search nobody wants any more (a new game
+began) is cancelled, or stopped if it runs.
 
 >>> import hoyito_edu as hy
 >>> board = hy.Board("hoyito-i", opponent=None)
@@ -21,22 +22,71 @@ False
 from __future__ import annotations
 
 import asyncio
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from .component import BoardComponent
 from .film import SPEEDS
 from .session import BoardSession
 
-_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hoyito-computer")
+#: Views answering the page come at most this often (seconds): a burst of messages (a
+#: thousand Show me presses) sends the first view at once and the last one when the burst
+#: ends, never one per message. A view answering Python (``board.click(2)``) is set at once.
+VIEW_INTERVAL = 0.05
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class Search:
+    """One choice of the computer's move, run in the thinker's thread, that can be abandoned:
+    then it does not start, or (started) the player is asked to stop soon (a player with a
+    ``stop()``, the searching levels; the others answer quickly anyway)."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.abandoned = False
+        self._lock = threading.Lock()  # a stop never falls between the check and the start
+
+    def run(self, position):
+        """The player's choice in ``position`` (None if abandoned before it started)."""
+        with self._lock:
+            if self.abandoned:
+                return None
+            resume = getattr(self.player, "resume", None)
+            if resume is not None:  # a player stopped for an older game searches fully again
+                resume()
+        return self.player.choose(position)
+
+    def abandon(self) -> None:
+        """Nobody wants this choice any more: it ends as soon as it can, its move ignored."""
+        with self._lock:
+            self.abandoned = True
+            stop = getattr(self.player, "stop", None)
+            if stop is not None:
+                stop()
 
 
 class KernelThinker:
     """How a kernel chooses the computer's move: in a worker thread when the event loop runs
-    (in Jupyter and Voila), else at once. A choice still waiting for the thread when a newer
-    one is asked for (New game pressed again and again) is cancelled, so it never runs."""
+    (in Jupyter and Voila), else at once. A choice asked for before the last one came back
+    (New game pressed again and again) abandons the last one: cancelled if it is still waiting
+    for the thread, stopped if it is running (:class:`Search`), its move ignored; so the
+    computer answers the new game as fast as it answers one game.
+
+    Each board has its own thinker and its own thread (started at its first choice, ended
+    with the board), so the computer thinking on one board never delays another board of the
+    same kernel; the compiled search lets go of Python's lock while it runs, so two searches
+    share the cores."""
 
     def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hoyito-computer")
         self._waiting: asyncio.Future | None = None
+        self._search: Search | None = None
 
     def __call__(self, player, position, done) -> None:
         try:
@@ -51,9 +101,9 @@ class KernelThinker:
                 return
             done(hole, None)
             return
-        if self._waiting is not None:
-            self._waiting.cancel()
-        future = loop.run_in_executor(_THINKER, player.choose, position)
+        self.abandon()
+        search = self._search = Search(player)
+        future = loop.run_in_executor(self._executor, search.run, position)
         self._waiting = future
 
         def back(finished: asyncio.Future) -> None:
@@ -63,6 +113,16 @@ class KernelThinker:
             done(None if error else finished.result(), error)
 
         future.add_done_callback(back)
+
+    def abandon(self) -> None:
+        """Forget the choice asked for last if it is not back yet (a new game began): its
+        move is never played. A choice already back is left alone (its player plays on)."""
+        waiting, search = self._waiting, self._search
+        self._waiting = self._search = None
+        if waiting is None or waiting.done():
+            return
+        waiting.cancel()  # waiting for the thread: never runs; running: its answer is dropped
+        search.abandon()
 
 
 class Board(BoardComponent):
@@ -98,18 +158,57 @@ class Board(BoardComponent):
                                     seed=seed, think=KernelThinker())
         super().__init__(speed=speed)
         self._texts_lang = None
+        self._from_page = False  # handling a message of the page (its views may wait)
+        self._last_view = float("-inf")
+        self._waiting_view: dict | None = None
+        self._view_timer: asyncio.TimerHandle | None = None
         self.session.listeners.append(self._told)
         self.session.handle({"type": "hello"})
 
     def _told(self, message: dict) -> None:
         """Carry one message of the session to the page."""
-        if message["type"] == "view" and self._texts_lang != self.session.lang:
+        if message["type"] == "view":
+            self._show(message["view"])
+            return
+        self._flush_view()  # the page hears everything in the order it was said
+        self.carry(message)
+
+    def _show(self, view: dict) -> None:
+        """Set the view now, or (answering the page within VIEW_INTERVAL of the last view,
+        with an event loop running) keep it for a moment: a newer view replaces it."""
+        loop = _running_loop() if self._from_page else None
+        now = loop.time() if loop is not None else 0.0
+        if loop is None or (self._view_timer is None and now - self._last_view >= VIEW_INTERVAL):
+            self._waiting_view = view
+            self._flush_view()
+            self._last_view = now
+            return
+        self._waiting_view = view
+        if self._view_timer is None:
+            delay = max(0.0, self._last_view + VIEW_INTERVAL - now)
+            self._view_timer = loop.call_later(delay, self._flush_view)
+
+    def _flush_view(self) -> None:
+        """Send the view kept back, if any."""
+        if self._view_timer is not None:
+            self._view_timer.cancel()
+            self._view_timer = None
+        view, self._waiting_view = self._waiting_view, None
+        if view is None:
+            return
+        if self._texts_lang != self.session.lang:  # the words first, then the view
             self.texts, self._texts_lang = self.session.page_texts(), self.session.lang
-        self.carry(message)  # the words first, then the view
+        self.view = view
+        loop = _running_loop()
+        self._last_view = loop.time() if loop is not None else self._last_view
 
     def receive(self, content: dict) -> None:
         """A message from the page: a click, a button, new settings, a language."""
-        self.session.handle(content)
+        self._from_page = True
+        try:
+            self.session.handle(content)
+        finally:
+            self._from_page = False
 
     # -- the session's state and actions, for Python users -------------------------------
     game = property(lambda self: self.session.game, doc="The game being played.")

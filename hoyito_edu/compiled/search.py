@@ -331,7 +331,9 @@ _SEARCH_SIGNATURE = (
 )
 
 
-@njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
+# nogil: the kernel's event loop (a click, New game) and another board's search run while
+# this one does, and :meth:`CompiledSearch.stop` can end it from another thread.
+@njit(_SEARCH_SIGNATURE, nogil=True, **kn.ENTRY_OPTIONS)
 def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes, kids,
              orders, table, keys, hist, tt_keys, tt_check, tt_data, ply, depth, alpha,
              beta):
@@ -482,7 +484,23 @@ class CompiledSearch:
         self.tt_check = np.zeros(TABLE_SLOTS, dtype=np.uint64)
         self.tt_data = np.zeros((TABLE_SLOTS, 4), dtype=np.int64)
         self.budget: int | None = None  # for child_value()
+        self.stopped = False  # set by stop(): the search ends at its next budget check
+        self._ctx: np.ndarray | None = None  # the running search's counters and budget
         self._grow(lap_room)  # lap starts one move may keep before the table grows
+
+    def stop(self) -> None:
+        """End the running search soon, from another thread: its work budget becomes 0, so
+        it stops at its next check (within a few hundred moves) and no deeper search starts.
+        Its result is then only a legal move. :meth:`resume` before the next search."""
+        self.stopped = True
+        ctx = self._ctx
+        if ctx is not None:
+            ctx[_UNLIMITED] = 0
+            ctx[_BUDGET] = 0
+
+    def resume(self) -> None:
+        """Let the next search run (after :meth:`stop`)."""
+        self.stopped = False
 
     def search(self, position: Position, order: list[int], max_depth: int,
                max_nodes: int | None, deadline: float | None,
@@ -530,6 +548,7 @@ class CompiledSearch:
         orders = np.zeros((MAX_PLY + 1, n), dtype=np.int64)
         ctx = np.zeros(_CTX, dtype=np.int64)
         ctx[_BUDGET] = -1 if max_nodes is None else max_nodes
+        self._ctx = ctx
         ctx[_STARTER] = position.starter
         ctx[_SUR0], ctx[_SUR1] = position.surplus
         ctx[_CLOCK] = 0 if deadline is None else int(deadline * 1e9)
@@ -542,8 +561,12 @@ class CompiledSearch:
         lap_table, lap_keys, lap_hist = self.laps
         best, value, done, root_values, alive = order[0], 0, 0, {}, {}
         for depth in range(1, min(max_depth, MAX_PLY - 1) + 1):
+            if self.stopped and depth > 1:  # depth 1 always: a legal move, never a blind one
+                break
             ctx[_UNLIMITED] = depth == 1
             ctx[_ABORT] = 0
+            if self.stopped:
+                ctx[_BUDGET] = 0
             orders[0, : len(order)] = [best] + [hole for hole in order if hole != best]
             table, keys, hist = _positions(history, n)
             found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
@@ -575,6 +598,8 @@ class CompiledSearch:
         ``child`` (a position after a move in ``parent``) for ``parent``'s player, searched
         ``depth`` plies. Raises the search's out-of-budget error past ``self.budget``."""
 
+        if self.stopped:
+            raise OutOfBudget
         rules, n, ctx, st, mtake, caps_out, nodes, kids, orders = self._state
         size = 2 * n
         table, keys, hist = _positions(child.history_since_capture(), n)  # the child last

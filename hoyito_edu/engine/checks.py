@@ -5,6 +5,15 @@ wherever whole numbers are expected; bools, floats and strings are not.
 """
 
 import operator
+import sys
+
+from ..i18n import N_, gettext
+
+#: How a number too long for Python to print (``sys.get_int_max_str_digits()``) is described.
+TOO_LONG_NUMBER = N_("a number of about {digits} digits, far too many")
+
+#: How a list (or other value) holding such a number is described.
+HOLDING_TOO_LONG = N_("a {kind} holding a number with more than {limit} digits")
 
 
 def as_whole(value: object) -> int | None:
@@ -41,15 +50,54 @@ def whole_number(value: object, what: str, low: int = 0, high: int | None = None
     number = as_whole(value)
     if number is None or number < low or (high is not None and number > high):
         most = "" if high is None else f" to {high:,}"
-        raise ValueError(f"{what} must be a whole number from {low}{most}, not {_shown(value)}")
+        raise ValueError(f"{what} must be a whole number from {low}{most}, not {shown(value)}")
     return number
 
 
-def _shown(value: object) -> str:
-    """``repr(value)`` cut to 60 characters; an int too long for ``repr`` (more than 4,300
-    digits) is described instead."""
+def shown(value: object) -> str:
+    """``repr(value)``, cut to 60 characters; a number too long for Python to print (more than
+    4,300 digits, ``sys.get_int_max_str_digits()``) is described in the user's language, so an
+    error message is a sentence, never Python's own "Exceeds the limit".
+
+    >>> shown([4, 4]), shown("x" * 80)[-6:]
+    ('[4, 4]', 'xxx...')
+    >>> sys.set_int_max_str_digits(0); big = 10 ** 5000; sys.set_int_max_str_digits(4300)
+    >>> shown(big)
+    'a number of about 5,001 digits, far too many'
+    >>> shown([big])
+    'a list holding a number with more than 4,300 digits'
+    """
     try:
         text = repr(value)
     except ValueError:
-        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
+        if isinstance(value, int):
+            digits = f"{int(value.bit_length() * 0.30103) + 1:,}"
+            return gettext(TOO_LONG_NUMBER).format(digits=digits)
+        limit = f"{sys.get_int_max_str_digits() or 4300:,}"
+        return gettext(HOLDING_TOO_LONG).format(kind=type(value).__name__, limit=limit)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+class Described(str):
+    """A description standing in for a value that cannot be printed: its ``repr`` is the text.
+
+    >>> f"{Described('a number of about 5,001 digits')!r}"
+    'a number of about 5,001 digits'
+    """
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def said(value: object) -> object:
+    """``value`` itself, ready for ``str.format``; a number too long to print is described
+    instead (as :func:`shown` does), so ``{hole}`` and ``{hole!r}`` both read as a sentence.
+
+    >>> said(7), said("7")
+    (7, '7')
+    """
+    try:
+        repr(value)
+    except ValueError:
+        return Described(shown(value))
+    return value

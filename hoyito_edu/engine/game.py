@@ -18,6 +18,7 @@ import threading
 from collections.abc import Iterable, Iterator
 
 from ..i18n import gettext as _
+from .checks import shown
 from .position import IllegalMove, Move, Position, new_game
 from .rules import get_rules
 from .saving import (
@@ -53,10 +54,10 @@ class Game(JsonSaving):
         elif setup:
             raise ValueError("give either a start position or set-up arguments, not both")
         elif not isinstance(start, Position):
-            raise ValueError(f"start must be a Position (hy.new_game(...)), not {start!r}")
+            raise ValueError(f"start must be a Position (hy.new_game(...)), not {shown(start)}")
         elif variant is not None and get_rules(variant).name != start.rules.name:
             raise ValueError(
-                f"variant {variant!r} does not match the start position's {start.rules.title}"
+                f"variant {shown(variant)} does not match the start position's {start.rules.title}"
             )
         self.start: Position = start
         self._moves: list[Move] = []
@@ -128,7 +129,7 @@ class Game(JsonSaving):
     def play_all(self, holes: Iterable[int]) -> list[Move]:
         """Play several holes; if one is illegal, the game is left as it was before the call."""
         if isinstance(holes, (str, bytes)) or not hasattr(holes, "__iter__"):
-            raise IllegalMove(f"play_all needs a list of hole numbers, not {holes!r}", holes)
+            raise IllegalMove(f"play_all needs a list of hole numbers, not {shown(holes)}", holes)
         with self._lock:
             before = len(self._moves)
             saved_redo = list(self._redo)

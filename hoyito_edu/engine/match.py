@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..i18n import gettext as _
-from .checks import as_whole
+from .checks import as_whole, shown
 from .game import Game, check_result, replay_saved
 from .position import PLAYER_NAMES, Move, Outcome, Position, new_game
 from .rules import Rules, get_rules
@@ -105,17 +105,20 @@ class Match(JsonSaving):
         self.rules = get_rules(variant, **options)
         n = as_whole(holes_per_row)
         if n is None:
-            raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
+            raise ValueError(f"holes_per_row must be a whole number, not {shown(holes_per_row)}")
         if as_whole(first_player) not in (0, 1):
-            raise ValueError(f"first_player must be 0 (South) or 1 (North), not {first_player!r}")
+            raise ValueError(
+                f"first_player must be 0 "
+                f"(South) or 1 (North), not {shown(first_player)}"
+            )
         start = new_game(self.rules, holes_per_row=n, player=first_player)  # checks the size
         if not isinstance(winner_starts, bool):
-            raise ValueError(f"winner_starts must be True or False, not {winner_starts!r}")
+            raise ValueError(f"winner_starts must be True or False, not {shown(winner_starts)}")
         for what, chooser in (("fill", fill), ("reallocate", reallocate)):
             if chooser is not None and not callable(chooser):
                 raise ValueError(
                     f"{what} must be a function (player, count, position) -> holes, or None for "
-                    f"the default; got {chooser!r}"
+                    f"the default; got {shown(chooser)}"
                 )
         if self.rules.territory:
             if fill is not None:
@@ -123,7 +126,7 @@ class Match(JsonSaving):
             self.target = 2 * n if target is None else as_whole(target)
             if self.target is None or not 7 <= self.target <= 2 * n:
                 raise ValueError(
-                    f"target must be a whole number of holes from 7 to {2 * n}, not {target!r}"
+                    f"target must be a whole number of holes from 7 to {2 * n}, not {shown(target)}"
                 )
         else:
             if target is not None or winner_starts or reallocate is not None:
@@ -449,7 +452,7 @@ def _checked_choice(holes: Sequence[int], count: int, allowed: Sequence[int], wh
     if len(set(chosen)) != count or len(chosen) != count or not set(chosen) <= allowed_set:
         raise ValueError(
             f"{what} must choose {count} different hole(s) from {sorted(allowed_set)}, "
-            f"got {chosen!r}"
+            f"got {shown(chosen)}"
         )
     return set(chosen)
 

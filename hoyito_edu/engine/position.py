@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..i18n import N_, gettext
-from .checks import as_whole
+from .checks import as_whole, said, shown
 from .events import (
     Capture,
     Drop,
@@ -91,7 +91,7 @@ def _illegal(why: str, hole: object, legal: tuple[int, ...], **fields: object) -
     """The IllegalMove for ``why``, its message in the current language."""
     moves = ", ".join(map(str, legal)) or gettext("none")
     allowed = gettext("legal moves: {moves}").format(moves=moves)
-    message = gettext(ILLEGAL[why]).format(hole=hole, allowed=allowed, **fields)
+    message = gettext(ILLEGAL[why]).format(hole=said(hole), allowed=allowed, **fields)
     return IllegalMove(message, hole, legal, why)
 
 
@@ -106,18 +106,18 @@ class Outcome(NamedTuple):
 def _check_player(value: object, what: str) -> int:
     number = as_whole(value)
     if number not in (0, 1):
-        raise ValueError(f"{what} must be 0 (South) or 1 (North), not {value!r}")
+        raise ValueError(f"{what} must be 0 (South) or 1 (North), not {shown(value)}")
     return number
 
 
 def _as_count(value: object, what: str) -> int:
     count = as_whole(value)
     if count is None:
-        raise ValueError(f"{what} must be a whole number of seeds, not {value!r}")
+        raise ValueError(f"{what} must be a whole number of seeds, not {shown(value)}")
     if count < 0:
-        raise ValueError(f"{what} cannot be negative (got {count} seeds)")
+        raise ValueError(f"{what} cannot be negative (got {shown(count)} seeds)")
     if count > MAX_SEEDS:
-        raise ValueError(f"{what} is {count} seeds; a position holds at most {MAX_SEEDS}")
+        raise ValueError(f"{what} is {shown(count)} seeds; a position holds at most {MAX_SEEDS}")
     return count
 
 
@@ -670,7 +670,7 @@ def new_game(
     )
     if holes_per_row is not None and holes_per_row != position.holes_per_row:
         raise ValueError(
-            f"board has {len(position.board)} holes but holes_per_row={holes_per_row!r}"
+            f"board has {len(position.board)} holes but holes_per_row={shown(holes_per_row)}"
         )
     if position.seeds_on_board == 0:
         raise ValueError("the board has no seeds: there is nothing to play")
@@ -708,10 +708,10 @@ def _validate(position: Position) -> None:
     put = object.__setattr__
     rules = position.rules
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules from hoyito_edu.VARIANTS, not {rules!r}")
+        raise ValueError(f"rules must be a Rules from hoyito_edu.VARIANTS, not {shown(rules)}")
     board = position.board
     if isinstance(board, (str, bytes, dict)) or not hasattr(board, "__len__"):
-        raise ValueError(f"board must be a list of 2n seed counts, not {board!r}")
+        raise ValueError(f"board must be a list of 2n seed counts, not {shown(board)}")
     if len(board) % 2:
         raise ValueError(f"board needs an even number of holes (two rows), got {len(board)}")
     n = _check_size(rules, len(board) // 2, from_board=True)
@@ -731,7 +731,7 @@ def _validate(position: Position) -> None:
     rows = (0,) * n + (1,) * n
     owners = position.owners
     if isinstance(owners, (str, bytes, dict)) or not hasattr(owners, "__len__"):
-        raise ValueError(f"owners must be a list of 0s and 1s, one per hole, not {owners!r}")
+        raise ValueError(f"owners must be a list of 0s and 1s, one per hole, not {shown(owners)}")
     if len(position.owners) == 0:
         owners = rows
     else:
@@ -746,7 +746,7 @@ def _validate(position: Position) -> None:
     put(position, "starter", _check_player(position.starter, "starter"))
     round_number = as_whole(position.round)
     if round_number is None or round_number < 1:
-        raise ValueError(f"round must be a whole number from 1, not {position.round!r}")
+        raise ValueError(f"round must be a whole number from 1, not {shown(position.round)}")
     put(position, "round", round_number)
     if position.previous_winner is not None:
         winner = _check_player(position.previous_winner, "previous_winner")
@@ -758,20 +758,23 @@ def _validate(position: Position) -> None:
             f"at most {MAX_SEEDS} are allowed"
         )
     if position.outcome is not None and not isinstance(position.outcome, Outcome):
-        raise ValueError(f"outcome must be None or an Outcome, not {position.outcome!r}")
+        raise ValueError(f"outcome must be None or an Outcome, not {shown(position.outcome)}")
     quiet = as_whole(position.quiet_plies)
     if quiet is None or quiet < 0:
-        raise ValueError(f"quiet_plies must be a whole number from 0, not {position.quiet_plies!r}")
+        raise ValueError(
+            f"quiet_plies must be a whole "
+            f"number from 0, not {shown(position.quiet_plies)}"
+        )
     put(position, "quiet_plies", quiet)
 
 
 def _check_size(rules: Rules, n: object, from_board: bool = False) -> int:
     number = as_whole(n)
     if number is None:
-        raise ValueError(f"holes_per_row must be a whole number, not {n!r}")
+        raise ValueError(f"holes_per_row must be a whole number, not {shown(n)}")
     low, high = rules.min_holes_per_row, rules.max_holes_per_row
     if not low <= number <= high:
-        got = f"a board of 2x{number}" if from_board else f"holes_per_row={number}"
+        got = f"a board of 2x{shown(number)}" if from_board else f"holes_per_row={shown(number)}"
         if low == high:
             raise ValueError(f"{rules.title} is played on 2x{low} only; got {got}")
         raise ValueError(f"{rules.title} is played on 2x{low} to 2x{high}; got {got}")
@@ -781,12 +784,14 @@ def _check_size(rules: Rules, n: object, from_board: bool = False) -> int:
 def _holes(value: object, size: int, what: str) -> frozenset[int]:
     """A set of hole numbers ``0 .. size-1`` (e.g. the closed holes), checked."""
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-        raise ValueError(f"{what}s must be a list of hole numbers 0..{size - 1}, not {value!r}")
+        raise ValueError(
+            f"{what}s must be a list of hole numbers 0..{size - 1}, not {shown(value)}"
+        )
     holes = set()
     for hole in value:
         number = as_whole(hole)
         if number is None or not 0 <= number < size:
-            raise ValueError(f"{what} {hole!r} is not a hole number 0..{size - 1}")
+            raise ValueError(f"{what} {shown(hole)} is not a hole number 0..{size - 1}")
         holes.add(number)
     return frozenset(holes)
 
@@ -796,9 +801,9 @@ def _pair(value: object, what: str) -> tuple[int, int]:
         if 0 <= min(value) and max(value) <= MAX_SEEDS:
             return value  # the common case, checked at once
     if isinstance(value, (str, bytes, dict)):
-        raise ValueError(f"{what} must be a pair (South, North), not {value!r}")
+        raise ValueError(f"{what} must be a pair (South, North), not {shown(value)}")
     try:
         a, b = value  # type: ignore[misc]
     except (TypeError, ValueError):
-        raise ValueError(f"{what} must be a pair (South, North), not {value!r}") from None
+        raise ValueError(f"{what} must be a pair (South, North), not {shown(value)}") from None
     return (_as_count(a, f"{what} of South"), _as_count(b, f"{what} of North"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from .checks import as_whole
+from .checks import as_whole, shown
 
 MidSowTaker = Literal["mover", "owner", "none"]
 EndRule = Literal["last-four", "eight-or-fewer"]
@@ -81,23 +81,26 @@ class Rules:
     def __post_init__(self) -> None:
         for key in ("name", "title"):
             if not isinstance(getattr(self, key), str) or not getattr(self, key):
-                raise ValueError(f"{key} must be a non-empty string, not {getattr(self, key)!r}")
+                raise ValueError(
+                    f"{key} must be a non-empty "
+                    f"string, not {shown(getattr(self, key))}"
+                )
         for key in ("chain", "extra_turn", "territory"):
             if not isinstance(getattr(self, key), bool):
-                raise ValueError(f"{key} must be True or False, not {getattr(self, key)!r}")
+                raise ValueError(f"{key} must be True or False, not {shown(getattr(self, key))}")
         start_round = self.last_four_to_previous_winner_from_round
         if start_round is not None and (as_whole(start_round) is None or start_round < 1):
             raise ValueError(
                 "last_four_to_previous_winner_from_round must be None or a round from 1, "
-                f"not {start_round!r}"
+                f"not {shown(start_round)}"
             )
         if self.mid_sow_taker not in ("mover", "owner", "none"):
             raise ValueError(
-                f"mid_sow_taker must be 'mover', 'owner' or 'none', not {self.mid_sow_taker!r}"
+                f"mid_sow_taker must be 'mover', 'owner' or 'none', not {shown(self.mid_sow_taker)}"
             )
         if self.end_rule not in ("last-four", "eight-or-fewer"):
             raise ValueError(
-                f"end_rule must be 'last-four' or 'eight-or-fewer', not {self.end_rule!r}"
+                f"end_rule must be 'last-four' or 'eight-or-fewer', not {shown(self.end_rule)}"
             )
         if self.chain_opponent_side_only and not self.chain:
             raise ValueError(f"{self.title} has no chain: chain_opponent_side_only cannot be set")
@@ -105,8 +108,8 @@ class Rules:
         if low is None or high is None or not 1 <= low <= high <= 12:
             raise ValueError(
                 "min_holes_per_row and max_holes_per_row must be whole numbers with "
-                f"1 <= min <= max <= 12, not {self.min_holes_per_row!r} and "
-                f"{self.max_holes_per_row!r}"
+                f"1 <= min <= max <= 12, not {shown(self.min_holes_per_row)} and "
+                f"{shown(self.max_holes_per_row)}"
             )
         for key in OPTIONS:
             object.__setattr__(self, key, check_option(key, getattr(self, key)))
@@ -159,7 +162,7 @@ def check_option(key: str, value: object) -> bool | int | None:
     """
     if isinstance(OPTIONS[key], bool):
         if not isinstance(value, bool):
-            raise ValueError(f"option {key} must be True or False, not {value!r}")
+            raise ValueError(f"option {key} must be True or False, not {shown(value)}")
         return value
     if value is None:
         return None
@@ -167,7 +170,7 @@ def check_option(key: str, value: object) -> bool | int | None:
     if number is None or not 1 <= number <= MAX_LIMIT:
         raise ValueError(
             f"option {key} must be a whole number from 1 to {MAX_LIMIT:,}, or None for no "
-            f"limit; got {value!r}"
+            f"limit; got {shown(value)}"
         )
     return number
 
@@ -235,6 +238,6 @@ def get_rules(variant: str | Rules, **options: object) -> Rules:
         rules = VARIANTS[variant.strip().lower()]
     else:
         raise ValueError(
-            f"unknown variant {variant!r}; the known variants are {', '.join(VARIANTS)}"
+            f"unknown variant {shown(variant)}; the known variants are {', '.join(VARIANTS)}"
         )
     return rules.with_options(**options) if options else rules

@@ -65,6 +65,7 @@ from ..compiled.mcts import (
     run_search,
 )
 from ..compiled.search import MAX_LAP_ROOM, supports
+from ..engine.checks import shown
 from ..engine.position import Position
 from .simple import _check_name, _check_playable, _check_seed, _check_time_limit
 
@@ -101,7 +102,10 @@ class MCTSPlayer:
             or not isinstance(exploration, numbers.Real)
             or not 0 <= exploration <= 100
         ):
-            raise ValueError(f"exploration must be a number from 0 to 100, not {exploration!r}")
+            raise ValueError(
+                f"exploration must be a number "
+                f"from 0 to 100, not {shown(exploration)}"
+            )
         self.exploration = float(exploration)
         self.rng = random.Random(self.seed)
         self._tree: Tree | None = None
@@ -109,7 +113,7 @@ class MCTSPlayer:
 
     def __repr__(self) -> str:
         return (
-            f"<MCTSPlayer {self.name!r} seed={self.seed} playouts={self.playouts} "
+            f"<MCTSPlayer {self.name!r} seed={shown(self.seed)} playouts={self.playouts} "
             f"time_limit={self.time_limit} exploration={self.exploration:.3f}>"
         )
 
@@ -184,7 +188,7 @@ def _check_playouts(value: object) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"playouts must be None or a whole number from 1, not {value!r}")
+        raise ValueError(f"playouts must be None or a whole number from 1, not {shown(value)}")
     if not 1 <= value <= MAX_PLAYOUTS:
-        raise ValueError(f"playouts must be from 1 to {MAX_PLAYOUTS:,}, not {value!r}")
+        raise ValueError(f"playouts must be from 1 to {MAX_PLAYOUTS:,}, not {shown(value)}")
     return int(value)

@@ -18,6 +18,7 @@ from ..compiled.values import (
     decided_value,
     next_iteration,
 )
+from ..engine.checks import shown
 from ..engine.events import Reason
 from ..engine.position import Position
 from .simple import (
@@ -216,14 +217,38 @@ class SearchPlayer:
         self.time_limit = time_limit
         self.compiled = compiled
         self._compiled = None  # the compiled search's work space, made on first use
+        self.stopped = False  # see stop()
         #: What the last choose() did: depth finished, nodes spent, value and seconds.
         self.last_search: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return (
-            f"<SearchPlayer {self.name!r} seed={self.seed} max_depth={self.max_depth} "
+            f"<SearchPlayer {self.name!r} seed={shown(self.seed)} max_depth={self.max_depth} "
             f"max_nodes={self.max_nodes} time_limit={self.time_limit}>"
         )
+
+    # -- stopping from another thread ----------------------------------------------------
+    def stop(self) -> None:
+        """End a :meth:`choose` running in another thread soon (nobody wants its move any
+        more: a new game began). It returns within a few hundred moves of search, with a legal
+        move that is not searched (depth 1 at most). Stays stopped until :meth:`resume`.
+
+        >>> import hoyito_edu as hy
+        >>> expert = hy.player("expert", seed=1)
+        >>> expert.stop()
+        >>> expert.choose(hy.new_game("hoyito-i")) in range(6), expert.last_search["depth"] <= 1
+        (True, True)
+        >>> expert.resume()
+        """
+        self.stopped = True
+        if self._compiled is not None:
+            self._compiled.stop()
+
+    def resume(self) -> None:
+        """Search fully again (after :meth:`stop`)."""
+        self.stopped = False
+        if self._compiled is not None:
+            self._compiled.resume()
 
     # -- the root ----------------------------------------------------------------------
     def choose(self, position: Position) -> int:
@@ -263,6 +288,8 @@ class SearchPlayer:
             value_of = self._child_value
             alive: dict[int, int] = {}
             for depth in range(1, self.max_depth + 1):
+                if self.stopped and depth > 1:
+                    break
                 self._unlimited = depth == 1  # always finish depth 1: never a blind move
                 try:
                     found_value, found_best = self._root(position, depth, order, best)
@@ -277,12 +304,12 @@ class SearchPlayer:
         if found is not None:
             root_values = found["root_values"]
         tie = None
-        if self.playouts is not None and done >= 2 and -WIN < value < WIN:
+        if self.playouts is not None and done >= 2 and -WIN < value < WIN and not self.stopped:
             end = None if self.time_limit is None else started + self.time_limit
             tie = self._break_tie(position, value, root_values, end)
             best = best if tie is None else tie
         trap = None
-        if done >= 2 and value < WIN:
+        if done >= 2 and value < WIN and not self.stopped:
             self._unlimited = False
             self._budget = None if self.max_nodes is None else self._spent() + self.max_nodes // 2
             if found is not None:
@@ -373,6 +400,8 @@ class SearchPlayer:
             return None
         if self._compiled is None:
             self._compiled = compiled.CompiledSearch()
+            if self.stopped:  # stop() came before the work space: it stops the search too
+                self._compiled.stop()
         return self._compiled.search(
             position, order, self.max_depth, self.max_nodes, self._deadline,
             stop_when_decided=self.stop_when_decided,
@@ -456,6 +485,8 @@ class SearchPlayer:
             children.sort(key=lambda kid: -_gain(position, kid[1]))  # captures first
             entry = self._table[key] = _Entry(children)
         if not self._unlimited:
+            if self.stopped:
+                raise OutOfBudget
             if self._budget is not None and self._work + self._visits // 10 > self._budget:
                 raise OutOfBudget
             if self._deadline is not None and time.perf_counter() > self._deadline:

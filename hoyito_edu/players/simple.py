@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from ..engine.checks import as_whole
+from ..engine.checks import as_whole, shown
 from ..engine.position import Move, Position
 
 
@@ -46,13 +46,13 @@ def _check_seed(seed: object) -> int | None:
         return None
     number = as_whole(seed)
     if number is None or number < 0:
-        raise ValueError(f"seed must be None or a whole number from 0, not {seed!r}")
+        raise ValueError(f"seed must be None or a whole number from 0, not {shown(seed)}")
     return number
 
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"name must be a non-empty string, not {name!r}")
+        raise ValueError(f"name must be a non-empty string, not {shown(name)}")
     return name
 
 
@@ -94,7 +94,10 @@ class RandomPlayer:
             or not isinstance(capture_bias, numbers.Real)
             or not 0.0 <= capture_bias <= 1.0
         ):
-            raise ValueError(f"capture_bias must be a number from 0 to 1, not {capture_bias!r}")
+            raise ValueError(
+                f"capture_bias must be a "
+                f"number from 0 to 1, not {shown(capture_bias)}"
+            )
         self.name = _check_name(name)
         self.seed = _check_seed(seed)
         self.capture_bias = float(capture_bias)
@@ -109,7 +112,10 @@ class RandomPlayer:
         return self.rng.choice(legal)
 
     def __repr__(self) -> str:
-        return f"<RandomPlayer {self.name!r} seed={self.seed} capture_bias={self.capture_bias}>"
+        return (
+            f"<RandomPlayer {self.name!r} seed={shown(self.seed)} "
+            f"capture_bias={self.capture_bias}>"
+        )
 
 
 class GreedyPlayer:
@@ -135,7 +141,7 @@ class GreedyPlayer:
         return _pick_best([position.sow(h) for h in legal], _greedy_key, self.rng)
 
     def __repr__(self) -> str:
-        return f"<GreedyPlayer {self.name!r} seed={self.seed}>"
+        return f"<GreedyPlayer {self.name!r} seed={shown(self.seed)}>"
 
 
 def _pick_best(moves: list[Move], key: Callable[[Move], Any], rng: random.Random) -> int:
@@ -159,9 +165,11 @@ def _check_budget(what: str, value: object, most: int) -> int | None:
         return None
     number = as_whole(value)
     if number is None:
-        raise ValueError(f"{what} must be None or a whole number from 1 to {most:,}, not {value!r}")
+        raise ValueError(
+            f"{what} must be None or a whole number from 1 to {most:,}, not {shown(value)}"
+        )
     if not 1 <= number <= most:
-        raise ValueError(f"{what} must be at least 1 and at most {most:,}, not {number!r}")
+        raise ValueError(f"{what} must be at least 1 and at most {most:,}, not {shown(number)}")
     return number
 
 
@@ -176,7 +184,7 @@ def _check_time_limit(value: object) -> float | None:
     ):
         raise ValueError(
             f"time_limit must be None or a number of seconds above 0 and at most "
-            f"{MAX_TIME_LIMIT:,} (a day), not {value!r}"
+            f"{MAX_TIME_LIMIT:,} (a day), not {shown(value)}"
         )
     return float(value)
 

@@ -12,10 +12,13 @@ Two cell tags mark what students must not get:
   checkers' ``reveal=True``, printing worksheets).
 
 Both kinds are removed; outputs and execution counts are cleared too, so a student copy never
-leaks an answer through a stored result. The copies are then searched for wording that only a
-teacher should read (:data:`TEACHER_WORDING`); if any is left in an untagged cell, the cell is
-named and the command exits with status 1, so the notebook can be fixed (tag the cell, or
-reword it) before the copies are handed out.
+leaks an answer through a stored result. The copies import the exercises from
+:mod:`hoyito_edu.teaching.practice` instead of :mod:`hoyito_edu.teaching.classroom`
+(:data:`STUDENT_IMPORTS`): the same names, questions and a checker that says right or wrong,
+but no answers (``EXERCISES["2a"].answer`` is the teacher's only). The copies are then
+searched for wording that only a teacher should read (:data:`TEACHER_WORDING`); if any is
+left in an untagged cell, the cell is named and the command exits with status 1, so the
+notebook can be fixed (tag the cell, or reword it) before the copies are handed out.
 
 A copy is written somewhere else than its notebook, so its relative links (to
 ``../docs/sources.md``, ``../data/...``) are repointed from the copy's folder
@@ -44,6 +47,7 @@ LANGUAGE_FOLDERS = ("es",)
 #: exist, as the English ones mention the teacher notes: that is not matched.
 TEACHER_WORDING = re.compile(
     r"teacher['’]s copy|reveal\s*=\s*True|answer key|teacher_notes\("
+    r"|hoyito_edu\.teaching\.classroom|teaching import classroom|\.answer\b"
     r"|copia del? (?:docente|profesora?|maestr[oa])|clave de (?:las )?respuestas"
     r"|respuestas? \((?:para el )?docente\)|notas del? (?:docente|profesora?|maestr[oa])",
     re.IGNORECASE,
@@ -64,12 +68,30 @@ def is_teacher_only(cell) -> bool:
     return any(tag in STRIPPED_TAGS for tag in _tags(cell))
 
 
+#: What a student copy imports instead of the teacher's module: the exercises without answers.
+STUDENT_IMPORTS = {"from hoyito_edu.teaching.classroom import":
+                   "from hoyito_edu.teaching.practice import"}
+
+
+def student_imports(source: str) -> str:
+    """*source* importing the student's modules (:data:`STUDENT_IMPORTS`).
+
+    >>> student_imports("from hoyito_edu.teaching.classroom import EXERCISES, check")
+    'from hoyito_edu.teaching.practice import EXERCISES, check'
+    """
+    for teacher, student in STUDENT_IMPORTS.items():
+        source = source.replace(teacher, student)
+    return source
+
+
 def strip_notebook(nb):
-    """Return a copy of *nb* without solution and teacher cells and without outputs."""
+    """Return a copy of *nb* without solution and teacher cells and without outputs, its
+    imports those of a student (:func:`student_imports`)."""
     student = nbformat.from_dict(nb)  # deep copy
     student.cells = [cell for cell in student.cells if not is_teacher_only(cell)]
     for cell in student.cells:
         if cell.cell_type == "code":
+            cell.source = student_imports(cell.source)
             cell.outputs = []
             cell.execution_count = None
     return student

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..compiled.codes import DEFAULT_MAX_PLIES
-from ..engine.checks import as_whole, whole_number
+from ..engine.checks import as_whole, shown, whole_number
 from ..engine.rules import Rules, get_rules
 from ..players import Player, available
 from .tables import TABLES
@@ -38,6 +38,11 @@ PlayerSpec = str | Player
 #: 2x12 games none went past 50,000 plies), and the fast path keeps a table of every position
 #: of a game, so the cap bounds its memory.
 MAX_PLIES_LIMIT = 1_000_000
+
+#: The most games one call simulates (far beyond any computer's memory: the check of memory
+#: refuses much less; this bound keeps the numbers in its sentence printable).
+MAX_GAMES = 10**15
+
 #: The most worker processes (each loads the package and its compiled code).
 MAX_WORKERS = 64
 
@@ -106,7 +111,7 @@ def check(request: Request) -> Checked:
 
         check_folder(r.out)
     rules_list = variants(r.variant, r.options)
-    games = whole_number(r.games, "games", 1)
+    games = whole_number(r.games, "games", 1, MAX_GAMES)
     seed = whole_number(r.seed, "seed", 0)
     max_plies = whole_number(r.max_plies, "max_plies", 1, MAX_PLIES_LIMIT)
     n = whole_number(r.holes_per_row, "holes_per_row", 1)
@@ -114,7 +119,7 @@ def check(request: Request) -> Checked:
         if not rules.min_holes_per_row <= n <= rules.max_holes_per_row:
             low, high = rules.min_holes_per_row, rules.max_holes_per_row
             sizes = f"2x{low}" if low == high else f"2x{low} to 2x{high}"
-            raise ValueError(f"{rules.title} is played on {sizes}; got holes_per_row={n}")
+            raise ValueError(f"{rules.title} is played on {sizes}; got holes_per_row={shown(n)}")
     pair = player_names(r.players)
     tables = checked_tables(r.tables)
     use_fast = _fast_path(r.path, pair)
@@ -122,7 +127,9 @@ def check(request: Request) -> Checked:
     _check_processes(workers, client, pair)
     chunk_games = _chunk_games(r.chunk_games, client, r.out)
     if r.progress is not None and not isinstance(r.progress, (bool, np.bool_)):
-        raise ValueError(f"progress must be True, False or None (automatic), not {r.progress!r}")
+        raise ValueError(
+            f"progress must be True, False or None (automatic), not {shown(r.progress)}"
+        )
     starter = checked_starter(r.starter)
     if client is not None or r.out is not None:
         chunk_games = chunk_games or default_chunk_games(rules_list, n, max_plies, tables,
@@ -149,7 +156,7 @@ def variants(variant: object, options: Mapping[str, object]) -> list[Rules]:
     elif isinstance(variant, Iterable) and not isinstance(variant, (bytes, Mapping)):
         items = list(variant)
     else:
-        raise ValueError(f"variant must be a name or a list of names, not {variant!r}")
+        raise ValueError(f"variant must be a name or a list of names, not {shown(variant)}")
     if not items:
         raise ValueError("variant: give at least one variant")
     rules_list = [get_rules(v, **options) for v in items]
@@ -171,7 +178,8 @@ def player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
     """
     if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 2:
         raise ValueError(
-            f"players must be a pair (South, North), e.g. ('random', 'greedy'), not {players!r}"
+            f"players must be a pair (South, North), e.g. ('random', 'greedy'), "
+            f"not {shown(players)}"
         )
     out = []
     for spec in players:
@@ -179,7 +187,7 @@ def player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
             key = spec.strip().lower()
             if key not in available():
                 raise ValueError(
-                    f"unknown player {spec!r}; the players are {', '.join(available())}"
+                    f"unknown player {shown(spec)}; the players are {', '.join(available())}"
                 )
             out.append(key)
         elif callable(getattr(spec, "choose", None)) and not isinstance(spec, type):
@@ -187,7 +195,7 @@ def player_names(players: object) -> tuple[PlayerSpec, PlayerSpec]:
         else:
             raise ValueError(
                 f"a player is a name ({', '.join(available())}) or an object with a "
-                f"choose(position) method (an instance, not a class), not {spec!r}"
+                f"choose(position) method (an instance, not a class), not {shown(spec)}"
             )
     return out[0], out[1]
 
@@ -205,7 +213,7 @@ def checked_starter(starter: object) -> int | str:
     if number not in (0, 1):
         raise ValueError(
             f"starter must be 0 (South), 1 (North) or 'alternate' (South starts the even-numbered "
-            f"games, North the odd ones), not {starter!r}"
+            f"games, North the odd ones), not {shown(starter)}"
         )
     return number
 
@@ -216,19 +224,22 @@ def checked_tables(tables: object) -> tuple[str, ...]:
         tables = (tables,)
     elif not isinstance(tables, Iterable) or isinstance(tables, (bytes, Mapping)):
         raise ValueError(
-            f"tables must be a list naming 'games' and any of 'moves', 'captures', not {tables!r}"
+            f"tables must be a list naming 'games' and any of 'moves', 'captures', "
+            f"not {shown(tables)}"
         )
     tables = tuple(tables)
     unknown = [t for t in tables if not isinstance(t, str) or t not in TABLES]
     if unknown or "games" not in tables:
-        raise ValueError(f"tables must name 'games' and any of 'moves', 'captures'; got {tables!r}")
+        raise ValueError(
+            f"tables must name 'games' and any of 'moves', 'captures'; got {shown(tables)}"
+        )
     return tuple(t for t in TABLES if t in tables)
 
 
 def _fast_path(path: object, pair: tuple) -> bool:
     """Whether the games go through the compiled fast path (random against random)."""
     if not isinstance(path, str) or path not in ("auto", "fast", "engine"):
-        raise ValueError(f"path must be 'auto', 'fast' or 'engine', not {path!r}")
+        raise ValueError(f"path must be 'auto', 'fast' or 'engine', not {shown(path)}")
     all_random = pair == ("random", "random")
     if path == "fast" and not all_random:
         raise ValueError(
@@ -352,7 +363,10 @@ def estimate_memory(rules_list: Sequence[Rules], games: int, n: int, max_plies: 
 
 
 def _gb(size: float) -> str:
-    gigabytes = size / _GB
+    try:
+        gigabytes = size / _GB
+    except OverflowError:  # a number of games with thousands of digits
+        return f"{shown(size // _GB)} GB"
     return f"{gigabytes:,.1f} GB" if gigabytes < 1e5 else f"{gigabytes:.1e} GB"
 
 

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine.checks import whole_number
+from ..engine.checks import shown, whole_number
 from ..engine.match import Match
 from ..engine.rules import OPTIONS, get_rules
 from ..players import Player, player
@@ -75,12 +75,15 @@ def _factory(spec: PlayerSpec) -> tuple[str, Callable[[int], Player]]:
     elif callable(spec):
         label, made = getattr(spec, "__name__", "player"), spec
     else:
-        raise ValueError(f"a match player is a name or a function seed -> player, not {spec!r}")
+        raise ValueError(
+            f"a match player is a name or "
+            f"a function seed -> player, not {shown(spec)}"
+        )
     agent = made(0)
     if not callable(getattr(agent, "choose", None)):
         raise ValueError(
-            f"player {label!r}: the function must return a player (an object with "
-            f"choose(position)), not {agent!r}"
+            f"player {shown(label)}: the function must return a player (an object with "
+            f"choose(position)), not {shown(agent)}"
         )
     return label, made
 
@@ -103,7 +106,7 @@ def _check(variant, matches, players, seed, max_rounds, labels, holes_per_row, s
     max_rounds = whole_number(max_rounds, "max_rounds", 1, MAX_ROUNDS_LIMIT)
     seed = whole_number(seed, "seed", 0)
     if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 2:
-        raise ValueError(f"players must be a pair, e.g. ('greedy', 'random'), not {players!r}")
+        raise ValueError(f"players must be a pair, e.g. ('greedy', 'random'), not {shown(players)}")
     unknown = sorted(set(settings) - set(MATCH_SETTINGS) - set(OPTIONS))
     if unknown:
         raise ValueError(
@@ -117,7 +120,7 @@ def _check(variant, matches, players, seed, max_rounds, labels, holes_per_row, s
         names = [f"{names[0]} 1", f"{names[1]} 2"]  # two of the same kind, told apart
     elif labels is not None:
         if isinstance(labels, str) or not isinstance(labels, Sequence) or len(labels) != 2:
-            raise ValueError(f"labels must be a pair of names, not {labels!r}")
+            raise ValueError(f"labels must be a pair of names, not {shown(labels)}")
         names = [str(x) for x in labels]
     if names[0] == names[1]:
         raise ValueError(f"the two players need two different labels, got {names!r}: pass labels=")

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..engine.checks import shown
 from ..i18n import ngettext
 
 __all__ = ["ShareComparison", "compare_shares", "points", "LEVEL"]
@@ -108,7 +109,7 @@ def _count(value: object, what: str, least: int = 0) -> int:
         if isinstance(value, (float, np.floating)) and float(value).is_integer():
             value = int(value)
         else:
-            raise ValueError(f"{what} must be a whole number, not {value!r}")
+            raise ValueError(f"{what} must be a whole number, not {shown(value)}")
     if value < least:
         raise ValueError(f"{what} must be at least {least}, not {value}")
     return int(value)

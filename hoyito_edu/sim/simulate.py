@@ -223,8 +223,10 @@ def simulate(
     bar = backends.progress_bar(total, progress, "random games" if checked.use_fast else "games")
     if out is not None:
         try:
-            return backends.stream(backends.Stream(checked, Path(out), names, settings, started),
-                                   bar)
+            # absolute before any work is sent: a worker started in another folder writes
+            # where the caller meant, not under its own working folder
+            run = backends.Stream(checked, Path(out).absolute(), names, settings, started)
+            return backends.stream(run, bar)
         finally:
             bar(None)
     frames: dict[str, list] = {name: [] for name in TABLES}

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.checks import as_whole, whole_number
+from ..engine.checks import as_whole, shown, whole_number
 from ..engine.rules import OPTIONS, VARIANTS, Rules, get_rules
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def _listed(value: object, what: str) -> list:
     if isinstance(value, (str, bytes, Rules)) or not isinstance(value, Iterable):
         return [value]
     if isinstance(value, Mapping):
-        raise ValueError(f"{what} must be one value or a list of values, not a dict {value!r}")
+        raise ValueError(f"{what} must be one value or a list of values, not a dict {shown(value)}")
     items = list(value)
     if not items:
         raise ValueError(f"{what}: give at least one value")
@@ -86,7 +86,10 @@ def _variants(variants: object) -> list[str]:
                 "sweep variants are names (the cells' options come from options=), not Rules"
             )
         if not isinstance(variant, str) or variant.strip().lower() not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}; the variants are {', '.join(VARIANTS)}")
+            raise ValueError(
+                f"unknown variant {shown(variant)}; "
+                f"the variants are {', '.join(VARIANTS)}"
+            )
         names.append(variant.strip().lower())
     return _once(names, "variants")
 
@@ -96,7 +99,7 @@ def _sizes(holes_per_row: object) -> list[int]:
     for size in _listed(holes_per_row, "holes_per_row"):
         number = as_whole(size)
         if number is None or not 6 <= number <= 12:
-            raise ValueError(f"holes_per_row must be whole numbers from 6 to 12, not {size!r}")
+            raise ValueError(f"holes_per_row must be whole numbers from 6 to 12, not {shown(size)}")
         sizes.append(number)
     return _once(sizes, "holes_per_row")
 
@@ -108,12 +111,14 @@ def _options(options: object) -> list[tuple[tuple[str, Any], ...]]:
     if not isinstance(options, Mapping):
         raise ValueError(
             f"options must be a dict option -> value or list of values (e.g. "
-            f"{{'skip_origin': [False, True]}}), not {options!r}"
+            f"{{'skip_origin': [False, True]}}), not {shown(options)}"
         )
     unknown = sorted(str(k) for k in options if k not in OPTIONS)
     if unknown:
-        raise ValueError(f"unknown option(s) {', '.join(unknown)}; the options are "
-                         f"{', '.join(OPTIONS)}")
+        raise ValueError(
+            f"unknown option(s) {', '.join(unknown)}; the options are "
+            f"{', '.join(OPTIONS)}"
+        )
     names = sorted(options)
     axes = [_once(_listed(options[name], name), name) for name in names]
     combos = [tuple(zip(names, values, strict=True)) for values in itertools.product(*axes)]
@@ -147,7 +152,7 @@ def _pairs(players: object) -> list[tuple[str, str]]:
 def _once(items: list, what: str) -> list:
     twice = [item for index, item in enumerate(items) if item in items[:index]]
     if twice:
-        raise ValueError(f"{what}: {twice[0]!r} is given more than once; give each value once")
+        raise ValueError(f"{what}: {shown(twice[0])} is given more than once; give each value once")
     return items
 
 
@@ -217,7 +222,7 @@ def sweep(
     seed = whole_number(seed, "seed", 0)
     max_plies = DEFAULT_MAX_PLIES if max_plies is None else max_plies
     if not isinstance(per_game, bool):
-        raise ValueError(f"per_game must be True or False, not {per_game!r}")
+        raise ValueError(f"per_game must be True or False, not {shown(per_game)}")
     cells, left_out = grid(variants, holes_per_row, options, players, seed)
     if not cells:
         raise ValueError(f"no cell of this grid can be played ({', '.join(left_out)})")

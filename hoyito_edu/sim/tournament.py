@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ..engine.checks import as_whole, whole_number
+from ..engine.checks import as_whole, shown, whole_number
 from ..engine.position import Position, new_game
 from ..engine.rules import VARIANTS, Rules, get_rules
 from ..players import Player, player
@@ -69,8 +69,8 @@ def _try_player(made: Callable[[int], Player], label: str) -> None:
     agent = made(0)
     if not callable(getattr(agent, "choose", None)):
         raise ValueError(
-            f"player {label!r}: the function must return a player (an object with "
-            f"choose(position)), not {agent!r}"
+            f"player {shown(label)}: the function must return a player (an object with "
+            f"choose(position)), not {shown(agent)}"
         )
 
 
@@ -83,7 +83,7 @@ def _factories(players: Iterable[PlayerSpec] | Mapping[str, PlayerSpec]):
     else:
         raise ValueError(
             f"players must be a list of player names, (name, settings) pairs or functions "
-            f"seed -> player, or a dict label -> one of those; not {players!r}"
+            f"seed -> player, or a dict label -> one of those; not {shown(players)}"
         )
     made: dict[str, Callable[[int], Player]] = {}
     keys: dict[str, str] = {}
@@ -110,11 +110,14 @@ def _factories(players: Iterable[PlayerSpec] | Mapping[str, PlayerSpec]):
         else:
             raise ValueError(
                 f"a tournament player is a name, a (name, settings dict) pair or a function "
-                f"seed -> player, not {spec!r}"
+                f"seed -> player, not {shown(spec)}"
             )
         label = default if label is None else str(label)
         if label in made:
-            raise ValueError(f"two players are called {label!r}: pass a dict to give them labels")
+            raise ValueError(
+                f"two players are called "
+                f"{shown(label)}: pass a dict to give them labels"
+            )
         _try_player(factory, label)
         made[label] = factory
         keys[label] = key if key not in keys.values() else f"{key} #{index}"
@@ -128,7 +131,7 @@ def _variants(variants: object, holes_per_row: object) -> tuple[list[Rules], int
     if isinstance(variants, (str, Rules)):
         variants = [variants]
     elif not isinstance(variants, Iterable) or isinstance(variants, (bytes, Mapping)):
-        raise ValueError(f"variants must be a list of variant names, not {variants!r}")
+        raise ValueError(f"variants must be a list of variant names, not {shown(variants)}")
     rules_list = []
     for variant in variants:
         if not isinstance(variant, (str, Rules)):
@@ -144,7 +147,7 @@ def _variants(variants: object, holes_per_row: object) -> tuple[list[Rules], int
         raise ValueError(f"variants names {', '.join(twice)} more than once; give each once")
     n = as_whole(holes_per_row)
     if n is None:
-        raise ValueError(f"holes_per_row must be a whole number, not {holes_per_row!r}")
+        raise ValueError(f"holes_per_row must be a whole number, not {shown(holes_per_row)}")
     hoyito = [rules for rules in rules_list if not rules.territory] or [get_rules("hoyito-i")]
     for rules in hoyito:  # Ba-awa is always played on 2x6
         low, high = rules.min_holes_per_row, rules.max_holes_per_row
@@ -168,7 +171,7 @@ def _check(players, variants, games_per_pairing, seed, holes_per_row, max_plies,
     seed = whole_number(seed, "seed", 0)
     max_plies = whole_number(max_plies, "max_plies", 1, MAX_PLIES_LIMIT)
     if not isinstance(progress, bool):
-        raise ValueError(f"progress must be True or False, not {progress!r}")
+        raise ValueError(f"progress must be True or False, not {shown(progress)}")
     made, keys = _factories(players)
     games = len(rules_list) * math.comb(len(made), 2) * games_per_pairing
     if games * _BYTES_PER_GAME > memory_budget():

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -39,6 +39,8 @@ from ..engine.events import Capture, Drop, Lift, Reason, Relay
 from ..engine.position import PLAYER_NAMES, IllegalMove, Move, Position, new_game
 from ..i18n import N_, ngettext
 from ..i18n import gettext as _
+from .feedback import Feedback
+from .strategy import strategy_player
 
 __all__ = [
     "Feedback",
@@ -63,24 +65,6 @@ __all__ = [
 
 #: Capture reasons that take a casa (a hole of exactly four) as the move goes.
 CASA_REASONS = (Reason.MID_SOW, Reason.LAST_SEED, Reason.CHAIN)
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """The result of checking an answer.
-
-    Attributes:
-        correct: True if right, False if wrong, None if there was no answer yet.
-        message: what to tell the student (a hint when wrong; the answer only if revealed).
-    """
-
-    correct: bool | None
-    message: str
-
-    def __repr__(self) -> str:  # a notebook cell shows the message as it is
-        return self.message
-
-    __str__ = __repr__
 
 
 # -- small helpers ----------------------------------------------------------------------------
@@ -1205,52 +1189,3 @@ def teacher_notes(*keys: str) -> _Markdown:
     **2a.** Answer: hole 8. (3 + 5) mod 12 = 8. A student one hole short ...
     """
     return _Markdown("\n\n".join(f"**{e.key}.** {e.solution()}" for e in _keys(keys)))
-
-
-# -- activity: a strategy challenge -------------------------------------------------------------
-class _StrategyPlayer:
-    """A student's ``function(position) -> hole`` with the player interface (name, choose)."""
-
-    def __init__(self, function: Callable[[Position], object], name: str) -> None:
-        self.function = function
-        self.name = name
-
-    def choose(self, position: Position) -> int:
-        hole = self.function(position)
-        legal = position.legal_moves()
-        try:
-            return position.check_move(hole)
-        except IllegalMove as err:
-            raise IllegalMove(
-                _(
-                    "{name} chose {hole}, which cannot be played here: {problem}. The strategy "
-                    "must return one of position.legal_moves(), here {legal}."
-                ).format(name=self.name, hole=repr(hole), problem=err, legal=legal),
-                hole,
-                legal,
-                err.why,
-            ) from None
-
-    def __repr__(self) -> str:
-        return f"<strategy player {self.name!r}>"
-
-
-def strategy_player(function: Callable[[Position], object], name: str | None = None):
-    """Turn ``function(position) -> hole`` into a player with ``.name`` and ``.choose()``, like
-    the computer players of :func:`hoyito_edu.player`, so it can play games and tournaments.
-
-    A hole that cannot be played raises :class:`hoyito_edu.IllegalMove` naming the strategy
-    and listing the legal holes.
-
-    >>> import hoyito_edu as hy
-    >>> first = strategy_player(lambda position: position.legal_moves()[0], "first hole")
-    >>> first.choose(hy.new_game("hoyito-i")), first.name
-    (0, 'first hole')
-    """
-    if not callable(function):
-        raise ValueError(f"a strategy must be a function of a position, not {function!r}")
-    if name is None:
-        name = getattr(function, "__name__", "strategy")
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"a strategy's name must be a non-empty string, not {name!r}")
-    return _StrategyPlayer(function, name)

@@ -103,7 +103,7 @@ def _count(number: int, entry: str) -> int:
     shown = entry if len(entry) <= 12 else entry[:11] + "\u2026"
     if not entry.isdigit() or not entry.isascii():
         raise ValueError(_(BOARD_ERRORS["entry"]).format(nth=ordinal(number), entry=shown))
-    if int(entry) > MAX_SEEDS:
+    if len(entry) > len(str(MAX_SEEDS)) or int(entry) > MAX_SEEDS:
         raise ValueError(
             _(BOARD_ERRORS["entry-big"]).format(nth=ordinal(number), entry=shown, most=MAX_SEEDS)
         )

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.checks import as_whole
+from ..engine.checks import as_whole, said
 from ..engine.events import OWNERS_TAKE, Capture, Reason
 from ..engine.game import Game
 from ..engine.match import Match
@@ -556,7 +556,7 @@ def illegal_line(position: Position, error: IllegalMove, human: int | None = Non
         return _(REFUSED["not-a-hole"])
     number = as_whole(hole)
     if why == "range":
-        return _(REFUSED["range"]).format(hole=number, last=len(position.board) - 1)
+        return _(REFUSED["range"]).format(hole=said(number), last=len(position.board) - 1)
     if why != "not-yours":
         return _(REFUSED[why]).format(hole=number)  # closed, empty
     owner = position.owners[number]

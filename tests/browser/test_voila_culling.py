@@ -102,3 +102,30 @@ def test_reloading_the_page_twice_leaves_one_kernel_and_closing_it_none(browser,
         log = (tmp_path / f"server-{port}.log").read_text()
     assert max(seen) >= 2  # the reloaded tabs' kernels were still running
     assert log.count("Culling 'idle' kernel") == 3  # the culler freed all three
+
+
+@pytest.mark.browser
+def test_under_the_class_settings_the_page_plays_on_its_own_kernel(browser, tmp_path):
+    """scripts/voila.json lets a browser use only its own kernels (issue 36): the page still
+    loads its kernel, plays, and after a reload plays on the new one; nothing it asks for is
+    refused. (Voila's own shutdown beacon on reload is refused before the authorizer is asked,
+    for a missing _xsrf field, with or without these settings: the culler frees that kernel.)"""
+    from pages import click_and_wait, read_board
+
+    env = isolated_env(tmp_path)
+    settings = json.loads(SETTINGS.read_text())  # the real file: its authorizer and all
+    (Path(env["JUPYTER_CONFIG_DIR"]) / "voila.json").write_text(json.dumps(settings))
+    with voila(PLAY_PAGE, tmp_path, env) as url:
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        context = browser.new_context(viewport={"width": 1366, "height": 768})
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        for _ in range(2):  # the first visit, then a reload: a new kernel, the page's own
+            page.goto(url)
+            page.locator(".hoyito-hole-0").first.wait_for()
+            hole = read_board(page)["playable"][0]
+            assert click_and_wait(page, hole)["ply"] >= 1
+        context.close()
+        log = (tmp_path / f"server-{port}.log").read_text()
+    assert log.count("Kernel started") == 2
+    assert "Refused" not in log  # the page never asked for what is not its own
