@@ -62,14 +62,13 @@ def claim_position(variant: str, setup: list | dict) -> tuple[hy.Position, list[
     return positions[-1], positions[:-1]
 
 
-def write(name: str, position, earlier, prover: int, target: int, oracle, kind: str) -> bool:
+def write(name: str, position, earlier, prover: int, target: int, oracle) -> bool:
     clock = time.perf_counter()
     try:
         cert = build_certificate(position, prover, target, oracle, history=earlier)
     except Refusal as refusal:
         print(f"{name}: not built: {refusal}", file=sys.stderr)
         return False
-    cert.header["size_class"] = kind
     verdict = verify(cert)
     if not verdict.valid:
         print(f"{name}: built but not valid: {verdict.reason}", file=sys.stderr)
@@ -90,14 +89,12 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for name, variant, setup, prover, target in SMALL:
         position, earlier = claim_position(variant, setup)
-        ok &= write(name, position, earlier, prover, target, ReadableOracle(max_nodes=20_000),
-                    "small")
+        ok &= write(name, position, earlier, prover, target, ReadableOracle(max_nodes=20_000))
     if args.whole_game:
         from hoyito_edu.analysis.solve import proven_move
 
         for name, variant, prover, target in WHOLE_GAME:
-            ok &= write(name, hy.new_game(variant), [], prover, target, proven_move,
-                        "whole-game")
+            ok &= write(name, hy.new_game(variant), [], prover, target, proven_move)
     return 0 if ok else 1
 
 

@@ -189,12 +189,15 @@ def test_unreadable_files_raise_a_sentence(tmp_path):
 
 
 # -- the certificates kept in data/proofs -----------------------------------------------------
-def kept(kind: str) -> list[Path]:
-    return sorted(p for p in PROOFS_DIR.glob("*.npz")
-                  if load(p).header.get("size_class", "small") == kind)
+#: Certificates up to this size are verified every run (each in well under a second).
+SMALL_FILE = 100_000
 
 
-@pytest.mark.parametrize("path", kept("small"), ids=lambda p: p.stem)
+def kept(small: bool) -> list[Path]:
+    return sorted(p for p in PROOFS_DIR.glob("*.npz") if (p.stat().st_size <= SMALL_FILE) == small)
+
+
+@pytest.mark.parametrize("path", kept(small=True), ids=lambda p: p.stem)
 def test_small_kept_certificates_are_valid(path):
     verdict = verify(path)
     assert verdict.valid, verdict.reason
@@ -202,10 +205,21 @@ def test_small_kept_certificates_are_valid(path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", kept("whole-game"), ids=lambda p: p.stem)
-def test_whole_game_certificates_are_valid(path):
+@pytest.mark.parametrize("path", kept(small=False), ids=lambda p: p.stem)
+def test_large_kept_certificates_are_valid(path):
     verdict = verify(path)
     assert verdict.valid, verdict.reason
+
+
+def test_ba_awa_is_certified_at_exactly_plus_8_from_the_start():
+    # South (who starts) makes sure of +8, and North makes sure South gets no more than +8.
+    south = verify(PROOFS_DIR / "ba-awa-start-south-8.npz")
+    north = verify(PROOFS_DIR / "ba-awa-start-north-minus-8.npz")
+    assert south.valid and north.valid, (south.reason, north.reason)
+    assert (south.worst_case, north.worst_case) == (8, -8)
+    for name in ("ba-awa-start-south-8.npz", "ba-awa-start-north-minus-8.npz"):
+        header = load(PROOFS_DIR / name).header
+        assert header["moves"] == [] and header["start"]["board"] == [4] * 12
 
 
 def test_data_proofs_stays_small():

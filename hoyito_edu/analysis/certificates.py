@@ -24,14 +24,19 @@ worst case found when it was made, counts, the package's version, how it was mad
 of the strategy) and the strategy as one row of small whole numbers per position: the board,
 both players' captures, then the hole.
 
+South claims to end this Ba-awa game at least 8 seeds ahead, six moves after the start:
+
 >>> import hoyito_edu as hy
->>> start = hy.new_game("hoyito-i", board=[0, 0, 0, 1, 2, 1, 0, 1, 0, 0, 4, 0], captures=(19, 20))
->>> cert = build_certificate(start, prover=0, target=-1, oracle=ReadableOracle())
->>> cert.header["worst_case"], len(cert.strategy)
-(3, 5)
+>>> game = hy.Game("ba-awa")
+>>> moves = game.play_all([1, 11, 5, 8, 2, 10])
+>>> *earlier, position = game.positions()
+>>> cert = build_certificate(position, prover=0, target=8, oracle=ReadableOracle(),
+...                          history=earlier)
+>>> cert.header["moves"], cert.header["worst_case"], len(cert.strategy)
+([1, 11, 5, 8, 2, 10], 8, 41)
 >>> verdict = verify(cert)
 >>> verdict.valid, verdict.worst_case, verdict.lines, verdict.repetitions
-(True, 3, 6, 0)
+(True, 8, 30, 0)
 """
 
 from __future__ import annotations
@@ -593,8 +598,8 @@ class ReadableOracle:
     >>> import hoyito_edu as hy
     >>> pos = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0],
     ...                   captures=(20, 24), player=0)
-    >>> ReadableOracle()(pos, prover=0, target=-4)
-    5
+    >>> ReadableOracle()(pos, prover=0, target=-4)  # its last seed makes a casa of 4 in hole 5
+    4
     """
 
     max_nodes: int = 2_000_000
