@@ -264,3 +264,12 @@ def test_cli_speaks_spanish(certificate, tmp_path):
     result = run_cli(str(tmp_path / "falta.npz"))
     assert result.returncode == 2 and "no existe el archivo" in result.stderr
 
+
+def test_hoyito_i_is_certified_at_exactly_minus_8_from_the_start():
+    # North (second to move) makes sure of +8, and South of -8: North wins by exactly 8.
+    north = verify(PROOFS_DIR / "hoyito-i-start-north-8.npz")
+    south = verify(PROOFS_DIR / "hoyito-i-start-south-minus-8.npz")
+    assert north.valid and south.valid, (north.reason, south.reason)
+    assert (north.worst_case, south.worst_case) == (8, -8)
+    assert north.repetitions == south.repetitions == 0
+
