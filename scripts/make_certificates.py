@@ -22,10 +22,10 @@ import time
 
 import hoyito_edu as hy
 from hoyito_edu.analysis.certificates import (
-    PROOFS_DIR,
     ReadableOracle,
     Refusal,
     build_certificate,
+    proofs_dir,
     save,
     verify,
 )
@@ -73,7 +73,7 @@ def write(name: str, position, earlier, prover: int, target: int, oracle) -> boo
     if not verdict.valid:
         print(f"{name}: built but not valid: {verdict.reason}", file=sys.stderr)
         return False
-    path = save(cert, PROOFS_DIR / f"{name}.npz")
+    path = save(cert, proofs_dir() / f"{name}.npz")
     print(f"{path.name}: {verdict.lines:,} lines, {len(cert.strategy):,} prover positions, "
           f"worst case {verdict.worst_case:+d}, {path.stat().st_size:,} bytes, built in "
           f"{time.perf_counter() - clock:.1f} s, verified in {verdict.seconds:.2f} s")
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--whole-game", action="store_true",
                         help="also the claims from the start (needs analysis.solve)")
     args = parser.parse_args(argv)
-    PROOFS_DIR.mkdir(parents=True, exist_ok=True)
+    proofs_dir().mkdir(parents=True, exist_ok=True)
     ok = True
     for name, variant, setup, prover, target in SMALL:
         position, earlier = claim_position(variant, setup)

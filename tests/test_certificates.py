@@ -18,7 +18,6 @@ import pytest
 
 import hoyito_edu as hy
 from hoyito_edu.analysis.certificates import (
-    PROOFS_DIR,
     Certificate,
     CertificateError,
     ReadableOracle,
@@ -26,6 +25,7 @@ from hoyito_edu.analysis.certificates import (
     build_certificate,
     leaf_value,
     load,
+    proofs_dir,
     save,
     strategy_digest,
     strategy_key,
@@ -194,7 +194,8 @@ SMALL_FILE = 100_000
 
 
 def kept(small: bool) -> list[Path]:
-    return sorted(p for p in PROOFS_DIR.glob("*.npz") if (p.stat().st_size <= SMALL_FILE) == small)
+    return sorted(p for p in proofs_dir().glob("*.npz")
+                  if (p.stat().st_size <= SMALL_FILE) == small)
 
 
 @pytest.mark.parametrize("path", kept(small=True), ids=lambda p: p.stem)
@@ -213,17 +214,17 @@ def test_large_kept_certificates_are_valid(path):
 
 def test_ba_awa_is_certified_at_exactly_plus_8_from_the_start():
     # South (who starts) makes sure of +8, and North makes sure South gets no more than +8.
-    south = verify(PROOFS_DIR / "ba-awa-start-south-8.npz")
-    north = verify(PROOFS_DIR / "ba-awa-start-north-minus-8.npz")
+    south = verify(proofs_dir() / "ba-awa-start-south-8.npz")
+    north = verify(proofs_dir() / "ba-awa-start-north-minus-8.npz")
     assert south.valid and north.valid, (south.reason, north.reason)
     assert (south.worst_case, north.worst_case) == (8, -8)
     for name in ("ba-awa-start-south-8.npz", "ba-awa-start-north-minus-8.npz"):
-        header = load(PROOFS_DIR / name).header
+        header = load(proofs_dir() / name).header
         assert header["moves"] == [] and header["start"]["board"] == [4] * 12
 
 
 def test_data_proofs_stays_small():
-    total = sum(p.stat().st_size for p in PROOFS_DIR.glob("*"))
+    total = sum(p.stat().st_size for p in proofs_dir().glob("*"))
     assert total < 20_000_000
 
 
@@ -267,8 +268,8 @@ def test_cli_speaks_spanish(certificate, tmp_path):
 
 def test_hoyito_i_is_certified_at_exactly_minus_8_from_the_start():
     # North (second to move) makes sure of +8, and South of -8: North wins by exactly 8.
-    north = verify(PROOFS_DIR / "hoyito-i-start-north-8.npz")
-    south = verify(PROOFS_DIR / "hoyito-i-start-south-minus-8.npz")
+    north = verify(proofs_dir() / "hoyito-i-start-north-8.npz")
+    south = verify(proofs_dir() / "hoyito-i-start-south-minus-8.npz")
     assert north.valid and south.valid, (north.reason, south.reason)
     assert (north.worst_case, south.worst_case) == (8, -8)
     assert north.repetitions == south.repetitions == 0

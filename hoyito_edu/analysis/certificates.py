@@ -55,6 +55,7 @@ from typing import Protocol
 
 import numpy as np
 
+from ..content import data_folder
 from ..engine.events import Reason
 from ..engine.position import IllegalMove, Position
 from ..engine.rules import get_rules
@@ -64,10 +65,17 @@ from ..version import __version__
 
 #: The header's ``format`` and ``version``.
 FORMAT, VERSION = "hoyito_edu.certificate", 1
-#: Where the package's certificates are kept (in the source tree).
-PROOFS_DIR = Path(__file__).resolve().parents[2] / "data" / "proofs"
 #: Enough room for a line of play: Python calls the walk once a ply.
 _DEPTH_ROOM = 20_000
+
+
+def proofs_dir() -> Path:
+    """The package's certificates: ``data/proofs/`` (of the checkout, or inside the wheel).
+
+    >>> proofs_dir().relative_to(proofs_dir().parent.parent).as_posix()
+    'data/proofs'
+    """
+    return data_folder() / "proofs"
 
 
 class Oracle(Protocol):
