@@ -47,6 +47,10 @@ SMALL = [
 WHOLE_GAME = [
     ("hoyito-i-start-north-8", "hoyito-i", 1, 8),     # M <= -8
     ("hoyito-i-start-south-minus-8", "hoyito-i", 0, -8),  # M >= -8
+    ("hoyito-ii-start-north-16", "hoyito-ii", 1, 16),  # M <= -16
+    ("hoyito-ii-start-south-minus-32", "hoyito-ii", 0, -32),  # M >= -32
+    ("hoyito-iii-start-north-24", "hoyito-iii", 1, 24),  # M <= -24
+    ("hoyito-iii-start-south-minus-40", "hoyito-iii", 0, -40),  # M >= -40
     ("ba-awa-start-south-8", "ba-awa", 0, 8),          # M >= 8
     ("ba-awa-start-north-minus-8", "ba-awa", 1, -8),   # M <= 8
 ]

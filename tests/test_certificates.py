@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import hoyito_edu as hy
+from hoyito_edu.__main__ import main
 from hoyito_edu.analysis.certificates import (
     Certificate,
     CertificateError,
@@ -235,7 +236,20 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, env=env, timeout=120)
 
 
-def test_cli_says_valid_invalid_or_unreadable(certificate, tmp_path):
+def test_cli_exit_codes_and_sentences(certificate, tmp_path, capsys):
+    good = save(certificate, tmp_path / "good.npz")
+    bad = save(resealed(certificate, dict(certificate.strategy),
+                        target=certificate.header["worst_case"] + 2), tmp_path / "bad.npz")
+    assert main(["verify-proof", str(good), "--lang", "en"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VALID: North ends Ba-awa with a margin of at least -16\n")
+    assert main(["verify-proof", str(bad), "--lang", "en"]) == 1
+    out, _ = capsys.readouterr()
+    assert out.startswith("NOT VALID: North ends Ba-awa with a margin of at least -14\nAfter ")
+
+
+@pytest.mark.slow  # three interpreters start, each importing the package
+def test_cli_in_a_subprocess_says_valid_invalid_or_unreadable(certificate, tmp_path):
     good = save(certificate, tmp_path / "good.npz")
     result = run_cli(str(good), "--lang", "en")
     assert result.returncode == 0, result.stderr
@@ -250,20 +264,33 @@ def test_cli_says_valid_invalid_or_unreadable(certificate, tmp_path):
 
     junk = tmp_path / "junk.npz"
     junk.write_text("hello")
-    for path in (junk, tmp_path / "missing.npz", tmp_path):
-        result = run_cli(str(path), "--lang", "en")
-        assert result.returncode == 2 and "Traceback" not in result.stderr
-        assert result.stderr.startswith("python -m hoyito_edu verify-proof: ")
+    result = run_cli(str(junk), "--lang", "en")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("python -m hoyito_edu verify-proof: ")
+    assert "is not a certificate" in result.stderr
 
 
-def test_cli_speaks_spanish(certificate, tmp_path):
+def test_cli_names_a_missing_file_or_a_folder(tmp_path, capsys):
+    for path, words in ((tmp_path / "missing.npz", "no such file"), (tmp_path, "is a folder")):
+        assert main(["verify-proof", str(path), "--lang", "en"]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith("python -m hoyito_edu verify-proof: ") and words in err
+
+
+def test_cli_speaks_spanish(certificate, tmp_path, capsys):
     good = save(certificate, tmp_path / "good.npz")
-    result = run_cli(str(good))  # Spanish by default, like the other commands
-    assert result.returncode == 0
-    assert result.stdout.startswith("VÁLIDO: Norte termina Ba-awa con un margen de al menos -16")
-    assert "Peor caso" in result.stdout
-    result = run_cli(str(tmp_path / "falta.npz"))
-    assert result.returncode == 2 and "no existe el archivo" in result.stderr
+    assert main(["verify-proof", str(good)]) == 0  # Spanish by default, like serve and play
+    out, _ = capsys.readouterr()
+    assert out.startswith("VÁLIDO: Norte termina Ba-awa con un margen de al menos -16\n")
+    assert "Peor caso: quien prueba termina con -16" in out and "líneas" in out
+    broken = dict(certificate.strategy)
+    broken[strategy_key(hy.new_game(**BA_AWA))] = 0
+    bad = save(resealed(certificate, broken), tmp_path / "malo.npz")
+    assert main(["verify-proof", str(bad)]) == 1
+    out, _ = capsys.readouterr()
+    assert "En la posición de la afirmación: la estrategia juega el hoyo 0, que no es legal" in out
+    assert main(["verify-proof", str(tmp_path / "falta.npz")]) == 2
+    assert "no existe el archivo" in capsys.readouterr().err
 
 
 def test_hoyito_i_is_certified_at_exactly_minus_8_from_the_start():
@@ -273,4 +300,15 @@ def test_hoyito_i_is_certified_at_exactly_minus_8_from_the_start():
     assert north.valid and south.valid, (north.reason, south.reason)
     assert (north.worst_case, south.worst_case) == (8, -8)
     assert north.repetitions == south.repetitions == 0
+
+
+def test_the_bounds_of_hoyito_ii_and_iii_are_certified_from_the_start():
+    # North wins Hoyito II by 16 to 32 and Hoyito III by 24 to 40. South's end of Hoyito II
+    # (>= -32, 774,529 lines) is the large certificate of the slow tier.
+    for name, worst in (("hoyito-ii-start-north-16", 16), ("hoyito-iii-start-north-24", 24),
+                        ("hoyito-iii-start-south-minus-40", -40)):
+        verdict = verify(proofs_dir() / f"{name}.npz")
+        assert verdict.valid and verdict.worst_case == worst, (name, verdict.reason)
+    header = load(proofs_dir() / "hoyito-ii-start-south-minus-32.npz").header
+    assert (header["prover"], header["target"], header["worst_case"]) == (0, -32, -32)
 
