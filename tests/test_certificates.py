@@ -32,6 +32,7 @@ from hoyito_edu.analysis.certificates import (
     strategy_key,
     verify,
 )
+from hoyito_edu.i18n import language
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -312,3 +313,28 @@ def test_the_bounds_of_hoyito_ii_and_iii_are_certified_from_the_start():
     header = load(proofs_dir() / "hoyito-ii-start-south-minus-32.npz").header
     assert (header["prover"], header["target"], header["worst_case"]) == (0, -32, -32)
 
+
+
+# -- the board's Show me ---------------------------------------------------------------------
+def test_show_me_names_the_move_a_certificate_proves():
+    from hoyito_edu.analysis.certificates import certified_move
+    from hoyito_edu.teaching.hints import best_play_line
+
+    start = hy.new_game("ba-awa")
+    hole, margin, name = certified_move(start)
+    assert (margin, name) == (8, "ba-awa-start-south-8")
+    strategy = load(proofs_dir() / f"{name}.npz").strategy
+    assert hole == strategy[strategy_key(start)]
+    line = best_play_line(start)
+    assert line == (f"Proven by a certificate of perfect play (ba-awa-start-south-8): hole {hole} "
+                    "makes sure your final score is at least +8 against your opponent's, "
+                    "whatever they play.")
+    with language("es"):
+        assert best_play_line(start).startswith("Demostrado por un certificado de juego perfecto")
+    # North to move after any South opening: North's certificate answers
+    after = start.play(2)
+    north_hole, north_margin, _ = certified_move(after)
+    assert north_margin == -8 and north_hole in after.legal_moves()
+    # positions no certificate holds
+    assert certified_move(hy.new_game("ba-awa", board=[5] * 12)) is None
+    assert best_play_line(hy.new_game("hoyito-ii", holes_per_row=7)) is None

@@ -42,6 +42,7 @@ South claims to end this Ba-awa game at least 8 seeds ahead, six moves after the
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import io
 import json
@@ -590,6 +591,66 @@ def header_problem(header: Mapping, summary: Summary, found: Mapping, repetition
             return _("The header counts {claimed} {key}, but the replay finds {value}.").format(
                 claimed=header["counts"].get(key), key=key, value=value)
     return ""
+
+
+# -- the board's Show me ----------------------------------------------------------------------
+def same_game_kind(position: Position, header: Mapping) -> bool:
+    """Whether ``position`` is of the game the certificate's start belongs to: the same rules and
+    options, the same holes closed and owned, surplus, starter and round."""
+    if position.rules.name != header["variant"] or position.rules.options != header["options"]:
+        return False
+    start = header["start"]
+    fields = ("closed", "owners", "surplus")
+    mine = {"closed": sorted(position.closed), "owners": list(position.owners),
+            "surplus": list(position.surplus)}
+    if any(mine[key] != list(start.get(key, mine[key])) for key in fields):
+        return False
+    return (position.starter, position.round) == (start.get("starter", 0), start.get("round", 1))
+
+
+@functools.lru_cache(maxsize=1)
+def kept_certificates() -> tuple[tuple[str, Certificate], ...]:
+    """The certificates of :func:`proofs_dir`, read once a process (unreadable files skipped)."""
+    found = []
+    folder = proofs_dir()
+    for path in sorted(folder.glob("*.npz")) if folder.is_dir() else ():
+        try:
+            found.append((path.stem, load(path)))
+        except CertificateError:
+            continue
+    return tuple(found)
+
+
+def certified_move(position: Position) -> tuple[int, int, str] | None:
+    """A move proven by a kept certificate for the player to move: (hole, the final margin it
+    makes sure of, the certificate's name), or None.
+
+    The certificate's strategy keeps its claim from every position of its lines. Reached by
+    another game, the same position has the same future unless a repetition (R4.3) could end
+    it: the certificate's lines never repeat a position, so a history since the last capture
+    with no position twice cannot make a third occurrence, and only such histories are
+    answered. Of several certificates, the one claiming the most.
+
+    >>> import hoyito_edu as hy
+    >>> hole, margin, name = certified_move(hy.new_game("hoyito-i"))
+    >>> margin, name
+    (-8, 'hoyito-i-start-south-minus-8')
+    """
+    if position.is_over:
+        return None
+    history = position.history_since_capture()
+    if len(set(history)) != len(history):
+        return None
+    key, best = strategy_key(position), None
+    for name, cert in kept_certificates():
+        header = cert.header
+        if header["prover"] != position.player or not same_game_kind(position, header):
+            continue
+        hole = cert.strategy.get(key)
+        if hole is not None and hole in position.legal_moves():
+            if best is None or header["target"] > best[1]:
+                best = (hole, header["target"], name)
+    return best
 
 
 # -- a small readable oracle -----------------------------------------------------------------
