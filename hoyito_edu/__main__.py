@@ -34,6 +34,9 @@ Teachers' commands, the same on Windows (``py -m hoyito_edu ...``), macOS and Li
 stronger (:mod:`hoyito_edu.sim.strength`; ``python -m hoyito_edu strength -h`` for help)::
 
     python -m hoyito_edu strength --a expert --b mcts --variant ba-awa --seconds 0.1 --jobs 2
+
+``python -m hoyito_edu verify-proof FILE`` checks a certificate of perfect play
+(:mod:`hoyito_edu.analysis.certificates`), e.g. one of ``data/proofs/``.
 """
 
 from __future__ import annotations
@@ -110,6 +113,14 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     parser.add_argument("--version", action="version", version=f"hoyito_edu {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="command", required=True)
     _teachers_commands(commands)
+    check = commands.add_parser(
+        "verify-proof", help="check a certificate of perfect play (data/proofs/*.npz)",
+        description="Replay every reply of the opponent in a certificate through the rules "
+        "engine and say whether its claim holds, with the worst case (the margin the prover "
+        "is sure of). Exit status 0: valid; 1: not valid; 2: the file cannot be read.")
+    check.add_argument("file", type=Path, metavar="FILE", help="the certificate (.npz)")
+    check.add_argument("--lang", choices=("es", "en"), default="es",
+                       help="language of what is printed (default es)")
     sim = commands.add_parser(
         "simulate",
         help="play many games and write their tables (CSV or Parquet)",
@@ -370,6 +381,21 @@ def teachers_command(args) -> int:
     build_kits(args.out, args.lang or ("es", "en"),
                executed=RunCache(args.reuse).executed if args.reuse else None)
     return 0
+
+
+def verify_proof_command(path: Path, lang: str) -> int:
+    """Check one certificate and print the verdict; 0 valid, 1 not valid, 2 unreadable."""
+    from .analysis.certificates import CertificateError, verify
+    from .i18n import language
+
+    with language(lang):
+        try:
+            verdict = verify(path)
+        except CertificateError as error:
+            print(f"python -m hoyito_edu verify-proof: {error}", file=sys.stderr)
+            return 2
+        print(verdict.report())
+    return 0 if verdict.valid else 1
 
 
 TEACHERS_COMMANDS = ("lab", "play", "worksheets", "student", "book", "kit")
@@ -633,6 +659,8 @@ def main(argv: list[str] | None = None) -> int:
         return strength(argv[1:])
     parser, sim = _parser()
     args = parser.parse_args(argv)
+    if args.command == "verify-proof":
+        return verify_proof_command(args.file, args.lang)
     if args.command in TEACHERS_COMMANDS:
         try:
             return teachers_command(args)

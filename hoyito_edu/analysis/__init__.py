@@ -8,6 +8,9 @@
   (``data/deep_openings.csv``).
 - :mod:`hoyito_edu.analysis.openings`: opening books, lines valued by search and the balanced
   ones chosen (``data/openings/``).
+- :mod:`hoyito_edu.analysis.certificates`: certificates of claims such as "North ends Hoyito I
+  at least 8 seeds ahead": the prover's strategy, saved compactly, and a verifier that replays
+  every reply of the opponent through the engine.
 
 The command-line scripts that write the data files (``scripts/perfect_play.py``,
 ``scripts/deep_openings.py``, ``scripts/make_openings.py``, ``scripts/endgame_tables.py``) are

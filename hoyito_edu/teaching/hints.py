@@ -83,14 +83,17 @@ def hints(position: Position, human: int | None = None) -> dict[int, Hint]:
 def best_play_line(position: Position) -> str | None:
     """What perfect play gives from ``position`` for the player to move, as one sentence for
     Show me, or None unless an endgame table already built proves it (never an estimate, never
-    a table built now: :func:`hoyito_edu.analysis.endgames.best_play_words`).
+    a table built now: :func:`hoyito_edu.analysis.endgames.best_play_words`) or a certificate
+    of ``data/proofs/`` proves a move (:func:`certified_line`).
 
     A table covers positions of 2x6 games with few seeds left. Cost: one look-up in a table
     held in memory, once it is loaded (``benchmarks/hints_time.py`` times it).
 
     >>> import hoyito_edu as hy
-    >>> best_play_line(hy.new_game("hoyito-i")) is None  # 48 seeds: no table holds it
-    True
+    >>> best_play_line(hy.new_game("hoyito-i", board=[5] * 12))  # no table, no certificate
+    >>> best_play_line(hy.new_game("hoyito-i"))[:41]  # 48 seeds: no table, but a certificate
+    'Proven by a certificate of perfect play ('
+
     """
     if not isinstance(position, Position):
         raise ValueError(f"best_play_line needs a Position (hy.new_game(...)), not {position!r}")
@@ -98,10 +101,32 @@ def best_play_line(position: Position) -> str | None:
         return None
     result = best_play_words(position)
     if result is None:
-        return None
+        return certified_line(position)
     # TRANSLATORS: {result} is e.g. "won by 4 with best play" ("ganada por 4 con el mejor juego").
     line = _("Worked out to the end by the endgame tables: from here your game is {result}.")
     return line.format(result=result)
+
+
+def certified_line(position: Position) -> str | None:
+    """The move a certificate of perfect play proves for the player to move, as a sentence for
+    Show me, or None (see :func:`hoyito_edu.analysis.certificates.certified_move`; the first
+    call reads the certificates of ``data/proofs/``).
+
+    >>> import hoyito_edu as hy
+    >>> print(certified_line(hy.new_game("ba-awa")))  # doctest: +NORMALIZE_WHITESPACE
+    Proven by a certificate of perfect play (ba-awa-start-south-8): hole 0 makes sure your
+    final score is at least +8 against your opponent's, whatever they play.
+    """
+    from ..analysis.certificates import certified_move
+
+    found = certified_move(position)
+    if found is None:
+        return None
+    hole, margin, name = found
+    return _(
+        "Proven by a certificate of perfect play ({name}): hole {hole} makes sure your final "
+        "score is at least {margin:+d} against your opponent's, whatever they play."
+    ).format(name=name, hole=hole, margin=margin)
 
 
 def _hint(move: Move, opponent: str, human: int | None) -> Hint:

@@ -1,0 +1,106 @@
+"""Write the certificates of perfect play kept in ``data/proofs/`` (issue 38).
+
+Small ones, checked by every test run: claims a few moves from the end of a game, or from a
+Ba-awa ending, each reached by a real game record from the start (so the repetition rule sees
+the game's history), with the prover's strategy found by the readable minimax of
+:class:`hoyito_edu.analysis.certificates.ReadableOracle`. Each claim's target is the best the
+oracle proved within its budget when the claim was chosen (not necessarily the exact value).
+
+Whole-game ones (``--whole-game``): the claims from the start of each rule set on 2x6, with
+the sound proof search's :func:`hoyito_edu.analysis.solve.proven_move` as the oracle. They are
+verified in the slow tier of the tests.
+
+Every certificate is verified before it is written. Run:
+``.venv/bin/python scripts/make_certificates.py [--whole-game]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import hoyito_edu as hy
+from hoyito_edu.analysis.certificates import (
+    ReadableOracle,
+    Refusal,
+    build_certificate,
+    proofs_dir,
+    save,
+    verify,
+)
+
+#: (file name, rule set, moves from the start or a set-up, prover, target).
+SMALL = [
+    ("hoyito-i-late-south-16", "hoyito-i",
+     [5, 10, 3, 9, 5, 6, 0, 11, 1, 6, 4, 9, 1, 6, 5, 11, 1, 6, 3, 7, 2, 9, 3, 10, 0, 7, 1, 6,
+      3, 10, 1, 6, 2, 8, 3, 6, 4, 11, 5, 7, 0, 9, 1, 11, 2, 10, 0, 11], 0, -16),
+    ("hoyito-i-move-10-south-0", "hoyito-i", [3, 6, 1, 7, 5, 9, 4, 10, 1, 8], 0, 0),
+    ("ba-awa-move-6-south-8", "ba-awa", [1, 11, 5, 8, 2, 10], 0, 8),
+    ("ba-awa-opening-1-north-16", "ba-awa", [1], 1, -16),
+    ("ba-awa-ending-north-16", "ba-awa",
+     dict(board=[0, 11, 1, 2, 0, 9, 1, 10, 1, 0, 1, 0], captures=(8, 4), player=1, starter=0),
+     1, -16),
+]
+
+#: (file name, rule set, prover, target): the whole-game claims (South's margin is M).
+WHOLE_GAME = [
+    ("hoyito-i-start-north-8", "hoyito-i", 1, 8),     # M <= -8
+    ("hoyito-i-start-south-minus-8", "hoyito-i", 0, -8),  # M >= -8
+    ("hoyito-ii-start-north-16", "hoyito-ii", 1, 16),  # M <= -16
+    ("hoyito-ii-start-south-minus-32", "hoyito-ii", 0, -32),  # M >= -32
+    ("hoyito-iii-start-north-24", "hoyito-iii", 1, 24),  # M <= -24
+    ("hoyito-iii-start-south-minus-40", "hoyito-iii", 0, -40),  # M >= -40
+    ("ba-awa-start-south-8", "ba-awa", 0, 8),          # M >= 8
+    ("ba-awa-start-north-minus-8", "ba-awa", 1, -8),   # M <= 8
+]
+
+
+def claim_position(variant: str, setup: list | dict) -> tuple[hy.Position, list[hy.Position]]:
+    """The claim's position and the game's positions before it."""
+    if isinstance(setup, dict):
+        return hy.new_game(variant, **setup), []
+    game = hy.Game(variant)
+    game.play_all(setup)
+    positions = list(game.positions())
+    return positions[-1], positions[:-1]
+
+
+def write(name: str, position, earlier, prover: int, target: int, oracle) -> bool:
+    clock = time.perf_counter()
+    try:
+        cert = build_certificate(position, prover, target, oracle, history=earlier)
+    except Refusal as refusal:
+        print(f"{name}: not built: {refusal}", file=sys.stderr)
+        return False
+    verdict = verify(cert)
+    if not verdict.valid:
+        print(f"{name}: built but not valid: {verdict.reason}", file=sys.stderr)
+        return False
+    path = save(cert, proofs_dir() / f"{name}.npz")
+    print(f"{path.name}: {verdict.lines:,} lines, {len(cert.strategy):,} prover positions, "
+          f"worst case {verdict.worst_case:+d}, {path.stat().st_size:,} bytes, built in "
+          f"{time.perf_counter() - clock:.1f} s, verified in {verdict.seconds:.2f} s")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--whole-game", action="store_true",
+                        help="also the claims from the start (needs analysis.solve)")
+    args = parser.parse_args(argv)
+    proofs_dir().mkdir(parents=True, exist_ok=True)
+    ok = True
+    for name, variant, setup, prover, target in SMALL:
+        position, earlier = claim_position(variant, setup)
+        ok &= write(name, position, earlier, prover, target, ReadableOracle(max_nodes=20_000))
+    if args.whole_game:
+        from hoyito_edu.analysis.solve import proven_move
+
+        for name, variant, prover, target in WHOLE_GAME:
+            ok &= write(name, hy.new_game(variant), [], prover, target, proven_move)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
