@@ -15,6 +15,7 @@ copy of the real sources and see it caught (``PLANTED``).
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -46,6 +47,13 @@ PUBLIC_UNDERSCORE = {"_asdict", "_replace", "_fields", "_make", "_field_defaults
 
 #: A module's source: {module name: (file, text)}.
 Sources = dict[str, tuple[Path, str]]
+
+
+@functools.cache
+def parsed(text: str, filename: str = "<unknown>") -> ast.Module:
+    """``ast.parse(text, filename)``, once a session: every rule walks the same trees, and a
+    planted violation changes one module only (the rules read the trees, never change them)."""
+    return ast.parse(text, filename)
 
 
 def module_name(path: Path) -> str:
@@ -84,7 +92,7 @@ def imports(name: str, sources: Sources) -> list[tuple[str, tuple[str, ...], int
     path, text = sources[name]
     package = _package_of(name, path)
     found = []
-    for node in ast.walk(ast.parse(text, str(path))):
+    for node in ast.walk(parsed(text, str(path))):
         if isinstance(node, ast.Import):
             found += [(alias.name, (), node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -164,7 +172,7 @@ def private_imports(sources: Sources) -> list[str]:
 
 def _private_names_defined(text: str) -> set[str]:
     names = set()
-    for node in ast.walk(ast.parse(text)):
+    for node in ast.walk(parsed(text)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
@@ -187,7 +195,7 @@ def private_reads(sources: Sources) -> list[str]:
     wrong = []
     for name, (path, text) in sources.items():
         own = defined.get(layer_of(name), set())
-        for node in ast.walk(ast.parse(text, str(path))):
+        for node in ast.walk(parsed(text, str(path))):
             if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
                 continue
             if node.attr.startswith("__") or node.attr in PUBLIC_UNDERSCORE | own:
@@ -274,9 +282,16 @@ def test_every_module_belongs_to_a_layer_and_every_subpackage_says_what_it_may_i
             assert "import" in doc, f"{name}'s docstring must say what it may import"
 
 
+@functools.cache
+def real_wrongs(rule) -> tuple[str, ...]:
+    """What ``rule`` finds wrong in the real package, found once a session (the package's files
+    do not change while the tests run)."""
+    return tuple(rule(real_sources()))
+
+
 @pytest.mark.parametrize("rule", RULES, ids=[rule.__name__ for rule in RULES])
 def test_the_package_keeps_the_rule(rule):
-    wrong = rule(real_sources())
+    wrong = real_wrongs(rule)
     assert not wrong, "\n".join(wrong)
 
 
@@ -312,7 +327,7 @@ def test_a_planted_violation_is_caught(what, module, code, rule):
     sources = real_sources()
     path, text = sources[module]
     sources[module] = (path, text + "\n" + code)
-    assert rule(real_sources()) == [], "the real package already breaks this rule"
+    assert real_wrongs(rule) == (), "the real package already breaks this rule"
     wrong = rule(sources)
     assert any(found.startswith(module + ":") or module in found for found in wrong), (
         f"{what} in {module} was not caught: {wrong}")
