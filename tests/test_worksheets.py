@@ -35,17 +35,33 @@ def flat(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def student():
-    sheet = worksheets.student_sheet()
-    yield sheet
-    worksheets.close(sheet)
+def sheets():
+    """``sheets(lang, paper)``: the five sheets, in the order of SHEETS, in ``lang`` on ``paper``
+    (None: the language's own paper), each made once for the whole module: the tests read the
+    sheets and never change them, and making the five takes seconds."""
+    made: dict[tuple[str, str], list[worksheets.Sheet]] = {}
+
+    def get(lang: str = "en", paper: str | None = None) -> list[worksheets.Sheet]:
+        key = (lang, paper or worksheets.DEFAULT_PAPER[lang])
+        if key not in made:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(worksheets, "_paper", key[1])
+                made[key] = [getattr(worksheets, make)(lang) for make in SHEETS]
+        return made[key]
+
+    yield get
+    for found in made.values():
+        worksheets.close(*found)
 
 
 @pytest.fixture(scope="module")
-def teacher():
-    sheet = worksheets.teacher_sheet()
-    yield sheet
-    worksheets.close(sheet)
+def student(sheets):
+    return sheets("en")[SHEETS.index("student_sheet")]
+
+
+@pytest.fixture(scope="module")
+def teacher(sheets):
+    return sheets("en")[SHEETS.index("teacher_sheet")]
 
 
 # -- the files -------------------------------------------------------------------------------
@@ -77,14 +93,11 @@ def test_spanish_prints_on_letter_and_paper_sets_either(tmp_path):
     assert worksheets.student_sheet().size == worksheets.A4  # build's paper does not linger
 
 
-def test_the_student_sheet_is_compact():
+def test_the_student_sheet_is_compact(sheets):
     """Six pages at most on either paper (it took nine when each part had its own page)."""
     for lang in ("en", "es"):
-        sheet = worksheets.student_sheet(lang=lang)
-        try:
-            assert len(sheet.figures) <= 6, (lang, len(sheet.figures))
-        finally:
-            worksheets.close(sheet)
+        sheet = sheets(lang)[SHEETS.index("student_sheet")]
+        assert len(sheet.figures) <= 6, (lang, len(sheet.figures))
 
 
 def _media_boxes(data: bytes) -> list[str]:
@@ -130,18 +143,15 @@ def test_makefile_has_a_worksheets_target():
 
 # -- every page titled, every question asked -----------------------------------------------
 @pytest.mark.parametrize("make", SHEETS)
-def test_every_page_has_the_sheet_title_and_a_page_number(make):
-    sheet = getattr(worksheets, make)()
-    try:
-        pages = len(sheet.figures)
-        for number, fig in enumerate(sheet.figures, start=1):
-            texts = [t.get_text() for t in fig.texts]
-            assert sheet.title in texts
-            assert any(f"page {number} of {pages}" in t for t in texts)
-            width, height = fig.get_size_inches()
-            assert (round(width, 2), round(height, 2)) == worksheets.A4
-    finally:
-        worksheets.close(sheet)
+def test_every_page_has_the_sheet_title_and_a_page_number(make, sheets):
+    sheet = sheets("en")[SHEETS.index(make)]
+    pages = len(sheet.figures)
+    for number, fig in enumerate(sheet.figures, start=1):
+        texts = [t.get_text() for t in fig.texts]
+        assert sheet.title in texts
+        assert any(f"page {number} of {pages}" in t for t in texts)
+        width, height = fig.get_size_inches()
+        assert (round(width, 2), round(height, 2)) == worksheets.A4
 
 
 def test_student_sheet_asks_every_exercise(student):
@@ -252,10 +262,8 @@ def test_teacher_sheet_has_model_answers_and_the_boards_after_each_lap(teacher):
 
 # -- Spanish ---------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def spanish_sheets():
-    sheets = [getattr(worksheets, make)(lang="es") for make in SHEETS]
-    yield sheets
-    worksheets.close(*sheets)
+def spanish_sheets(sheets):
+    return sheets("es")
 
 
 def english_only_words() -> set[str]:
@@ -320,44 +328,34 @@ def test_english_sheet_names_the_spanish_words_too(student):
 
 
 # -- the record sheet and the community activity -----------------------------------------------
-def test_record_sheet_has_numbered_rows_in_the_loaders_columns():
+def test_record_sheet_has_numbered_rows_in_the_loaders_columns(sheets):
     from hoyito_edu.teaching.recorded import RECORD_COLUMNS
 
-    sheet = worksheets.record_sheet()
-    try:
-        text = flat(sheet.text())
-        assert "never a name" in text
-        assert ", ".join(RECORD_COLUMNS) in text  # the columns the loader reads
-        numbers = {t.get_text() for fig in sheet.figures for t in fig.texts}
-        assert {"1", "60", "100"} <= numbers  # rows numbered on from page to page
-        assert len(sheet.figures) == 2
-    finally:
-        worksheets.close(sheet)
-    spanish = worksheets.record_sheet(lang="es")
-    try:
-        headers = {t.get_text() for fig in spanish.figures for t in fig.texts}
-        assert {"jugada", "S / N", "hoyo"} <= headers and not {"move", "hole"} & headers
-        assert "nunca un nombre" in flat(spanish.text())
-    finally:
-        worksheets.close(spanish)
+    sheet = sheets("en")[SHEETS.index("record_sheet")]
+    text = flat(sheet.text())
+    assert "never a name" in text
+    assert ", ".join(RECORD_COLUMNS) in text  # the columns the loader reads
+    numbers = {t.get_text() for fig in sheet.figures for t in fig.texts}
+    assert {"1", "60", "100"} <= numbers  # rows numbered on from page to page
+    assert len(sheet.figures) == 2
+    spanish = sheets("es")[SHEETS.index("record_sheet")]
+    headers = {t.get_text() for fig in spanish.figures for t in fig.texts}
+    assert {"jugada", "S / N", "hoyo"} <= headers and not {"move", "hole"} & headers
+    assert "nunca un nombre" in flat(spanish.text())
 
 
-def test_community_sheet_asks_for_consent_and_keeps_names_out():
+def test_community_sheet_asks_for_consent_and_keeps_names_out(sheets):
     for lang, must in (
         ("en", ["agrees to answer", "Write no names", "There is no wrong answer", "comer",
                 "hoyito, casitas or mate", "data/variants.csv"]),
         ("es", ["No escribas nombres", "acepta responder", "No hay respuestas equivocadas",
                 "hoyito, casitas o mate", "comer"]),
     ):
-        sheet = worksheets.community_sheet(lang=lang)
-        try:
-            text = flat(sheet.text())
-            for phrase in must:
-                assert phrase in text, (lang, phrase)
-            for number in range(1, len(worksheets.COMMUNITY_QUESTIONS) + 1):
-                assert f"{number}. " in text
-        finally:
-            worksheets.close(sheet)
+        text = flat(sheets(lang)[SHEETS.index("community_sheet")].text())
+        for phrase in must:
+            assert phrase in text, (lang, phrase)
+        for number in range(1, len(worksheets.COMMUNITY_QUESTIONS) + 1):
+            assert f"{number}. " in text
 
 
 # -- layout: nothing on a page prints over anything else ---------------------------------------
@@ -391,50 +389,38 @@ def overprints(fig) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_no_text_prints_over_another_on_any_page(lang, paper, monkeypatch):
-    monkeypatch.setattr(worksheets, "_paper", paper)
-    for name in SHEETS:
-        sheet = getattr(worksheets, name)(lang)
-        try:
-            for number, fig in enumerate(sheet.figures, start=1):
-                assert overprints(fig) == [], f"{lang} {paper} {sheet.filename}, page {number}"
-        finally:
-            worksheets.close(sheet)
+def test_no_text_prints_over_another_on_any_page(lang, paper, sheets):
+    for sheet in sheets(lang, paper):
+        for number, fig in enumerate(sheet.figures, start=1):
+            assert overprints(fig) == [], f"{lang} {paper} {sheet.filename}, page {number}"
 
 
 @pytest.mark.parametrize("name", ["student_sheet", "teacher_sheet"])
-def test_a_boards_digits_fit_inside_their_holes_with_room_to_spare(name):
+def test_a_boards_digits_fit_inside_their_holes_with_room_to_spare(name, sheets):
     from matplotlib.patches import Circle
 
-    sheet = getattr(worksheets, name)()
-    try:
-        for number, fig in enumerate(sheet.figures, start=1):
-            fig.canvas.draw()
-            renderer = fig.canvas.get_renderer()
-            for ax in fig.axes:
-                holes = [c.get_window_extent(renderer) for c in ax.patches
-                         if isinstance(c, Circle)]
-                for text in ax.texts:
-                    box = text.get_window_extent(renderer)
-                    x, y = box.get_points().mean(axis=0)
-                    for hole in (h for h in holes if h.contains(x, y) and text.get_text()):
-                        # the ring and a margin stay visible round the seeds' number
-                        assert box.width <= 0.7 * hole.width, (number, text.get_text())
-                        assert box.height <= 0.7 * hole.height, (number, text.get_text())
-    finally:
-        worksheets.close(sheet)
+    sheet = sheets("en")[SHEETS.index(name)]
+    for number, fig in enumerate(sheet.figures, start=1):
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        for ax in fig.axes:
+            holes = [c.get_window_extent(renderer) for c in ax.patches
+                     if isinstance(c, Circle)]
+            for text in ax.texts:
+                box = text.get_window_extent(renderer)
+                x, y = box.get_points().mean(axis=0)
+                for hole in (h for h in holes if h.contains(x, y) and text.get_text()):
+                    # the ring and a margin stay visible round the seeds' number
+                    assert box.width <= 0.7 * hole.width, (number, text.get_text())
+                    assert box.height <= 0.7 * hole.height, (number, text.get_text())
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_empty_boards_fill_every_page(lang, paper, monkeypatch):
-    monkeypatch.setattr(worksheets, "_paper", paper)
-    sheet = worksheets.empty_boards_sheet(lang)
-    try:
-        for number, fig in enumerate(sheet.figures, start=1):
-            height = fig.get_figheight()
-            lowest = min(ax.get_position().y0 for ax in fig.axes) * height  # inches from below
-            # the boards reach the bottom margin: less than half an inch of the page left empty
-            assert lowest - worksheets.BOTTOM < 0.5, (sheet.filename, number, lowest)
-    finally:
-        worksheets.close(sheet)
+def test_the_empty_boards_fill_every_page(lang, paper, sheets):
+    sheet = sheets(lang, paper)[SHEETS.index("empty_boards_sheet")]
+    for number, fig in enumerate(sheet.figures, start=1):
+        height = fig.get_figheight()
+        lowest = min(ax.get_position().y0 for ax in fig.axes) * height  # inches from below
+        # the boards reach the bottom margin: less than half an inch of the page left empty
+        assert lowest - worksheets.BOTTOM < 0.5, (sheet.filename, number, lowest)
