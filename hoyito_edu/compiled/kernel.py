@@ -960,7 +960,7 @@ def play_move(setup, board, mover, hole, starter, quiet, tally, keep, lap_table,
     >>> from hoyito_edu.compiled.kernel import play_line  # its compiled caller, from Python
     >>> import hoyito_edu as hy
     >>> play_line(hy.new_game("ba-awa"), [2])[0].laps
-    3
+    5
     """
     seq0 = tally.acc[ACC_SEQ]
     board, sown = sow(setup, board, mover, hole, tally, keep, lap_table)
