@@ -15,5 +15,5 @@ def entry_points() -> dict:
     """
     from . import fastsim, kernel, mcts, search
 
-    return {"fastsim": fastsim._play_kernel, "search": search._negamax, "mcts": mcts._search,
-            "play_line": kernel._line}
+    return {"fastsim": fastsim.play_games, "search": search.negamax,
+            "mcts": mcts.playouts_kernel, "play_line": kernel.line}

@@ -22,26 +22,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from ..engine.rules import Rules, get_rules
 from .codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # noqa: F401 - the raw arrays' codes
 from .kernel import (
-    _A_CAP0,
-    _A_CAP1,
-    _A_CASAS,
-    _A_GAME,
-    _A_NCAPS,
-    _A_PLY,
-    _A_SEQ,
     _CASAS,
     _DROPS,
     _END,
     _ENDLESS,
     _EXTRA,
     _GAME,
-    _GOLDEN,
     _KEEP,
     _LAP_STOP,
     _LAPS,
@@ -50,25 +43,37 @@ from .kernel import (
     _PLY,
     _QUIET,
     _SEQ,
+    ACC_CAP0,
+    ACC_CAP1,
+    ACC_CASAS,
+    ACC_GAME,
+    ACC_NCAPS,
+    ACC_PLY,
+    ACC_SEQ,
     ENDLESS,
     ENTRY_OPTIONS,
+    GOLDEN,
     LAP_LIMIT,
     PLY_CAP,
     SNAP_SIZE,
+    Board,
+    Tally,
     _count_position,
     _forget_positions,
     _hash_table,
-    _mix,
-    _pk_after,
-    _pk_count,
-    _pk_forget,
-    _pk_move,
     _play_move,
-    lap_masks,
+    count_occupied,
+    count_position,
+    forget_positions,
+    mix,
     njit,
+    nth_occupied,
+    occupied,
     packed_fits,
-    packed_table,
+    play_move,
+    position_table,
     rule_codes,
+    setup,
 )
 
 # -- the shared random stream ---------------------------------------------------------------
@@ -80,13 +85,13 @@ _S32 = np.uint64(32)
 @njit(inline="always")
 def _game_word(k0, k1, game):
     """The part of :func:`_word` that every ply of a game shares."""
-    return _mix(k0 ^ (game * _GOLDEN)) + k1
+    return mix(k0 ^ (game * GOLDEN)) + k1
 
 
 @njit(inline="always")
 def _ply_word(game_word, ply):
     """:func:`_word` from its game's part (:func:`_game_word`)."""
-    return _mix(game_word + (ply + _ONE) * _PLY_STEP)
+    return mix(game_word + (ply + _ONE) * _PLY_STEP)
 
 
 @njit("u8(u8, u8, u8, u8)", cache=True, inline="always")
@@ -213,129 +218,133 @@ def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, ca
         boards_out[board.size, row] = to_move
 
 
-_LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
-_HIGH = np.uint64(0x8080808080808080)
-_ONES = np.uint64(0x0101010101010101)
-_INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's index on top
-_S7, _S56 = np.uint64(7), np.uint64(56)
+class Run(NamedTuple):
+    """Which games :func:`play_games` plays: ``ids`` from index ``first`` on, their
+    ``starters``, the run's random keys ``k0``, ``k1`` (:func:`run_keys`), the ply cap, and
+    ``keep`` = (moves, captures, boards) as an int array."""
+
+    ids: np.ndarray
+    starters: np.ndarray
+    first: int
+    k0: np.uint64
+    k1: np.uint64
+    max_plies: int
+    keep: np.ndarray
+
+
+class Tables(NamedTuple):
+    """Where :func:`play_games` writes: one row per field and one column per game
+    (``games``, :data:`GAME_FIELDS`) or move (``moves``, ``flags``, ``takes``, ``boards``:
+    :data:`MOVE_I4`, :data:`MOVE_I1`, :data:`MOVE_I2`, the board and player to move), in the
+    dtypes of simulate()'s tables; ``counts`` = columns written to the moves and capture
+    tables (the captures go to the kernel's :class:`~hoyito_edu.compiled.kernel.Tally`)."""
+
+    games: np.ndarray
+    moves: np.ndarray
+    flags: np.ndarray
+    takes: np.ndarray
+    boards: np.ndarray
+    counts: np.ndarray
 
 
 @njit(inline="always")
-def _pk_choose(word, n, player, game_word, ply):
+def _packed_choice(word, n, player, game_word, ply):
     """:func:`_choose` on the packed row ``word`` of ``player`` (``game_word``: the game's
-    :func:`_game_word`), without a branch: byte i of ``before`` counts the non-empty holes
-    up to hole i, and the hole chosen is the first where that count passes the choice."""
-    ones = ((((word & _LOW7) + _LOW7) | word) & _HIGH) >> _S7
-    before = ones * _ONES
-    count = before >> _S56
+    :func:`_game_word`): the hole and the number of legal holes."""
+    ones = occupied(word)
+    count = count_occupied(ones)
     choice = _pick(_ply_word(game_word, np.uint64(ply)), count)
-    passed = (before + (np.uint64(0x7F) - choice) * _ONES) & _HIGH
-    first = (((passed & (~passed + np.uint64(1))) >> _S7) * _INDEX) >> _S56
-    return player * n + np.int64(first), np.int64(count)
+    return player * n + nth_occupied(ones, choice), np.int64(count)
 
 
-_PACKED_SIGNATURE = (
-    "i8(i8[::1], u8[::1], i8, i8[::1], i8[::1], i8, u8, u8, i8, i8[::1], i8[:, ::1], "
-    "i4[:, ::1], "
-    "i1[:, ::1], i2[:, ::1], i1[:, ::1], i4[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], "
-    "i8[:, ::1], i8[::1], u8[:, ::1], i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1])"
-)
-
-
-@njit(_PACKED_SIGNATURE, **ENTRY_OPTIONS)
-def _play_kernel(rules, masks, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
-                 moves_out, flags_out, takes_out, boards_out, cap4, cap2, cap1, counts, work,
-                 lap_slots, lap_words, lap_tags, lap_state, slots, words, tags, state):
-    """Play games ``first, first + 1, ...`` of ``ids`` on the packed board (boards up to
-    2x8: :func:`~hoyito_edu.compiled.kernel.packed_fits`) until all are played or the
-    output buffers could not hold another game; return the index of the next game to play,
-    or ``-1 - index`` if game ``index`` had a move with more laps than ``lap_words`` holds.
-
-    ``keep`` = (moves, captures, boards); the ``*_out`` tables have one row per field and
-    one column per game, move, capture (contiguous columns for pandas), written as the
-    games are played in the dtypes of simulate()'s tables; ``counts`` = columns written to
-    the moves and capture tables. ``work`` holds the captures' counters and the seeds taken
-    in a move; the rest is the lap and position tables (``kernel.packed_table``).
-    """
+@njit(**ENTRY_OPTIONS)
+def play_games(setup, run, tables, tally, lap_table, positions):
+    """Play games ``run.first, run.first + 1, ...`` of ``run.ids`` on the kernel's packed
+    board (boards up to 2x8: :func:`~hoyito_edu.compiled.kernel.packed_fits`), each move with
+    :func:`~hoyito_edu.compiled.kernel.play_move`, until all are played or the output
+    tables could not hold another game; return the index of the next game to play, or
+    ``-1 - index`` if game ``index`` had a move with more laps than ``lap_table`` holds.
+    The tables (:class:`Tables`, and the captures in ``tally``) are written as the games are
+    played; ``positions`` counts each game's positions since its last capture."""
+    n = setup.n
     size = 2 * n
-    acc, mtake = work[0], work[1, :8]
+    acc, mtake = tally.acc, tally.mtake
+    keep, max_plies, counts = run.keep, run.max_plies, tables.counts
+    games_out, moves_out, flags_out = tables.games, tables.moves, tables.flags
+    takes_out, boards_out = tables.takes, tables.boards
     keep_moves, keep_caps, keep_boards = keep[0] != 0, keep[1] != 0, keep[2] != 0
     start = np.uint64(0)
     for p in range(n):
         start |= np.uint64(4) << np.uint64(8 * p)
-    index = first
-    while index < ids.size:
+    index = run.first
+    while index < run.ids.size:
         if keep_moves and counts[0] + max_plies > moves_out.shape[1]:
             return index
-        if keep_caps and counts[1] + 2 * size + 2 > cap4.shape[1]:
+        if keep_caps and counts[1] + 2 * size + 2 > tally.cap4.shape[1]:
             return index
-        game, starter = ids[index], starters[index]
-        acc[_A_CAP0] = acc[_A_CAP1] = acc[_A_CASAS] = acc[_A_SEQ] = 0
-        acc[_A_NCAPS], acc[_A_GAME] = counts[1], game
-        lo = hi = start
-        inplay = 4 * size
-        _pk_forget(state)
+        game, starter = run.ids[index], run.starters[index]
+        acc[ACC_CAP0] = acc[ACC_CAP1] = acc[ACC_CASAS] = acc[ACC_SEQ] = 0
+        acc[ACC_NCAPS], acc[ACC_GAME] = counts[1], game
+        board = Board(start, start, 4 * size)
+        forget_positions(positions)
         player = starter
-        _pk_count(slots, words, tags, state, lo, hi, player)
+        count_position(positions, board.lo, board.hi, player)
         ply = extras = passes = legal_sum = quiet = 0
-        game_word = _game_word(k0, k1, np.uint64(game))
+        game_word = _game_word(run.k0, run.k1, np.uint64(game))
         first_row, row = counts[0], counts[0]
         end = -1
         while True:
-            hole, count = _pk_choose(lo if player == 0 else hi, n, player, game_word, ply)
+            hole, count = _packed_choice(board.lo if player == 0 else board.hi, n, player,
+                                         game_word, ply)
             ply += 1
-            acc[_A_PLY] = ply
-            seq0 = acc[_A_SEQ]
-            lo, hi, inplay, end, extra, laps, drops, ok = _pk_move(
-                rules, masks, n, lo, hi, inplay, player, hole, acc, mtake, cap4, cap2, cap1,
-                keep_caps, lap_slots, lap_words, lap_tags, lap_state)
-            if not ok:
+            acc[ACC_PLY] = ply
+            board, moved = play_move(setup, board, player, hole, starter, quiet, tally,
+                                     keep_caps, lap_table, positions)
+            if not moved.ok:
                 counts[0] = first_row
                 return -1 - index
-            lo, hi, inplay, end, nxt, passed, quiet = _pk_after(
-                rules, n, lo, hi, inplay, end, extra, player, starter, quiet, seq0, acc, mtake,
-                cap4, cap2, cap1, keep_caps, slots, words, tags, state)
+            end, quiet = moved.end, moved.quiet
             legal_sum += count
-            extras += extra
-            passes += passed
+            extras += moved.extra
+            passes += moved.passed
             if keep_moves:
                 moves_out[0, row], moves_out[1, row] = game, ply
-                moves_out[2, row], moves_out[3, row] = laps, drops
+                moves_out[2, row], moves_out[3, row] = moved.laps, moved.drops
                 flags_out[0, row], flags_out[1, row], flags_out[2, row] = player, hole, count
-                flags_out[3, row], flags_out[4, row] = extra, passed
+                flags_out[3, row], flags_out[4, row] = moved.extra, moved.passed
                 flags_out[5, row] = 1 if end == ENDLESS else 0
                 flags_out[6, row] = 1 if end == LAP_LIMIT else 0
                 for i in range(8):
                     takes_out[i, row] = mtake[i]
-                takes_out[8, row] = inplay
+                takes_out[8, row] = board.inplay
                 takes_out[9, row] = mtake[0] + mtake[2] + mtake[4] + mtake[6]
                 takes_out[10, row] = mtake[1] + mtake[3] + mtake[5] + mtake[7]
                 if keep_boards:
                     for p in range(n):
                         shift = np.uint64(8 * p)
-                        boards_out[p, row] = (lo >> shift) & np.uint64(0xFF)
-                        boards_out[n + p, row] = (hi >> shift) & np.uint64(0xFF)
-                    boards_out[size, row] = nxt
+                        boards_out[p, row] = (board.lo >> shift) & np.uint64(0xFF)
+                        boards_out[n + p, row] = (board.hi >> shift) & np.uint64(0xFF)
+                    boards_out[size, row] = moved.player
                 row += 1
-            if acc[_A_SEQ] != seq0:  # the move took seeds: empty the counts for the next
+            if moved.took:  # the move took seeds: empty the counts for the next
                 for i in range(8):
                     mtake[i] = 0
             if end >= 0:
                 break
-            player = nxt
+            player = moved.player
             if ply >= max_plies:
                 end = PLY_CAP
                 break
         counts[0] = row
-        counts[1] = acc[_A_NCAPS]
-        cap0, cap1_ = acc[_A_CAP0], acc[_A_CAP1]
+        counts[1] = acc[ACC_NCAPS]
+        cap0, cap1_ = acc[ACC_CAP0], acc[ACC_CAP1]
         decided = cap0 != cap1_ and end != PLY_CAP
         games_out[0, index], games_out[1, index] = game, starter
         games_out[2, index] = (1 if cap1_ > cap0 else 0) if decided else -1
         games_out[3, index], games_out[4, index] = cap0, cap1_
         games_out[5, index], games_out[6, index] = ply, ply - extras
-        games_out[7, index], games_out[8, index] = end, inplay
-        games_out[9, index], games_out[10, index] = acc[_A_CASAS], passes
+        games_out[7, index], games_out[8, index] = end, board.inplay
+        games_out[9, index], games_out[10, index] = acc[ACC_CASAS], passes
         games_out[11, index] = legal_sum
         index += 1
     return index
@@ -345,7 +354,7 @@ def _play_kernel(rules, masks, n, ids, starters, first, k0, k1, max_plies, keep,
 def _play_general(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
                   moves_out, flags_out, takes_out, boards_out, caps_out, counts, work, lap_table,
                   lap_keys, lap_hist, table, keys, hist):
-    """:func:`_play_kernel` on the general layout, for boards the packed one does not fit
+    """:func:`play_games` on the general layout, for boards the packed one does not fit
     (compiled on first use). Play games ``first, first + 1, ...`` of ``ids`` until all are
     played or the output buffers could not hold another game; return the index of the next
     game to play, or ``-1 - index`` if game ``index`` had a move with more laps than
@@ -423,8 +432,8 @@ def _work_arrays(n: int, max_plies: int, laps: int, packed: bool) -> tuple[np.nd
     ``laps``) and a table of positions (room for every position of a game), for the packed
     layout or the general one."""
     if packed:
-        return (np.zeros((2, 8), dtype=np.int64), *packed_table(laps),
-                *packed_table(max_plies + 2))
+        return (np.zeros((2, 8), dtype=np.int64), position_table(laps),
+                position_table(max_plies + 2))
     scalars = np.zeros((6, SNAP_SIZE), dtype=np.int64)
     return (scalars, *_hash_table(n, laps), *_hash_table(n, max_plies + 2))
 
@@ -492,23 +501,28 @@ def play_random_games(
     cap_room = 2 * size + 2 + 64 * _FIRST_STEP if keep[1] else 0
     if packed:
         cap_tables = [np.zeros((len(f), cap_room), dtype=d) for f, d in CAPTURE_TABLES]
-        play = _play_kernel
     else:
         cap_tables = [np.zeros((len(CAPTURE_FIELDS), cap_room), dtype=np.int32)]
-        play = _play_general
     k0, k1 = run_keys(seed)
-    codes = rule_codes(rules)
-    head = (codes, lap_masks(n, rules.skip_origin)) if packed else (codes,)
     if lap_room is None:
         lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
     work = _work_arrays(n, max_plies, lap_room, packed)
     done, counts = 0, np.zeros(2, dtype=np.int64)
     while done < ids.size:
         step = ids[: min(ids.size, done + (_FIRST_STEP if done == 0 else _STEP))]
-        reached = play(*head, n, step, starters, done, k0, k1, max_plies, keep, games_out,
-                       *move_tables, *cap_tables, counts, *work)
+        if packed:
+            scalars, lap_table, positions = work
+            reached = play_games(setup(rules, n),
+                                 Run(step, starters, done, k0, k1, max_plies, keep),
+                                 Tables(games_out, *move_tables, counts),
+                                 Tally(scalars[0], scalars[1], *cap_tables), lap_table, positions)
+        else:
+            reached = _play_general(rule_codes(rules), n, step, starters, done, k0, k1,
+                                    max_plies, keep, games_out, *move_tables, *cap_tables,
+                                    counts, *work)
         if reached < 0:  # a move with more laps than there was room for: play that game again
-            reached, work = -1 - reached, _work_arrays(n, max_plies, 8 * len(work[2]), packed)
+            lap_room *= 8
+            reached, work = -1 - reached, _work_arrays(n, max_plies, lap_room, packed)
         if progress is not None and reached > done:
             progress(reached)
         # after the first step the tables are sized for the whole run, from its games

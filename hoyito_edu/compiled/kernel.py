@@ -1,26 +1,28 @@
-"""The compiled rules kernel: one move of any rule set, written once for numba.
+"""The compiled rules kernel: one move of any rule set, written for numba.
 
-The fast simulator (:mod:`hoyito_edu.compiled.fastsim`) and the compiled search
-(:mod:`hoyito_edu.compiled.search`) both play their moves with these functions: the sowing with its
-captures (:func:`_sow`: mid-sow casas, the last seed's casa and the Hoyito II chain, the Hoyito
-end after a capture, endless moves and the lap limit), then what ``Position.sow`` does after
-the sowing (:func:`_end_of_sowing`: Ba-awa's last eight and a pass; :func:`_end_by_history`:
-repetition and the quiet limit). It is the second implementation of the engine's rules
-(:mod:`hoyito_edu.engine.sowing`, :meth:`hoyito_edu.Position.sow`), written as the same plain loop,
-and the only compiled one: the fast simulator, the compiled search and the mcts playouts all
-play their moves and count repetitions (:func:`_count_position`) here. :func:`play_line` plays a
-line of moves from a :class:`~hoyito_edu.Position` for callers outside the compiled code;
-``tests/conformance.py`` runs the same cases through it and through the engine.
+It is the second implementation of the engine's rules (:mod:`hoyito_edu.engine.sowing`,
+:meth:`hoyito_edu.Position.sow`), written as the same plain loop, and the only compiled one:
+the fast simulator, the compiled search and the mcts playouts play their moves and count
+repetitions here. :func:`play_line` plays a line of moves from a
+:class:`~hoyito_edu.Position` for callers outside the compiled code; ``tests/conformance.py``
+runs the same cases through it and through the engine.
 
-Scalars of the move being played live in an int array ``st`` (indices ``_HAND`` ...), so the
-helpers can change them; the rule switches come from :func:`rule_codes`.
+Its public API is the packed layout's, which plays every 2x6 game (boards up to 2x8 with
+fewer than 128 seeds: :func:`packed_fits`): the board in two uint64 words, a byte a hole
+(:class:`Board`, values held in registers), a lap sown with one add of a precomputed mask
+(:func:`lap_masks`), tables of positions emptied by an epoch counter (:class:`Positions`,
+:func:`position_table`, :func:`count_position`, :func:`forget_positions`). One move is
+:func:`play_move`: :func:`sow` (mid-sow casas, the last seed's casa and the Hoyito II chain,
+the Hoyito end after a capture, endless moves and the lap limit), then
+:func:`end_of_sowing` (Ba-awa's last eight, a pass, the count of the new position for
+repetition, the quiet limit). What it plays with is a :class:`Setup` (rule codes from
+:func:`rule_codes`, lap masks, holes a row); the captures go to a :class:`Tally`.
 
-The same rules are also written for a second data layout, the packed one (the ``_pk_*``
-functions, after the general ones): the board in two uint64 words, a byte a hole, with the
-move's state in local variables, for boards up to 2x8 with fewer than 128 seeds
-(:func:`packed_fits`). The fast simulator plays those boards on it, :func:`play_line` too
-(``packed=False`` plays the general layout), and the mcts playouts; the compiled alpha-beta
-search plays the general one.
+The general layout (the private ``_sow``, ``_end_of_sowing``, ``_end_by_history``,
+``_play_move``: an int array of holes, the move's scalars in an int array ``st``) still
+plays the boards the packed one does not fit (2x9 to 2x12) and the compiled alpha-beta
+search. It is the third copy of the rules that issue 37 removes once the packed layout is
+widened to 2x12 (``docs/research/compiled-core.md`` has the measurements).
 ``tests/conformance.py`` checks both layouts against the engine.
 
 >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
@@ -84,14 +86,14 @@ _MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
 ENTRY_OPTIONS = {"cache": True, "_nrt": False}
 
 # -- hashing ----------------------------------------------------------------------------------
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 _S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
 
 
 @njit(cache=True, inline="always")
-def _mix(z):
+def mix(z):
     """SplitMix64's finaliser (uint64 arithmetic wraps modulo 2**64)."""
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
@@ -103,7 +105,7 @@ def _zobrist_table(holes: int = 24, seeds: int = 193) -> np.ndarray:
     words = np.zeros((holes + 1, seeds), dtype=np.uint64)
     for hole in range(holes + 1):
         for count in range(seeds):
-            words[hole, count] = _mix(np.uint64((hole * seeds + count + 1) * int(_GOLDEN) % 2**64))
+            words[hole, count] = mix(np.uint64((hole * seeds + count + 1) * int(GOLDEN) % 2**64))
     return words
 
 
@@ -503,8 +505,8 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
 # a running count of the seeds in play (board and hand), and tables of positions and of lap
 # starts keyed on the two words and emptied by an epoch counter instead of a loop. Starting a
 # move costs nothing: its start is the two words and a few counters. The functions below are
-# inlined into the entry points that use them (:func:`_line` through :func:`_line_packed`,
-# ``fastsim._play_kernel`` and ``mcts._search``), so numba compiles them there only.
+# inlined into the entry points that use them (:func:`line`, ``fastsim.play_games`` and
+# ``mcts.playouts_kernel``), so numba compiles them there only.
 
 #: The largest row and the most seeds the packed path plays (a byte a hole, below 128 so the
 #: byte tests below never carry from one byte into the next).
@@ -524,10 +526,86 @@ _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _MAX_HAND = 127  # the most seeds in hand (PACKED_MAX_SEEDS)
 _TABLE_BITS = 8  # a table of positions starts at 256 slots and doubles when half full
 
-# ``acc``: what the captures of a game (or line) add up, in an int array (captures are rare
-# next to the drops, so these stay in memory).
-_A_CAP0, _A_CAP1, _A_CASAS, _A_SEQ, _A_NCAPS, _A_GAME, _A_PLY = range(7)
-_A_SIZE = 7
+# ``Tally.acc``: what the captures of a game (or line) add up, in an int array (captures are
+# rare next to the drops, so these stay in memory).
+ACC_CAP0, ACC_CAP1, ACC_CASAS, ACC_SEQ, ACC_NCAPS, ACC_GAME, ACC_PLY = range(7)
+ACC_SIZE = 7
+
+
+class Setup(NamedTuple):
+    """What a kernel plays with: the rule codes (:func:`rule_codes`), the lap masks of the
+    board (:func:`lap_masks`) and the holes a row."""
+
+    codes: np.ndarray
+    masks: np.ndarray
+    n: int
+
+
+def setup(rules: Rules, n: int) -> Setup:
+    """The :class:`Setup` of ``rules`` on a 2x``n`` board (one that :func:`packed_fits`).
+
+    >>> setup(get_rules("hoyito-i"), 6).n
+    6
+    """
+    return Setup(rule_codes(rules), lap_masks(n, rules.skip_origin), n)
+
+
+class Board(NamedTuple):
+    """A packed board: South's row in ``lo``, North's in ``hi`` (a byte a hole, hole 0 in the
+    lowest byte), and the seeds in play (on the board and in hand)."""
+
+    lo: np.uint64
+    hi: np.uint64
+    inplay: int
+
+
+class Sown(NamedTuple):
+    """What a sowing did (:func:`sow`): the game's end reason (-1: it goes on), an extra turn
+    (0 or 1), laps, seeds dropped, and ``ok`` (False: more laps than the lap table holds)."""
+
+    end: int
+    extra: int
+    laps: int
+    drops: int
+    ok: bool
+
+
+class Moved(NamedTuple):
+    """What a whole move did (:func:`play_move`): :class:`Sown`'s fields (``end`` after the
+    rules that follow the sowing), the player to move next (-1 once the game is over), a pass
+    (0 or 1), the plies without a capture since, and whether the move took seeds."""
+
+    end: int
+    player: int
+    extra: int
+    laps: int
+    drops: int
+    passed: int
+    quiet: int
+    took: bool
+    ok: bool
+
+
+class Tally(NamedTuple):
+    """Where the captures go: ``acc`` (the ``ACC_*`` counters), ``mtake`` (the seeds taken in
+    the move by group and taker: eight numbers, emptied by the caller after a move that took
+    seeds), and the capture tables in their final dtypes (:func:`_pk_take`)."""
+
+    acc: np.ndarray
+    mtake: np.ndarray
+    cap4: np.ndarray
+    cap2: np.ndarray
+    cap1: np.ndarray
+
+
+class Positions(NamedTuple):
+    """A table of packed positions (:func:`count_position`): slots, entries (the two words),
+    tags and counts, and its state (epoch, bits, entries)."""
+
+    slots: np.ndarray
+    words: np.ndarray
+    tags: np.ndarray
+    state: np.ndarray
 
 
 def packed_fits(n: int, seeds: int) -> bool:
@@ -535,13 +613,13 @@ def packed_fits(n: int, seeds: int) -> bool:
     return n <= PACKED_MAX_ROW and seeds <= PACKED_MAX_SEEDS
 
 
-def packed_table(room: int) -> tuple[np.ndarray, ...]:
-    """An empty table of positions for :func:`_pk_count` with room for ``room`` of them:
-    slots, entries (the two words), tags and counts, and its state (epoch, bits, entries)."""
+def position_table(room: int) -> Positions:
+    """An empty table of positions (or of lap starts) for :func:`count_position` with room
+    for ``room`` of them."""
     slots = 1 << max(_TABLE_BITS, (2 * room).bit_length())
     state = np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64)
-    return (np.zeros(slots, dtype=np.int64), np.zeros((room, 2), dtype=np.uint64),
-            np.zeros(room, dtype=np.int64), state)
+    return Positions(np.zeros(slots, dtype=np.int64), np.zeros((room, 2), dtype=np.uint64),
+                     np.zeros(room, dtype=np.int64), state)
 
 
 @functools.lru_cache(maxsize=32)
@@ -585,19 +663,22 @@ def _pk_slot(lo, hi, tag, bits):
 
 
 @njit(inline="always")
-def _pk_forget(state):
-    """Empty a packed table: a new epoch makes every slot of the old ones empty."""
+def forget_positions(table):
+    """Empty a table of positions: a new epoch makes every slot of the old ones empty."""
+    state = table.state
     state[0] += 1
     state[1] = _TABLE_BITS
     state[2] = 0
 
 
 @njit(inline="always")
-def _pk_count(slots, words, tags, state, lo, hi, tag):
+def count_position(table, lo, hi, tag):
     """Count one more occurrence of the board (``lo``, ``hi``) with ``tag`` (the player to
     move, or a lap's last hole) and return how many there have been, or -1 if the table has
     no room left. Open addressing over the first 2**bits slots; a slot holds epoch << 32 |
-    entry + 1, and is empty unless its epoch is the table's."""
+    entry + 1, and is empty unless its epoch is the table's. This count is the repetition
+    rule's (R4.3) for positions, and the endless rule's (R2.8) for lap starts."""
+    slots, words, tags, state = table.slots, table.words, table.tags, table.state
     epoch, bits = state[0], state[1]
     mask = (1 << bits) - 1
     slot = _pk_slot(lo, hi, tag, bits)
@@ -630,62 +711,75 @@ def _pk_count(slots, words, tags, state, lo, hi, tag):
 
 
 @njit(inline="always")
-def _pk_get(lo, hi, n, hole):
+def seeds_at(lo, hi, n, hole):
+    """The seeds in ``hole`` of the packed board (``lo``, ``hi``)."""
     if hole < n:
         return np.int64((lo >> np.uint64(8 * hole)) & _BYTE)
     return np.int64((hi >> np.uint64(8 * (hole - n))) & _BYTE)
 
 
 @njit(inline="always")
-def _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, hole, taker, kind, seeds):
+def _pk_take(tally, keep, n, hole, taker, kind, seeds):
     """``taker`` takes ``seeds`` from ``hole`` (-1: the hand); the caller empties the hole.
     Recorded (when ``keep``) in the capture tables in their final dtypes: ``cap4`` game and
     ply, ``cap2`` order in the game and seeds, ``cap1`` hole, taker, kind and row (-1: the
     hand)."""
+    acc, mtake = tally.acc, tally.mtake
     acc[taker] += seeds
     group = kind if kind < K_FINAL else 3
     mtake[2 * group + taker] += seeds
     if kind <= K_CHAIN:
-        acc[_A_CASAS] += 1
+        acc[ACC_CASAS] += 1
     if keep:
-        r = acc[_A_NCAPS]
-        cap4[0, r], cap4[1, r] = acc[_A_GAME], acc[_A_PLY]
-        cap2[0, r], cap2[1, r] = acc[_A_SEQ], seeds
+        r = acc[ACC_NCAPS]
+        cap4, cap2, cap1 = tally.cap4, tally.cap2, tally.cap1
+        cap4[0, r], cap4[1, r] = acc[ACC_GAME], acc[ACC_PLY]
+        cap2[0, r], cap2[1, r] = acc[ACC_SEQ], seeds
         cap1[0, r], cap1[1, r], cap1[2, r] = hole, taker, kind
         cap1[3, r] = -1 if hole < 0 else (0 if hole < n else 1)
-        acc[_A_NCAPS] = r + 1
-    acc[_A_SEQ] += 1
+        acc[ACC_NCAPS] = r + 1
+    acc[ACC_SEQ] += 1
 
 
 @njit(inline="always")
-def _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, taker, kind):
+def _pk_take_all(tally, keep, n, lo, hi, taker, kind):
     """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner); the
     caller empties the board."""
     for hole in range(2 * n):
-        seeds = _pk_get(lo, hi, n, hole)
+        seeds = seeds_at(lo, hi, n, hole)
         if seeds > 0:
             who = taker
             if taker < 0:
                 who = 0 if hole < n else 1
-            _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, hole, who, kind, seeds)
+            _pk_take(tally, keep, n, hole, who, kind, seeds)
 
 
 @njit(inline="always")
-def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap2, cap1, keep,
-             lap_slots, lap_words, lap_tags, lap_state):
-    """One sowing on the packed board, as :func:`_sow` plays it (the same rules, the same
-    order of captures). Returns (lo, hi, seeds in play, end, extra turn, laps, drops, ok);
-    ok is False if the move had more laps than the lap table holds. ``mtake`` must hold
-    zeros (the caller empties it after a move that took seeds)."""
+def sow(setup, board, mover, hole, tally, keep, lap_table):
+    """``mover`` sows ``hole`` of the packed ``board`` (sowing.py's ``run``): the laps with
+    their mid-sow casas (R2.2, R2.4, R2.5), the last seed's casa and the Hoyito II chain
+    (R2.7, R3.1), Hoyito's end after a capture (R4.1), endless moves and the lap limit
+    (R2.8). Returns the new :class:`Board` and a :class:`Sown`. Captures are counted in
+    ``tally`` (and written to its tables when ``keep``); ``tally.mtake`` must hold zeros.
+
+    A lap that would start as an earlier one did (its last hole and board, counted in
+    ``lap_table``) makes the move endless; else a move that has sown the lap limit stops
+    there. Lap starts are kept only once a move is sown again from its start on reaching
+    :data:`EXACT_FROM_LAP` laps or the lap limit. ``Sown.ok`` is False if the move had more
+    laps than the lap table holds (nothing is usable then: the caller plays again with more
+    room)."""
+    rules, masks, n = setup.codes, setup.masks, setup.n
+    lo, hi, inplay = board.lo, board.hi, board.inplay
+    acc, mtake = tally.acc, tally.mtake
     size = 2 * n
     mid, chain, extra_rule = rules[_R_MID], rules[_R_CHAIN], rules[_R_EXTRA]
     eight, skip, opp, max_laps = rules[_R_EIGHT], rules[_R_SKIP], rules[_R_OPP], rules[_R_MAX_LAPS]
     lo0, hi0, inplay0 = lo, hi, inplay
-    cap00, cap10, casas0, seq0, ncaps0 = (acc[_A_CAP0], acc[_A_CAP1], acc[_A_CASAS],
-                                          acc[_A_SEQ], acc[_A_NCAPS])
+    cap00, cap10, casas0, seq0, ncaps0 = (acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS],
+                                          acc[ACC_SEQ], acc[ACC_NCAPS])
     exact = False
     end, extra, laps, drops = -1, 0, 1, 0
-    hand = _pk_get(lo, hi, n, hole)
+    hand = seeds_at(lo, hi, n, hole)
     if hole < n:
         lo &= ~(_BYTE << np.uint64(8 * hole))
     else:
@@ -737,14 +831,14 @@ def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap
                     if mid == _MID_OWNER:
                         taker = side
                     inplay -= 4
-                    _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, cur, taker, K_MID, 4)
+                    _pk_take(tally, keep, n, cur, taker, K_MID, 4)
                     if eight == 0 and (inplay == 4 or inplay == 0):
                         drops -= hand  # the seeds still in hand were never dropped
                         if inplay == 0:
-                            return lo, hi, inplay, ALL_CAPTURED, 0, laps, drops, True
-                        _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, taker, K_FINAL)
-                        _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, -1, taker, K_FINAL, hand)
-                        return _U0, _U0, 0, FINAL_FOUR, 0, laps, drops, True
+                            return Board(lo, hi, inplay), Sown(ALL_CAPTURED, 0, laps, drops, True)
+                        _pk_take_all(tally, keep, n, lo, hi, taker, K_FINAL)
+                        _pk_take(tally, keep, n, -1, taker, K_FINAL, hand)
+                        return Board(_U0, _U0, 0), Sown(FINAL_FOUR, 0, laps, drops, True)
                     continue
             word += (_ONES >> np.uint64(8 * (8 - k))) << at
             if side == 0:
@@ -753,7 +847,7 @@ def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap
                 hi = word
             hand -= k
             cur = side * n + first + k - 1
-        seeds = _pk_get(lo, hi, n, cur)
+        seeds = seeds_at(lo, hi, n, cur)
         if seeds == 4:  # the last seed made a casa (R2.7), then the chain (R3.1)
             behind = cur
             for link in range(size):
@@ -761,7 +855,7 @@ def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap
                     if chain == 0 or end >= 0:
                         break
                     behind = behind - 1 if behind > 0 else size - 1
-                    if _pk_get(lo, hi, n, behind) != 4:
+                    if seeds_at(lo, hi, n, behind) != 4:
                         break
                     if opp != 0 and (0 if behind < n else 1) == mover:
                         break
@@ -770,36 +864,36 @@ def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap
                 else:
                     hi &= ~(_BYTE << np.uint64(8 * (behind - n)))
                 inplay -= 4
-                _pk_take(acc, mtake, cap4, cap2, cap1, keep, n, behind, mover,
+                _pk_take(tally, keep, n, behind, mover,
                          K_LAST if link == 0 else K_CHAIN, 4)
                 if eight == 0 or link > 0:
                     if inplay == 4:
-                        _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, mover, K_FINAL)
+                        _pk_take_all(tally, keep, n, lo, hi, mover, K_FINAL)
                         lo, hi, inplay, end = _U0, _U0, 0, FINAL_FOUR
                     elif inplay == 0:
                         end = ALL_CAPTURED
             if end < 0 and extra_rule != 0:
                 extra = 1
-            return lo, hi, inplay, end, extra, laps, drops, True
+            return Board(lo, hi, inplay), Sown(end, extra, laps, drops, True)
         if seeds == 1:
-            return lo, hi, inplay, end, extra, laps, drops, True
+            return Board(lo, hi, inplay), Sown(end, extra, laps, drops, True)
         if exact:
-            times = _pk_count(lap_slots, lap_words, lap_tags, lap_state, lo, hi, cur)
+            times = count_position(lap_table, lo, hi, cur)
             if times < 0:
-                return lo, hi, inplay, end, extra, laps, drops, False
+                return Board(lo, hi, inplay), Sown(end, extra, laps, drops, False)
             if times > 1:  # a lap starts as an earlier one did: endless (R2.8)
-                _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, -1, K_ENDLESS)
-                return _U0, _U0, 0, ENDLESS, 0, laps, drops, True
+                _pk_take_all(tally, keep, n, lo, hi, -1, K_ENDLESS)
+                return Board(_U0, _U0, 0), Sown(ENDLESS, 0, laps, drops, True)
         elif laps >= EXACT_FROM_LAP or laps == max_laps:
             exact = True  # sow the move again from its start, keeping every lap start
             lo, hi, inplay, laps, drops = lo0, hi0, inplay0, 1, 0
-            acc[_A_CAP0], acc[_A_CAP1], acc[_A_CASAS] = cap00, cap10, casas0
-            acc[_A_SEQ], acc[_A_NCAPS] = seq0, ncaps0
+            acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS] = cap00, cap10, casas0
+            acc[ACC_SEQ], acc[ACC_NCAPS] = seq0, ncaps0
             for i in range(8):
                 mtake[i] = 0
-            _pk_forget(lap_state)
-            _pk_count(lap_slots, lap_words, lap_tags, lap_state, lo, hi, hole)
-            hand = _pk_get(lo, hi, n, hole)
+            forget_positions(lap_table)
+            count_position(lap_table, lo, hi, hole)
+            hand = seeds_at(lo, hi, n, hole)
             if hole < n:
                 lo &= ~(_BYTE << np.uint64(8 * hole))
             else:
@@ -807,8 +901,8 @@ def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap
             cur = origin = hole
             continue
         if laps == max_laps:
-            _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, -1, K_LAPS)
-            return _U0, _U0, 0, LAP_LIMIT, 0, laps, drops, True
+            _pk_take_all(tally, keep, n, lo, hi, -1, K_LAPS)
+            return Board(_U0, _U0, 0), Sown(LAP_LIMIT, 0, laps, drops, True)
         laps += 1
         hand = seeds
         if cur < n:
@@ -819,36 +913,63 @@ def _pk_move(rules, masks, n, lo, hi, inplay, mover, hole, acc, mtake, cap4, cap
 
 
 @njit(inline="always")
-def _pk_after(rules, n, lo, hi, inplay, end, extra, mover, starter, quiet, seq0, acc, mtake,
-              cap4, cap2, cap1, keep, slots, words, tags, state):
-    """What follows the sowing (:func:`_end_of_sowing`, then the count of the new position
-    and :func:`_end_by_history`). Returns (lo, hi, seeds in play, end, player to move next or
-    -1, passed, plies without a capture)."""
-    nxt = mover if extra != 0 else 1 - mover
+def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep, positions):
+    """What ``Position.sow`` does after the sowing (:func:`sow`): Ba-awa's last eight (R4.2),
+    the plies without a capture (R4.5: ``seq0`` is the tally's capture count before the
+    move), a pass (R3.2), then the count of the new position in ``positions`` (the positions
+    since the last capture, forgotten after one) for the repetition rule (R4.3) and the quiet
+    limit (R4.5). Returns (the new :class:`Board`, end, player to move next or -1, passed,
+    plies without a capture)."""
+    rules, n = setup.codes, setup.n
+    lo, hi, inplay = board.lo, board.hi, board.inplay
+    end = sown.end
+    nxt = mover if sown.extra != 0 else 1 - mover
     passed = 0
     if end < 0 and rules[_R_EIGHT] != 0:
         if inplay == 0:
             end = ALL_CAPTURED
         elif inplay <= 8:  # Ba-awa's last eight go to the starter (R4.2)
-            _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, starter, K_EIGHT)
+            _pk_take_all(tally, keep, n, lo, hi, starter, K_EIGHT)
             lo, hi, inplay, end = _U0, _U0, 0, EIGHT_OR_FEWER
-    quiet = 0 if acc[_A_SEQ] != seq0 else quiet + 1
+    quiet = 0 if tally.acc[ACC_SEQ] != seq0 else quiet + 1
     if end >= 0:
-        return lo, hi, inplay, end, -1, passed, quiet
+        return Board(lo, hi, inplay), end, -1, passed, quiet
     if (lo if nxt == 0 else hi) == _U0:  # nothing to sow: a pass (R3.2)
         passed = 1
         nxt = 1 - nxt
     if quiet == 0:
-        _pk_forget(state)
-    times = _pk_count(slots, words, tags, state, lo, hi, nxt)
+        forget_positions(positions)
+    times = count_position(positions, lo, hi, nxt)
     limit = rules[_R_QUIET]
     if times >= 3:  # the third occurrence (R4.3)
-        _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, -1, K_REPEAT)
-        return _U0, _U0, 0, REPETITION, -1, passed, quiet
+        _pk_take_all(tally, keep, n, lo, hi, -1, K_REPEAT)
+        return Board(_U0, _U0, 0), REPETITION, -1, passed, quiet
     if limit > 0 and quiet >= limit:  # the quiet limit (R4.5)
-        _pk_take_all(acc, mtake, cap4, cap2, cap1, keep, n, lo, hi, -1, K_QUIET)
-        return _U0, _U0, 0, QUIET_LIMIT, -1, passed, quiet
-    return lo, hi, inplay, end, nxt, passed, quiet
+        _pk_take_all(tally, keep, n, lo, hi, -1, K_QUIET)
+        return Board(_U0, _U0, 0), QUIET_LIMIT, -1, passed, quiet
+    return Board(lo, hi, inplay), end, nxt, passed, quiet
+
+
+@njit(inline="always")
+def play_move(setup, board, mover, hole, starter, quiet, tally, keep, lap_table, positions):
+    """One whole move as ``Position.sow`` plays it: :func:`sow`, then
+    :func:`end_of_sowing`. Returns the new :class:`Board` and a :class:`Moved` (with
+    ``ok`` False, nothing is usable: the move had more laps than ``lap_table`` holds).
+    The caller empties ``tally.mtake`` after a move that took seeds (``Moved.took``).
+
+    >>> from hoyito_edu.compiled.kernel import play_line  # its compiled caller, from Python
+    >>> import hoyito_edu as hy
+    >>> play_line(hy.new_game("ba-awa"), [2])[0].laps
+    5
+    """
+    seq0 = tally.acc[ACC_SEQ]
+    board, sown = sow(setup, board, mover, hole, tally, keep, lap_table)
+    if not sown.ok:
+        return board, Moved(sown.end, -1, 0, sown.laps, sown.drops, 0, quiet, False, False)
+    board, end, nxt, passed, quiet = end_of_sowing(setup, board, sown, mover, starter, quiet,
+                                                   seq0, tally, keep, positions)
+    took = tally.acc[ACC_SEQ] != seq0
+    return board, Moved(end, nxt, sown.extra, sown.laps, sown.drops, passed, quiet, took, True)
 
 
 # -- one line of moves, for callers outside the compiled code ---------------------------------
@@ -858,8 +979,9 @@ _L_ENDLESS, _L_LAP_STOP, _L_QUIET, _L_TAKE, _L_NCAPS = 8, 9, 10, 11, 19
 _L_FIELDS = 20
 
 @njit(inline="always")
-def _pack(board, n):
-    """The packed board (:data:`PACKED_MAX_ROW`): South's row in ``lo``, North's in ``hi``."""
+def pack(board, n):
+    """The packed board of the holes ``board[:2n]`` (:data:`PACKED_MAX_ROW`): South's row in
+    ``lo``, North's in ``hi``."""
     lo = hi = _U0
     for h in range(n):
         lo |= np.uint64(board[h]) << np.uint64(8 * h)
@@ -868,76 +990,106 @@ def _pack(board, n):
 
 
 @njit(inline="always")
-def _pk_count_history(hist_rows, count, n, slots, words, tags, state):
-    """:func:`_count_history` on a packed table: empty it, then count the first ``count``
-    rows of ``hist_rows`` (board, then player to move)."""
-    _pk_forget(state)
+def count_history(positions, hist_rows, count, n):
+    """Empty ``positions``, then count the first ``count`` rows of ``hist_rows`` (board, then
+    player to move): a game's positions since its last capture, before the moves played
+    here."""
+    forget_positions(positions)
     for i in range(count):
-        was_lo, was_hi = _pack(hist_rows[i], n)
-        _pk_count(slots, words, tags, state, was_lo, was_hi, hist_rows[i, 2 * n])
+        was_lo, was_hi = pack(hist_rows[i], n)
+        count_position(positions, was_lo, was_hi, hist_rows[i, 2 * n])
+
 
 
 @njit(inline="always")
-def _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows, holes, out,
-                 work, cap4, cap2, cap1, lap_slots, lap_words, lap_tags, lap_state, slots, words,
-                 tags, state):
-    """:func:`_line` on the packed board (same arguments and results; the captures go to
-    ``cap4``, ``cap2``, ``cap1`` as :func:`_pk_take` writes them)."""
+def occupied(word):
+    """Bit 0 of each byte of ``word`` (a packed row) set if that hole holds seeds."""
+    return ((((word & _LOW7) + _LOW7) | word) & _HIGH) >> _S7
+
+
+@njit(inline="always")
+def count_occupied(ones):
+    """How many holes hold seeds, from their :func:`occupied` bits."""
+    return (ones * _ONES) >> _S56
+
+
+@njit(inline="always")
+def nth_occupied(ones, choice):
+    """The index in its row of the hole that holds seeds numbered ``choice`` (from 0, a
+    uint64 below :func:`count_occupied`), without a branch: byte i of ``before`` counts the
+    holes with seeds up to hole i, and the hole is the first where that count passes the
+    choice."""
+    before = ones * _ONES
+    passed = (before + (np.uint64(0x7F) - choice) * _ONES) & _HIGH
+    return np.int64((((passed & (~passed + _U1)) >> _S7) * _INDEX) >> _S56)
+
+
+class LineStart(NamedTuple):
+    """Where :func:`line` starts: the board and captures (int arrays), the player to move,
+    the plies without a capture and the game's starter."""
+
+    board: np.ndarray
+    caps: np.ndarray
+    player: int
+    quiet: int
+    starter: int
+
+
+@njit(**ENTRY_OPTIONS)
+def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
+    """Play ``holes`` from ``start`` (a :class:`LineStart`), each with :func:`play_move`, after
+    counting the positions since the last capture (``hist_rows``: board, player). Writes a
+    row of ``out`` per move (the board, then the ``_L_*`` columns) and every capture in
+    ``tally``. Returns the moves played (fewer once the game is over), -1 if a move had
+    more laps than the lap table holds, or ``-2 - i`` if hole ``i`` of the line is not a
+    legal move."""
+    n = setup.n
     size = 2 * n
-    acc, mtake = work[0, :_A_SIZE], work[1, :8]
-    lo, hi = _pack(board, n)
+    acc, mtake = tally.acc, tally.mtake
+    lo, hi = pack(start.board, n)
     inplay = 0
     for h in range(size):
-        inplay += board[h]
-    acc[_A_CAP0], acc[_A_CAP1] = caps[0], caps[1]
-    acc[_A_CASAS] = acc[_A_SEQ] = acc[_A_NCAPS] = acc[_A_GAME] = 0
-    _pk_count_history(hist_rows, hist_rows.shape[0], n, slots, words, tags, state)
+        inplay += start.board[h]
+    board = Board(lo, hi, inplay)
+    acc[ACC_CAP0], acc[ACC_CAP1] = start.caps[0], start.caps[1]
+    acc[ACC_CASAS] = acc[ACC_SEQ] = acc[ACC_NCAPS] = acc[ACC_GAME] = 0
+    count_history(positions, hist_rows, hist_rows.shape[0], n)
+    player, quiet = start.player, start.quiet
     for i in range(holes.size):
         hole = holes[i]
-        if hole < player * n or hole >= player * n + n or _pk_get(lo, hi, n, hole) == 0:
+        if (hole < player * n or hole >= player * n + n
+                or seeds_at(board.lo, board.hi, n, hole) == 0):
             return -2 - i
-        acc[_A_PLY] = i + 1
-        seq0 = acc[_A_SEQ]
-        lo, hi, inplay, end, extra, laps, drops, ok = _pk_move(
-            rules, masks, n, lo, hi, inplay, player, hole, acc, mtake, cap4, cap2, cap1, True,
-            lap_slots, lap_words, lap_tags, lap_state)
-        if not ok:
+        acc[ACC_PLY] = i + 1
+        board, moved = play_move(setup, board, player, hole, start.starter, quiet, tally, True,
+                                 lap_table, positions)
+        if not moved.ok:
             return -1
-        lo, hi, inplay, end, nxt, passed, quiet = _pk_after(
-            rules, n, lo, hi, inplay, end, extra, player, starter, quiet, seq0, acc, mtake,
-            cap4, cap2, cap1, True, slots, words, tags, state)
+        quiet = moved.quiet
         for h in range(size):
-            out[i, h] = _pk_get(lo, hi, n, h)
+            out[i, h] = seeds_at(board.lo, board.hi, n, h)
         row = out[i, size:]
-        row[_L_CAP0], row[_L_CAP1], row[_L_NEXT], row[_L_END] = acc[0], acc[1], nxt, end
-        row[_L_LAPS], row[_L_DROPS], row[_L_EXTRA] = laps, drops, extra
-        row[_L_PASSED], row[_L_ENDLESS] = passed, 1 if end == ENDLESS else 0
-        row[_L_LAP_STOP], row[_L_QUIET] = 1 if end == LAP_LIMIT else 0, quiet
-        row[_L_NCAPS] = acc[_A_NCAPS]
+        row[_L_CAP0], row[_L_CAP1], row[_L_NEXT] = acc[0], acc[1], moved.player
+        row[_L_END], row[_L_LAPS], row[_L_DROPS] = moved.end, moved.laps, moved.drops
+        row[_L_EXTRA], row[_L_PASSED] = moved.extra, moved.passed
+        row[_L_ENDLESS] = 1 if moved.end == ENDLESS else 0
+        row[_L_LAP_STOP], row[_L_QUIET] = 1 if moved.end == LAP_LIMIT else 0, quiet
+        row[_L_NCAPS] = acc[ACC_NCAPS]
         for k in range(8):
             row[_L_TAKE + k] = mtake[k]
             mtake[k] = 0
-        if nxt < 0:
+        if moved.player < 0:
             return i + 1
-        player = nxt
+        player = moved.player
     return holes.size
 
 
 @njit(**ENTRY_OPTIONS)
 def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, caps_out, work,
-          lap_table, lap_keys, lap_hist, table, keys, hist, masks, cap4, cap2, cap1, lap_slots,
-          lap_words, lap_tags, lap_state, slots, words, tags, state):
-    """Play ``holes`` from ``board``/``caps`` with ``player`` to move, each with
-    :func:`_play_move`, after counting the positions since the last capture (``hist_rows``:
-    board, player). Writes a row of ``out`` per move (the board, then the ``_L_*`` columns)
-    and every capture in ``caps_out``. Returns the moves played (fewer once the game is
-    over), -1 if a move had more laps than the lap table holds, or ``-2 - i`` if hole ``i``
-    of the line is not a legal move. With a packed table of positions (``slots`` not empty)
-    the line is played on the packed board (:func:`_line_packed`)."""
-    if slots.size > 0:
-        return _line_packed(rules, masks, n, board, caps, player, quiet, starter, hist_rows,
-                            holes, out, work, cap4, cap2, cap1, lap_slots, lap_words, lap_tags,
-                            lap_state, slots, words, tags, state)
+          lap_table, lap_keys, lap_hist, table, keys, hist):
+    """:func:`line` on the general layout (boards the packed one does not fit): plays
+    ``holes`` from ``board``/``caps`` with ``player`` to move, each with :func:`_play_move`,
+    writing the same rows of ``out`` and every capture in ``caps_out``; the same results."""
     size = 2 * n
     st, mtake, snap = work[0], work[1, :8], work[2]
     st[_KEEP], st[_QUIET], st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS] = 1, quiet, 0, 0, 0, 0
@@ -972,12 +1124,6 @@ def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, 
 MAX_LINE_LAPS = 1 << 18
 
 
-#: A packed table of positions with no slots: :func:`_line` plays the general layout.
-_NO_TABLE = (np.zeros(0, dtype=np.int64), np.zeros((1, 2), dtype=np.uint64),
-             np.zeros(1, dtype=np.int64), np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64))
-
-
-_NO_MASKS = np.zeros(4, dtype=np.uint64)
 
 
 class Played(NamedTuple):
@@ -1058,7 +1204,7 @@ def play_line(position, holes, rules: Rules | None = None, *,
             "by its row, and not Hoyito III's late rounds; play this one with the engine"
         )
     rules = position.rules if rules is None else rules
-    line = np.array([int(hole) for hole in holes], dtype=np.int64)
+    line_holes = np.array([int(hole) for hole in holes], dtype=np.int64)
     size = len(position.board)
     n = size // 2
     history = position.history_since_capture()
@@ -1072,22 +1218,26 @@ def play_line(position, holes, rules: Rules | None = None, *,
     while True:
         board = np.array(position.board, dtype=np.int64)
         caps = np.array(position.captures, dtype=np.int64)
-        out = np.zeros((line.size, size + _L_FIELDS), dtype=np.int64)
+        out = np.zeros((line_holes.size, size + _L_FIELDS), dtype=np.int64)
         caps_out = np.zeros((7, seeds + 1), dtype=np.int32)  # each capture takes a seed or more
-        work = np.zeros((3, SNAP_SIZE), dtype=np.int64)
-        cap4 = np.zeros((2, seeds + 1), dtype=np.int32)
-        cap2 = np.zeros((2, seeds + 1), dtype=np.int16)
-        cap1 = np.zeros((4, seeds + 1), dtype=np.int8)
-        masks = lap_masks(n, rules.skip_origin) if fits else _NO_MASKS
         if fits:
-            laps, positions = _hash_table(n, 1), _hash_table(n, 1)
-            packed_tables = (*packed_table(room), *packed_table(len(history) + line.size + 2))
+            tally = Tally(np.zeros(ACC_SIZE, dtype=np.int64), np.zeros(8, dtype=np.int64),
+                          np.zeros((2, seeds + 1), dtype=np.int32),
+                          np.zeros((2, seeds + 1), dtype=np.int16),
+                          np.zeros((4, seeds + 1), dtype=np.int8))
+            start = LineStart(board, caps, position.player, position.quiet_plies,
+                              position.starter)
+            played = line(setup(rules, n), start, hist_rows, line_holes, out, tally,
+                          position_table(room),
+                          position_table(len(history) + line_holes.size + 2))
+            cap1, cap2 = tally.cap1, tally.cap2
         else:
-            laps, positions = _hash_table(n, room), _hash_table(n, len(history) + line.size + 2)
-            packed_tables = (*packed_table(1), *_NO_TABLE)
-        played = _line(rule_codes(rules), n, board, caps, position.player, position.quiet_plies,
-                       position.starter, hist_rows, line, out, caps_out, work, *laps,
-                       *positions, masks, cap4, cap2, cap1, *packed_tables)
+            work = np.zeros((3, SNAP_SIZE), dtype=np.int64)
+            laps = _hash_table(n, room)
+            positions = _hash_table(n, len(history) + line_holes.size + 2)
+            played = _line(rule_codes(rules), n, board, caps, position.player,
+                           position.quiet_plies, position.starter, hist_rows, line_holes, out,
+                           caps_out, work, *laps, *positions)
         if played != -1:
             break
         if room >= MAX_LINE_LAPS:
@@ -1099,7 +1249,7 @@ def play_line(position, holes, rules: Rules | None = None, *,
         room = min(8 * room, MAX_LINE_LAPS)
     if played < 0:
         i = -2 - played
-        raise ValueError(f"hole {line[i]} is not a legal move at move {i + 1} of the line")
+        raise ValueError(f"hole {line_holes[i]} is not a legal move at move {i + 1} of the line")
     moves, first = [], 0
     for i in range(played):
         row = [int(v) for v in out[i]]

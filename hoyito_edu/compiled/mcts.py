@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import NamedTuple
 
 import numpy as np
 
@@ -35,22 +36,22 @@ _META = 8
 
 # -- one move ---------------------------------------------------------------------------------
 @njit(inline="always")
-def _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys, hist,
-          board, caps, player, hole, starter):
-    """Play ``hole`` for ``player`` on ``board``/``caps`` as the kernel's
-    :func:`~hoyito_edu.compiled.kernel._play_move` does, counting the new position in
-    ``table``/``keys``/``hist`` (the positions since the last capture, forgotten after a
-    capture: R4.3). Returns the player to move next, -1 if the game is over, -2 if the move
+def _move(rules, n, general, player, hole, starter):
+    """Play ``hole`` for ``player`` on the general layout's board (:class:`General`) as the
+    kernel's general ``_play_move`` does, counting the new position in its table (the
+    positions since the last capture, forgotten after a capture: R4.3).
+    Returns the player to move next, -1 if the game is over, -2 if the move
     had more laps than the lap table holds.
 
     The move is :func:`hoyito_edu.compiled.search.sow_move`, compiled once and shared with the
     alpha-beta search (a copy of the kernel inlined here cost about a minute of compiling),
-    called from one place in :func:`_search`."""
-    nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
-                   player, hole, starter, table, keys, hist, True)
+    called from one place in :func:`playouts_kernel`."""
+    g = general
+    nxt = sow_move(rules, n, g.st, g.mtake, g.caps_out, g.lap_table, g.lap_keys, g.lap_hist,
+                   g.board, g.caps, player, hole, starter, g.table, g.keys, g.hist, True)
     if nxt == -2:
         return -2
-    return -1 if st[kn._END] >= 0 else nxt
+    return -1 if g.st[kn._END] >= 0 else nxt
 
 
 _S32 = np.uint64(32)
@@ -89,30 +90,17 @@ def _reward(caps, meta):
 # the three ways a playout chooses its next move
 _GROW, _WALK, _PLAY_OUT = range(3)
 
-_SEARCH_SIGNATURE = (
-    "b1(i8[::1], i8, i8[::1], i8[:, ::1], i8[::1], i8, f8, u8[::1], i8[:, ::1], i8[:, ::1], "
-    "f8[:, ::1], i8[:, ::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i8[::1], u8[::1], i8[:, ::1], i8[::1], i8[::1], u8[::1], i8[::1], i8[::1], u8[:, ::1], "
-    "i8[::1], i8[::1], i8[::1], u8[:, ::1], i8[::1], i8[::1], f8[::1])"
-)
-
-
 _GATHER = np.uint64(0x0102040810204080)  # bit 0 of byte i to bit 56 + i
-
-
-@njit(inline="always")
-def _ones(word):
-    """Bit 0 of each byte of ``word`` set if the byte (a hole of the packed board) is not 0."""
-    return ((((word & kn._LOW7) + kn._LOW7) | word) & kn._HIGH) >> kn._S7
+_S56 = np.uint64(56)
 
 
 @njit(inline="always")
 def _legal(n, first, board, ones, packed):
     """The legal moves of the row starting at hole ``first``, as bits (bit j: hole
-    ``first + j`` holds seeds): from the row's :func:`_ones` on the packed board, else from
-    ``board``."""
+    ``first + j`` holds seeds): from the row's ``kernel.occupied`` bits on the packed board,
+    else from ``board``."""
     if packed:
-        return np.int64((ones * _GATHER) >> kn._S56)
+        return np.int64((ones * _GATHER) >> _S56)
     bits = 0
     for j in range(n):
         if board[first + j] > 0:
@@ -135,22 +123,56 @@ def _nth(bits, pick):
 @njit(inline="always")
 def _random_hole(word, ones):
     """A uniformly random legal move (:func:`_below` of the random ``word``) of the packed
-    row whose :func:`_ones` is ``ones``, without a branch: byte i of ``before`` counts the
-    non-empty holes up to hole i, and the hole chosen is the first where that count passes
-    the choice."""
-    before = ones * kn._ONES
-    choice = np.uint64(_below(word, before >> kn._S56))
-    passed = (before + (np.uint64(0x7F) - choice) * kn._ONES) & kn._HIGH
-    return np.int64((((passed & (~passed + kn._U1)) >> kn._S7) * kn._INDEX) >> kn._S56)
+    row whose ``kernel.occupied`` bits are ``ones``."""
+    return kn.nth_occupied(ones, np.uint64(_below(word, kn.count_occupied(ones))))
 
 
-@njit(_SEARCH_SIGNATURE, **kn.ENTRY_OPTIONS)
-def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, visits, value,
-            path, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table, keys,
-            hist, board, caps, masks, acc, lap_slots, lap_words, lap_tags, lap_state, slots,
-            words, tags, state, logs):
-    """Run ``playouts`` more playouts on the tree (nodes ``0 .. meta[_USED]``; node 0 is the
-    root: ``root`` holds its board, captures, player and plies without a capture). Row
+class Start(NamedTuple):
+    """Where the playouts start (:func:`root_arrays`): ``root`` (board, captures, player,
+    plies without a capture), the game's positions since its last capture (``hist_rows``)
+    and ``meta`` (the search's counters and settings)."""
+
+    root: np.ndarray
+    hist_rows: np.ndarray
+    meta: np.ndarray
+
+
+class Nodes(NamedTuple):
+    """The tree (see :func:`playouts_kernel`): ``child``, ``visits``, ``value`` a row per node,
+    ``path`` the walk down, ``logs`` (:func:`_log`), ``rng`` the generator's state."""
+
+    child: np.ndarray
+    visits: np.ndarray
+    value: np.ndarray
+    path: np.ndarray
+    logs: np.ndarray
+    rng: np.ndarray
+
+
+class General(NamedTuple):
+    """The kernel's general layout, for boards the packed one does not fit: the move's
+    scalars ``st``, the seeds taken, the captures (never written), the lap and position
+    tables, the board and captures."""
+
+    st: np.ndarray
+    mtake: np.ndarray
+    caps_out: np.ndarray
+    lap_table: np.ndarray
+    lap_keys: np.ndarray
+    lap_hist: np.ndarray
+    table: np.ndarray
+    keys: np.ndarray
+    hist: np.ndarray
+    board: np.ndarray
+    caps: np.ndarray
+
+
+@njit(**kn.ENTRY_OPTIONS)
+def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, lap_table,
+                    positions):
+    """Run ``playouts`` more playouts on the tree (:class:`Nodes`: nodes ``0 ..
+    meta[_USED]``; node 0 is the root: ``start.root`` holds its board, captures, player and
+    plies without a capture). Row
     ``node`` of ``child``, ``visits`` and ``value`` holds, for each hole of the row to move,
     the child the move leads to (-1: not tried yet), the playouts through that move and the
     sum of their rewards for the player who made it, so a node's children are read from one
@@ -161,51 +183,58 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
 
     Each move of a playout is chosen one of three ways (a new child of the node reached, the
     best child by UCB1, or at random past the tree), then played from one place: with a
-    packed table of positions (``slots`` not empty) on the kernel's packed board
-    (:func:`~hoyito_edu.compiled.kernel._pk_move`, ``_pk_after``; boards that
-    ``kernel.packed_fits``), else by :func:`_move` on the general one. Both draw the same
-    random numbers for the same choices. The packed move is inlined here: about 13 s more of
+    table of packed positions (``positions.slots`` not empty) on the kernel's packed board
+    (:func:`~hoyito_edu.compiled.kernel.play_move`; boards that ``kernel.packed_fits``), else
+    by :func:`_move` on the general one (:class:`General`). Both draw the same random
+    numbers for the same choices. The packed move is inlined here: about 13 s more of
     a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before). A
     shared compiled move called from here instead (not inlined) compiled in 17 s + 5 s against
     23 s, and played 12-36% fewer playouts a second, so the move stays inlined."""
+    rules, n = setup.codes, setup.n
+    root, hist_rows, meta = start.root, start.hist_rows, start.meta
+    child, visits, value, path, logs, rng = (nodes.child, nodes.visits, nodes.value,
+                                             nodes.path, nodes.logs, nodes.rng)
+    st, board, caps = general.st, general.board, general.caps
+    acc, mtake = tally.acc, tally.mtake
     size = 2 * n
     starter = meta[_STARTER]
-    packed = slots.size > 0
+    packed = positions.slots.size > 0
     seed = rng[0]  # the generator (SplitMix64 on ``seed``), back in ``rng`` at the end
     root_lo, root_hi, root_inplay = kn._U0, kn._U0, 0
     if packed:
-        root_lo, root_hi = kn._pack(root, n)
+        root_lo, root_hi = kn.pack(root, n)
         for h in range(size):
             root_inplay += root[h]
         for i in range(meta[_HIST]):  # each position of the history packed once, not per playout
-            was_lo, was_hi = kn._pack(hist_rows[i], n)
+            was_lo, was_hi = kn.pack(hist_rows[i], n)
             hist_rows[i, size + 1], hist_rows[i, size + 2] = np.int64(was_lo), np.int64(was_hi)
     for _ in range(playouts):
         # the root's board, and the position count of the game's history
         if packed:
             lo, hi, inplay, quiet = root_lo, root_hi, root_inplay, root[size + 3]
-            acc[kn._A_CAP0], acc[kn._A_CAP1] = root[size], root[size + 1]
-            acc[kn._A_CASAS] = acc[kn._A_SEQ] = acc[kn._A_NCAPS] = acc[kn._A_GAME] = 0
-            acc[kn._A_PLY] = 0
+            acc[kn.ACC_CAP0], acc[kn.ACC_CAP1] = root[size], root[size + 1]
+            acc[kn.ACC_CASAS] = acc[kn.ACC_SEQ] = acc[kn.ACC_NCAPS] = acc[kn.ACC_GAME] = 0
+            acc[kn.ACC_PLY] = 0
             for i in range(8):
                 mtake[i] = 0
-            kn._pk_forget(state)  # the position count of the game's history, as
-            for i in range(meta[_HIST]):  # kernel._pk_count_history, on the words packed above
-                kn._pk_count(slots, words, tags, state, np.uint64(hist_rows[i, size + 1]),
-                             np.uint64(hist_rows[i, size + 2]), hist_rows[i, size])
+            kn.forget_positions(positions)  # the position count of the game's history, as
+            for i in range(meta[_HIST]):  # kernel.count_history, on the words packed above
+                kn.count_position(positions, np.uint64(hist_rows[i, size + 1]),
+                                  np.uint64(hist_rows[i, size + 2]), hist_rows[i, size])
         else:
             lo, hi, inplay, quiet = kn._U0, kn._U0, 0, 0
             for h in range(size):
                 board[h] = root[h]
             caps[0], caps[1] = root[size], root[size + 1]
             st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
-            kn._count_history(hist_rows, meta[_HIST], table, keys, hist)
+            kn._count_history(hist_rows, meta[_HIST], general.table, general.keys,
+                              general.hist)
         node, depth, player, plies = 0, 0, root[size + 2], 0
         node_visits = meta[_DONE]  # the root's
         mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
-            ones = _ones(lo if player == 0 else hi)
+            ones = kn.occupied(lo if player == 0 else hi)
             k = -1
             if mode == _WALK:
                 legal = _legal(n, first, board, ones, packed)
@@ -215,8 +244,8 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                         untried += 1
                 if untried > 0 and meta[_USED] < child.shape[0]:
                     mode = _GROW  # a move never tried here, at random
-                    seed += kn._GOLDEN
-                    pick = _below(kn._mix(seed), untried)
+                    seed += kn.GOLDEN
+                    pick = _below(kn.mix(seed), untried)
                     for j in range(n):
                         if (legal >> j) & 1 and child[node, j] < 0:
                             if pick == 0:
@@ -236,32 +265,26 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                 else:
                     mode = _PLAY_OUT  # the tree is full: play out from here
             if mode == _PLAY_OUT:  # uniformly random legal moves
-                seed += kn._GOLDEN
+                seed += kn.GOLDEN
                 if packed:
-                    k = _random_hole(kn._mix(seed), ones)
+                    k = _random_hole(kn.mix(seed), ones)
                 else:
                     legal = _legal(n, first, board, ones, packed)
                     count = 0
                     for j in range(n):
                         count += (legal >> j) & 1
-                    k = _nth(legal, _below(kn._mix(seed), count))
+                    k = _nth(legal, _below(kn.mix(seed), count))
             if packed:
-                seq0 = acc[kn._A_SEQ]
-                lo, hi, inplay, end, extra, _laps, _drops, ok = kn._pk_move(
-                    rules, masks, n, lo, hi, inplay, player, first + k, acc, mtake, caps_out,
-                    caps_out, caps_out, False, lap_slots, lap_words, lap_tags, lap_state)
-                if not ok:
-                    nxt = -2
-                else:
-                    lo, hi, inplay, end, nxt, _passed, quiet = kn._pk_after(
-                        rules, n, lo, hi, inplay, end, extra, player, starter, quiet, seq0, acc,
-                        mtake, caps_out, caps_out, caps_out, False, slots, words, tags, state)
-                    if acc[kn._A_SEQ] != seq0:  # the move took seeds: empty the counts
-                        for i in range(8):
-                            mtake[i] = 0
+                board_now, moved = kn.play_move(setup, kn.Board(lo, hi, inplay), player,
+                                                first + k, starter, quiet, tally, False,
+                                                lap_table, positions)
+                lo, hi, inplay, quiet = board_now.lo, board_now.hi, board_now.inplay, moved.quiet
+                nxt = moved.player if moved.ok else -2
+                if moved.took:  # the move took seeds: empty the counts
+                    for i in range(8):
+                        mtake[i] = 0
             else:
-                nxt = _move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, table,
-                            keys, hist, board, caps, player, first + k, starter)
+                nxt = _move(rules, n, general, player, first + k, starter)
             if nxt == -2:
                 meta[_OVERFLOW] = 1
                 rng[0] = seed
@@ -283,7 +306,7 @@ def _search(rules, n, root, hist_rows, meta, playouts, exploration, rng, child, 
                 depth += 1
             player, plies = nxt, plies + 1
         if packed:
-            caps[0], caps[1] = acc[kn._A_CAP0], acc[kn._A_CAP1]
+            caps[0], caps[1] = acc[kn.ACC_CAP0], acc[kn.ACC_CAP1]
         south = _reward(caps, meta)
         for i in range(depth):
             v, k = path[i, 0], path[i, 1]
@@ -312,8 +335,8 @@ class Tree:
         self.caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
         self.laps = kn._hash_table(n, lap_room)
         # the packed path's lap table and counters (boards up to 2x8: kernel.packed_fits)
-        self.packed_laps = kn.packed_table(lap_room if n <= kn.PACKED_MAX_ROW else 1)
-        self.acc = np.zeros(kn._A_SIZE, dtype=np.int64)
+        self.packed_laps = kn.position_table(lap_room if n <= kn.PACKED_MAX_ROW else 1)
+        self.acc = np.zeros(kn.ACC_SIZE, dtype=np.int64)
         self.board = np.zeros(2 * n, dtype=np.int64)
         self.caps = np.zeros(2, dtype=np.int64)
         self.logs = np.zeros(1 << 16, dtype=np.float64)  # _log's table, filled as it is read
@@ -337,7 +360,7 @@ class Tree:
 def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The search's view of ``position``: ``root`` (board, captures, player, plies without a
     capture), the history since the last capture (a row per position: board, player, then
-    two columns for the packed board, filled by :func:`_search`) and
+    two columns for the packed board, filled by :func:`playouts_kernel`) and
     ``meta`` (one node used, the starter, the surplus, every seed in the game)."""
     size = 2 * position.holes_per_row
     history = position.history_since_capture()
@@ -355,20 +378,30 @@ def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 
+#: For boards the packed layout does not fit: no lap masks, a table of positions without slots.
+_NO_MASKS = np.zeros(4, dtype=np.uint64)
+_NO_POSITIONS = kn.Positions(np.zeros(0, dtype=np.int64), np.zeros((1, 2), dtype=np.uint64),
+                             np.zeros(1, dtype=np.int64), np.array([1, 8, 0, 0], dtype=np.int64))
+
+
 def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
            exploration: float, deadline: float | None):
     n = position.holes_per_row
     root, hist_rows, meta = root_arrays(position)
     tree.child[0, :], tree.visits[0, :], tree.value[0, :] = -1, 0, 0.0
     rng = np.array([word], dtype=np.uint64)
-    rules = kn.rule_codes(position.rules)
     room = len(hist_rows) + MAX_PLIES + 2
     if kn.packed_fits(n, sum(position.board)):
-        masks = kn.lap_masks(n, position.rules.skip_origin)
-        packed, table = kn.packed_table(room), kn._hash_table(n, 1)  # the general one unused
-    else:
-        masks, packed = kn._NO_MASKS, kn._NO_TABLE  # the general layout
-        table = kn._hash_table(n, room)
+        setup = kn.setup(position.rules, n)
+        packed, table = kn.position_table(room), kn._hash_table(n, 1)  # the general one unused
+    else:  # the general layout; a table of packed positions without slots says so
+        setup = kn.Setup(kn.rule_codes(position.rules), _NO_MASKS, n)
+        packed, table = _NO_POSITIONS, kn._hash_table(n, room)
+    start = Start(root, hist_rows, meta)
+    general = General(tree.st, tree.mtake, tree.caps_out, *tree.laps, *table, tree.board,
+                      tree.caps)
+    caps_out = tree.caps_out
+    tally = kn.Tally(tree.acc, tree.mtake, caps_out, caps_out, caps_out)
     # with a deadline, a first small chunk tells the rate; without, every playout in one call
     chunk = 16 if deadline is not None or playouts is None else playouts
     while True:
@@ -378,11 +411,9 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
             break
         tree.make_room(int(meta[_USED]), chunk)
         began = time.perf_counter()
-        ok = _search(rules, n, root, hist_rows, meta, chunk,
-                     exploration, rng, tree.child, tree.visits, tree.value,
-                     tree.path, tree.st, tree.mtake, tree.caps_out,
-                     *tree.laps, *table, tree.board, tree.caps, masks, tree.acc,
-                     *tree.packed_laps, *packed, tree.logs)
+        nodes = Nodes(tree.child, tree.visits, tree.value, tree.path, tree.logs, rng)
+        ok = playouts_kernel(setup, start, chunk, exploration, nodes, general, tally,
+                             tree.packed_laps, packed)
         if not ok:
             return None
         now = time.perf_counter()

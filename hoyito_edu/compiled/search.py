@@ -202,14 +202,14 @@ def _value(row, n, ctx):
 def _keys(row, size):
     """Two independent 64-bit hashes of (board, player to move, captures); the first never 0."""
     player, cap0, cap1 = row[size + _PLAYER], row[size + _CAP0], row[size + _CAP1]
-    a = kn._mix(np.uint64(player + 1) * _CAP_STEP + np.uint64(cap0))
-    b = kn._mix((np.uint64(cap1) + np.uint64(1)) * _M3 + np.uint64(player))
+    a = kn.mix(np.uint64(player + 1) * _CAP_STEP + np.uint64(cap0))
+    b = kn.mix((np.uint64(cap1) + np.uint64(1)) * _M3 + np.uint64(player))
     for hole in range(size):
-        v = np.uint64(row[hole]) + np.uint64(hole + 1) * kn._GOLDEN
-        a = kn._mix(a ^ v)
-        b = kn._mix(b + v * _M3)
-    a = kn._mix(a ^ (np.uint64(cap1) * _M3))
-    b = kn._mix(b ^ (np.uint64(cap0) * kn._GOLDEN))
+        v = np.uint64(row[hole]) + np.uint64(hole + 1) * kn.GOLDEN
+        a = kn.mix(a ^ v)
+        b = kn.mix(b + v * _M3)
+    a = kn.mix(a ^ (np.uint64(cap1) * _M3))
+    b = kn.mix(b ^ (np.uint64(cap0) * kn.GOLDEN))
     if a == 0:
         a = np.uint64(1)
     return a, b
@@ -462,6 +462,10 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
     tt_data[slot, _T_FLAG] = flag
     tt_data[slot, _T_BEST] = best
     return best_value
+
+
+#: The compiled alpha-beta by its public name (``compiled.entry_points``).
+negamax = _negamax
 
 
 # -- the driver -------------------------------------------------------------------------------
