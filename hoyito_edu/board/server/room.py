@@ -585,6 +585,12 @@ class Classroom:
             conn.student = None
         student.conns.clear()
 
+    def offer_levels(self) -> None:
+        """The levels ready changed: every student in the lobby sees them offered again."""
+        for student in self.students.values():
+            if student.game is None and student.conns:
+                self._lobby(student)
+
     def _lobby(self, student: Student) -> None:
         lines = dict(words.LEVELS)
         with language(student.lang):
