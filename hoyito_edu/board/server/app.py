@@ -37,6 +37,7 @@ from starlette.responses import (
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..session import ThinkingLost
 from . import codes, pages
 from .book import HEADERS as BOOK_HEADERS
 from .book import MOUNTS, TYPES, Shelf
@@ -49,6 +50,12 @@ HERE_STATIC = Path(__file__).parent / "static"
 BOARD_STATIC = Path(__file__).parents[1] / "static"
 #: The computer levels played in the server's thread (quick); the rest go to the pool.
 INLINE_LEVELS = ("random", "beginner", "greedy")
+#: How many times a search is asked of the workers when the one asked dies (then the page says
+#: so in a sentence, and a tap asks again).
+SEARCH_TRIES = 3
+#: Seconds before the warming starts again after the 1st, 2nd, ... death of a worker getting
+#: ready (the last one repeated): at once twice, then less and less often, never giving up.
+WARM_AGAIN = (0, 0, 5, 15, 30)
 #: The longest message a page may send, in characters.
 MESSAGE_LIMIT = 4096
 #: Messages a connection may send: this many at once, refilled at RATE per second.
@@ -131,17 +138,18 @@ class Pool:
             self._rebuild(self.executor)
             return self.loop.run_in_executor(self.executor, *call)
 
-    def warm(self, on_ready, tries: int = 3) -> None:
+    def warm(self, on_ready, deaths: int = 0) -> None:
         """Warm the workers in the background; ``on_ready()`` when the levels can play.
 
         One worker first: on a new installation it compiles the search into numba's disk
         cache (``make clase`` does that at set-up, so a lesson finds it done), and only then
         the others, which load it from the cache in a second or two instead of compiling it
         again side by side (twice the time and the memory of one). A worker that dies while
-        getting ready (killed, out of memory) is replaced and the warming starts again,
-        ``tries`` times in all; then the terminal says so."""
+        getting ready (killed, out of memory) is replaced and the warming starts again, at
+        once the first times, then after :data:`WARM_AGAIN` seconds: the levels are never
+        left "getting ready" for good, and the terminal says what happens."""
         started = time.perf_counter()
-        if tries == 3:
+        if deaths == 0:
             print(say("levels-warming", self.lang), flush=True)
         executor = self.executor
 
@@ -153,14 +161,7 @@ class Pool:
                 await warmed()
             except BrokenProcessPool:
                 self._rebuild(executor)
-                if tries > 1:
-                    print("A worker died while getting ready; starting again.",
-                          file=sys.stderr, flush=True)
-                    self.warm(on_ready, tries - 1)
-                    return
-                print("The intermediate and expert levels could not start: their worker "
-                      "processes keep dying (is the computer out of memory?). The other "
-                      "levels play on.", file=sys.stderr, flush=True)
+                await self.warm_again(on_ready, deaths + 1)
                 return
             except Exception as error:  # pragma: no cover - a search that cannot load
                 print(say("levels-failed", self.lang, error=error), file=sys.stderr)
@@ -173,6 +174,15 @@ class Pool:
                 await asyncio.gather(*(warmed() for _ in range(self.workers)))
 
         self.loop.create_task(wait())
+
+    async def warm_again(self, on_ready, deaths: int) -> None:
+        """A worker died while getting ready (``deaths`` times so far): say so, wait a little
+        longer each time, and start the warming again."""
+        seconds = WARM_AGAIN[min(deaths, len(WARM_AGAIN)) - 1]
+        key = "warm-again" if deaths < len(WARM_AGAIN) - 1 else "warm-keeps-dying"
+        print(say(key, self.lang, seconds=seconds), file=sys.stderr, flush=True)
+        await asyncio.sleep(seconds)
+        self.warm(on_ready, deaths)
 
     def think_for(self, live, flush):
         """The ``think`` of a game's session: quick levels soon in this thread, the others in
@@ -192,9 +202,9 @@ class Pool:
                 loop.call_soon(quick)
                 return
             seed = (live.row["seed"] + len(live.stored) * 7919) % (2**31)
-            ask(player.name, seed, position, done, again=True)
+            ask(player.name, seed, position, done, tries=SEARCH_TRIES)
 
-        def ask(name: str, seed: int, position, done, again: bool) -> None:
+        def ask(name: str, seed: int, position, done, tries: int) -> None:
             # One search a game at most: a search still waiting for a worker when its game
             # asks again (New game, the game left) is stale, and gives its place up, so one
             # student pressing New game in a loop cannot queue searches ahead of the class.
@@ -209,10 +219,12 @@ class Pool:
 
             def back(finished: asyncio.Future) -> None:
                 error = None if finished.cancelled() else finished.exception()
-                if isinstance(error, BrokenProcessPool) and again:  # a worker died: once more
+                if isinstance(error, BrokenProcessPool):  # a worker died: ask new ones
                     self._rebuild(executor)
-                    ask(name, seed, position, done, again=False)
-                    return
+                    if tries > 1:
+                        ask(name, seed, position, done, tries - 1)
+                        return
+                    error = ThinkingLost()  # the page says so in a sentence; a tap asks again
                 if finished.cancelled():
                     return  # the server is closing
                 done(None if error else finished.result(), error)

@@ -117,6 +117,11 @@ SENTENCES = {
                          "clase, a few minutes)..."),
     "levels-ready": N_("The intermediate and expert levels are ready ({seconds} s)."),
     "levels-failed": N_("The intermediate and expert levels could not start: {error}"),
+    "warm-again": N_("A worker process died while getting the intermediate and expert levels "
+                     "ready; starting again in {seconds} s."),
+    "warm-keeps-dying": N_("The worker processes for the intermediate and expert levels keep "
+                           "dying while they get ready (is the computer short of memory?). "
+                           "The other levels play on; trying again every {seconds} s."),
     "worker-died": N_("A worker process died; starting new ones (the levels it served go on)."),
     "no-parquet": N_("This computer cannot write Parquet files: the pyarrow package is not "
                      "installed. Download the CSV file instead, or install pyarrow (pip install "
