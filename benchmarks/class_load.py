@@ -10,12 +10,15 @@ Prints (issue 24's targets in brackets):
 
 * tap to updated board, p95, against beginner / greedy / a classmate [<= 150 ms];
 * against the expert: tap to the expert's reply on the board, p95 [<= 2 s];
+* the server process's own resident memory before and after one student picks the expert and
+  it answers (issue 36: the search runs in the workers only; it once grew 48 -> 166 MB);
 * the server's resident memory with its worker processes [<= 1 GB];
 * join (connect, code and name, choose, first board) p95 [<= 2 s], and how many joined;
 * after kill -9: acknowledged moves lost [0], and the time until every student is back in
   their game [<= 5 s].
 
-Usage: ``python benchmarks/class_load.py [--seconds 60] [--students 40]``. The first run on
+Usage: ``python benchmarks/class_load.py [--seconds 60] [--students 40] [--root PATH]``
+(``--root``: another checkout to measure, e.g. the code before a change). The first run on
 a machine compiles the expert's search in the workers (minutes): the script waits for it.
 """
 
@@ -48,12 +51,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: str, port: int, log: Path) -> tuple[subprocess.Popen, str, str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def start_server(db: str, port: int, log: Path,
+                 root: Path = ROOT) -> tuple[subprocess.Popen, str, str]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
     command = [sys.executable, "-m", "hoyito_edu", "serve", "--port", str(port), "--db", db,
                "--lang", "en", "--workers", "2"]
     process = subprocess.Popen(command, stdout=open(log, "a"), stderr=subprocess.STDOUT,  # noqa: SIM115
-                               env=env, cwd=ROOT)
+                               env=env, cwd=root)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         text = log.read_text()
@@ -80,6 +84,43 @@ def rss_mb(pid: int) -> float:
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1])
     return total / 1024
+
+
+def own_rss_mb(pid: int) -> float:
+    """Resident memory of one process (not its children), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def open_levels(url: str, secret: str) -> None:
+    """The teacher opens the beginner, greedy and expert levels and classmates' games."""
+    import websockets
+
+    async with websockets.connect(url + "/teacher") as teacher:
+        await teacher.send(json.dumps({"type": "teacher", "secret": secret}))
+        await teacher.recv()
+        await teacher.send(json.dumps({"type": "settings", "variant": "hoyito-i",
+                                       "holes_per_row": 6, "classmates": True,
+                                       "levels": ["beginner", "greedy", "expert"]}))
+        await asyncio.sleep(0.5)
+
+
+async def one_expert_game(url: str, code: str) -> None:
+    """One student picks the expert, taps a move and sees its reply, then 5 s pass (what a
+    background warming would load is loaded by then)."""
+    client = Client("Memory", "expert")
+    await client.connect(url)
+    await client.send({"type": "join", "code": code, "name": client.name, "lang": "en"})
+    await client.send({"type": "play", "opponent": "expert"})
+    await client.until(lambda: client.my_turn(), 60)
+    v = client.view
+    await client.send({"type": "board", "message": {
+        "type": "click", "hole": v["playable"][0], "ply": v["ply"], "game": v["game"]}})
+    await client.until(lambda: client.view.get("ply", 0) > v["ply"] + 1, 120)
+    await asyncio.sleep(5)
+    await client.ws.close()
 
 
 def p95(values: list[float]) -> float:
@@ -169,15 +210,7 @@ async def one_student(client: Client, url: str, code: str, joins: list[float], u
 
 
 async def class_of(url: str, code: str, secret: str, students: int, seconds: float):
-    import websockets
-
-    async with websockets.connect(url + "/teacher") as teacher:
-        await teacher.send(json.dumps({"type": "teacher", "secret": secret}))
-        await teacher.recv()
-        await teacher.send(json.dumps({"type": "settings", "variant": "hoyito-i",
-                                       "holes_per_row": 6, "classmates": True,
-                                       "levels": ["beginner", "greedy", "expert"]}))
-        await asyncio.sleep(0.5)
+    await open_levels(url, secret)
     kinds = ["beginner"] * 14 + ["greedy"] * 14 + ["classmate"] * 8 + ["expert"] * 4
     kinds = (kinds * (students // len(kinds) + 1))[:students]
     clients = [Client(f"Student {k + 1:02d}", kind) for k, kind in enumerate(kinds)]
@@ -226,10 +259,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--students", type=int, default=40)
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
     args = parser.parse_args()
+    root = args.root.resolve()
+    print(f"checkout: {root}")
     folder = Path(tempfile.mkdtemp(prefix="hoyito-class-load-"))
     db, port, log = str(folder / "clase.db"), free_port(), folder / "server.log"
-    process, code, secret = start_server(db, port, log)
+    process, code, secret = start_server(db, port, log, root)
     url = f"ws://127.0.0.1:{port}/ws"
     try:
         waited = time.monotonic()
@@ -239,6 +275,11 @@ def main() -> int:
                 break
             time.sleep(1)
         print(f"expert ready after {time.monotonic() - waited:.0f} s")
+        alone = own_rss_mb(process.pid)
+        asyncio.run(open_levels(url, secret))
+        asyncio.run(one_expert_game(url, code))
+        print(f"the server process alone: {alone:.0f} MB before a student picks the expert, "
+              f"{own_rss_mb(process.pid):.0f} MB after its reply")
         idle = rss_mb(process.pid)
         clients, joins = asyncio.run(class_of(url, code, secret, args.students, args.seconds))
         busy = rss_mb(process.pid)
@@ -265,7 +306,7 @@ def main() -> int:
         acknowledged = {c.name: c.view.get("ply", 0) for c in clients}
         process.send_signal(signal.SIGKILL)
         process.wait()
-        process, _code, _secret = start_server(db, port, log)
+        process, _code, _secret = start_server(db, port, log, root)
         back, lost = asyncio.run(come_back(url, clients, acknowledged))
         print(f"kill -9 and restart: {lost} acknowledged moves lost; {len(back)} of "
               f"{len(acknowledged)} back in their game, p95 {p95(back):.2f} s, "

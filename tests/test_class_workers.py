@@ -141,3 +141,37 @@ def test_a_search_that_keeps_dying_is_said_in_a_sentence_and_a_tap_asks_again(tm
     finally:
         stop.set()
         server.stop()
+
+
+def numba_loaded(pid: int) -> bool:
+    """True if the process has numba's compiler (llvmlite's library) in its memory."""
+    return "llvmlite" in Path(f"/proc/{pid}/maps").read_text()
+
+
+def test_the_expert_searches_in_the_workers_and_never_in_the_server(tmp_path):
+    """Picking the expert once loaded the compiled search into the server process itself (48
+    to 166 MB, for a search that runs in the workers): the server's memory holds no numba
+    after a student has picked the expert and it has answered (a worker's does)."""
+    server = start(str(tmp_path / "clase.db"), tmp_path / "server.log", workers=1)
+
+    async def lesson() -> None:
+        desk = await open_levels(server, ["expert"])
+        ana = await Student.connect(server.ws)
+        await ana.join(server.code, "Ana")
+        await ana.play("expert")
+        ply = ana.view["ply"]
+        await ana.click()
+        await ana.settle(timeout=120)
+        assert ana.view["ply"] >= ply + 2  # the computer answered
+        await asyncio.sleep(5)  # what a background warming would load, loaded by now
+        await ana.close()
+        await desk.close()
+
+    try:
+        wait_until_ready(server)
+        assert not numba_loaded(server.process.pid)
+        asyncio.run(lesson())
+        assert any(numba_loaded(pid) for pid in workers(server))
+        assert not numba_loaded(server.process.pid)
+    finally:
+        server.stop()

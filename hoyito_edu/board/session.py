@@ -278,6 +278,9 @@ class BoardSession:
         lang: ``"en"`` or ``"es"``; None: the session's language (``hy.set_language``).
         seed: the computer player's seed, for repeatable games.
         think: how the computer's choice is made (see the module's docstring); None: at once.
+        warm: when a compiled level is chosen, load (or compile) its search in this process in
+            the background, so its first move does not wait; False where the searches run in
+            other processes (the class server's workers), which keeps numba out of this one.
 
     A bad setting is a ValueError saying what is allowed.
     """
@@ -285,8 +288,9 @@ class BoardSession:
     def __init__(self, variant: str = "hoyito-i", holes_per_row: int = 6,
                  opponent: str | None = "expert", human: int = 0, lang: str | None = None, *,
                  match: bool = False, seed: int | None = None,
-                 think: Think | None = None) -> None:
+                 think: Think | None = None, warm: bool = True) -> None:
         self.settings = check_settings(variant, holes_per_row, opponent, human, match)
+        self.warm = warm
         self.lang, unavailable = self._speakable(check_language(lang))
         self.seed = check_seed(seed)
         self.think = think
@@ -530,7 +534,7 @@ class BoardSession:
         name = self.settings["opponent"]
         if name is None:
             return None
-        if name in COMPILED_LEVELS:
+        if name in COMPILED_LEVELS and self.warm:
             warm_search()
         return players.player(name, seed=self.seed)
 

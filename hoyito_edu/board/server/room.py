@@ -696,7 +696,8 @@ class Classroom:
                     self.think_for(live, self._flush_answer)(player, position, done)
 
             session = BoardSession(row["variant"], row["holes_per_row"], row["opponent"], 0,
-                                   lang, seed=row["seed"], think=replaying)
+                                   lang, seed=row["seed"], think=replaying,
+                                   warm=False)  # searches run in the workers only
             while queue:
                 hole = queue.pop(0)
                 if not session.click(hole):
