@@ -569,8 +569,7 @@ class Classroom:
             raise Refused("class-full", limit=self.limits.max_students)
         if not self.limits.new_student(address):
             raise Refused("too-many-names")
-        number = len(self.students) + 1
-        row = self.store.add_student(self.code, name, f"S{number:02d}", secrets.token_urlsafe(18))
+        row = self.store.add_student(self.code, name, None, secrets.token_urlsafe(18))
         student = Student(row["id"], name, row["pseudonym"], row["token"])
         self._add(student)
         return student
