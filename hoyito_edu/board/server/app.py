@@ -532,6 +532,9 @@ class ClassApp:
 
     def dispatch(self, conn: Socket, message: object, teacher: bool, lang: str) -> None:
         """Hand a page's message to the class; a database that fails is said in a sentence."""
+        if isinstance(message, dict) and message.get("type") == "ping":  # the heartbeat
+            conn.send({"type": "pong"})
+            return
         classroom = self.classroom
         try:
             if not teacher:
