@@ -471,6 +471,40 @@ def test_made_up_students_are_limited_per_device_and_per_class(server):
     asyncio.run(flood())
 
 
+def test_a_device_held_back_is_told_how_long_to_wait_and_may_come_in_after(server):
+    """A phone lent round the class makes many new names: it was refused for 45 s with no
+    word of how long. The sentence says how many seconds (in the page's language), and
+    after them the phone comes in."""
+    import re
+
+    async def lent():
+        phone = await page_from(server, "127.0.0.8")
+        for number in range(10):
+            await phone.send({"type": "join", "code": server.code, "name": f"Kid {number}",
+                              "lang": "en"})
+            assert await answer(phone) == "lobby"
+        await phone.close()
+        phone = await page_from(server, "127.0.0.8", "?lang=es")  # the next child's page
+        await phone.send({"type": "join", "code": server.code, "name": "Luz", "lang": "es"})
+        said = await answer(phone)
+        seconds = int(re.fullmatch(r"Demasiados nombres nuevos desde este aparato hace un "
+                                   r"momento: inténtalo otra vez en (\d+) s\.", said)[1])
+        assert 1 <= seconds <= 10
+        await asyncio.sleep(seconds + 0.3)
+        assert (await phone.join(server.code, "Luz"))["type"] == "lobby"
+
+        thief = await page_from(server, "127.0.0.9")
+        said = []
+        for number in range(7):  # wrong PINs for Luz: five, then the wait is said
+            await thief.send({"type": "join", "code": server.code, "name": "Luz",
+                              "pin": f"{number:04d}", "lang": "en"})
+            said.append(await answer(thief))
+        waits = [re.search(r"try again in (\d+) s, or ask your teacher", s) for s in said]
+        assert waits[-1] and 1 <= int(waits[-1][1]) <= 60, said
+
+    asyncio.run(lent())
+
+
 # -- 8. a classmate's name is not enough ------------------------------------------------------
 async def join_with_pin(page: Student, code: str, name: str, pin: str) -> str:
     await page.send({"type": "join", "code": code, "name": name, "pin": pin, "lang": "en"})

@@ -42,7 +42,7 @@ from . import codes, pages
 from .book import HEADERS as BOOK_HEADERS
 from .book import MOUNTS, TYPES, Shelf
 from .limits import CONNECTIONS_PER_ADDRESS, OWN_COMPUTER
-from .room import CannotStart, Classroom, overview_changes, say
+from .room import CannotStart, Classroom, Refused, overview_changes, say
 from .store import Store, StoreAway
 
 HERE_STATIC = Path(__file__).parent / "static"
@@ -439,24 +439,25 @@ class ClassApp:
                              "students": len(self.classroom.students),
                              "searches": len(pool.searches) if pool else 0})
 
-    def key_refusal(self, request: Request) -> str | None:
-        """None if the request has the teacher's key, else the refusal's sentence key."""
+    def key_refusal(self, request: Request) -> Refused | None:
+        """None if the request has the teacher's key, else the refusal."""
         import secrets  # noqa: PLC0415
 
         key = (request.query_params.get("key") or "").upper()
         if secrets.compare_digest(key.encode(), self.classroom.secret.encode()):
             return None
-        return self.classroom.wrong_key(request.client.host if request.client else None).key
+        return self.classroom.wrong_key(request.client.host if request.client else None)
 
-    def sentence(self, request: Request, key: str, status: int) -> Response:
-        text = say(key, page_language(request, self.classroom.lang))
+    def sentence(self, request: Request, key: str, status: int, **values) -> Response:
+        text = say(key, page_language(request, self.classroom.lang), **values)
         return Response(text, status_code=status, media_type="text/plain; charset=utf-8")
 
     async def export(self, request: Request) -> Response:
         """``/export.csv`` and ``/export.parquet``: the class's games, with the key."""
         refusal = self.key_refusal(request)
         if refusal is not None:
-            return self.sentence(request, refusal, 403 if refusal == "teacher-secret" else 429)
+            status = 403 if refusal.key == "teacher-secret" else 429
+            return self.sentence(request, refusal.key, status, **refusal.values)
         from .games import class_games  # noqa: PLC0415 - pandas only when exporting
 
         names = request.query_params.get("names") == "1"

@@ -61,8 +61,8 @@ SENTENCES = {
                      "PIN as well (it was shown when you joined, and your teacher can see it); "
                      "if not, add your surname."),
     "wrong-pin": N_("That is not the PIN for {name}. Check it, or ask your teacher for it."),
-    "too-many-pins": N_("Too many wrong PINs for {name} just now: wait a minute, or ask your "
-                        "teacher for it."),
+    "too-many-pins": N_("Too many wrong PINs for {name} just now: try again in {seconds} s, "
+                        "or ask your teacher for it."),
     "opened-elsewhere": N_("Your game was opened on another device, so this page has let it "
                            "go. To play here again, type the class code, your name and your "
                            "PIN."),
@@ -90,14 +90,14 @@ SENTENCES = {
     "book-missing": N_("The book is not on this computer yet: the teacher builds it once with "
                        "python -m hoyito_edu book, then starts the class server again."),
     "book-not-found": N_("That page is not in the students' book."),
-    "too-many-codes": N_("Too many wrong class codes were typed just now. Wait a minute, then "
-                         "check the code on the board and type it again."),
-    "too-many-names": N_("Too many new names from this device just now: wait a minute and "
-                         "try again."),
+    "too-many-codes": N_("Too many wrong class codes were typed just now. Wait {seconds} s, "
+                         "then check the code on the board and type it again."),
+    "too-many-names": N_("Too many new names from this device just now: try again in "
+                         "{seconds} s."),
     "class-full": N_("This class is full ({limit} students). Ask your teacher to let more "
                      "in."),
-    "too-many-keys": N_("Too many wrong teacher keys were tried just now: wait a minute and "
-                        "try again."),
+    "too-many-keys": N_("Too many wrong teacher keys were tried just now: try again in "
+                        "{seconds} s."),
     "too-many-pages": N_("Too many pages of this class are open on this device: close some "
                          "of them, then reload this one."),
     "not-saved": N_("The server could not save your last move just now (its database is "
@@ -493,7 +493,7 @@ class Classroom:
         else:
             address = getattr(conn, "address", None)
             if self.limits.codes_blocked(address):  # no code is checked: none can be found
-                raise Refused("too-many-codes")
+                raise Refused("too-many-codes", seconds=self.limits.codes_wait(address))
             code = codes.normalise_code(message["code"])
             if not code:
                 raise Refused("no-code")
@@ -546,7 +546,8 @@ class Classroom:
         if not digits:
             raise Refused("name-taken", name=name)
         if self.limits.pins.left(student.id) < 1:
-            raise Refused("too-many-pins", name=name)
+            raise Refused("too-many-pins", name=name,
+                          seconds=max(1, self.limits.pins.wait(student.id)))
         if not secrets.compare_digest(digits.encode(), self.pin(student).encode()):
             self.limits.pins.take(student.id)
             raise Refused("wrong-pin", name=name)
@@ -568,7 +569,7 @@ class Classroom:
         if sum(not s.removed for s in self.students.values()) >= self.limits.max_students:
             raise Refused("class-full", limit=self.limits.max_students)
         if not self.limits.new_student(address):
-            raise Refused("too-many-names")
+            raise Refused("too-many-names", seconds=self.limits.new_student_wait(address))
         row = self.store.add_student(self.code, name, None, secrets.token_urlsafe(18))
         student = Student(row["id"], name, row["pseudonym"], row["token"])
         self._add(student)
@@ -1075,7 +1076,9 @@ class Classroom:
         address or the class has tried too many)."""
         blocked = self.limits.keys_blocked(address)
         self.limits.wrong_key(address)
-        return Refused("too-many-keys" if blocked else "teacher-secret")
+        if blocked:
+            return Refused("too-many-keys", seconds=self.limits.keys_wait(address))
+        return Refused("teacher-secret")
 
     def overview(self) -> dict:
         """What the teacher's page shows: the class, its students, their boards, results."""
