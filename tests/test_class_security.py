@@ -505,6 +505,33 @@ def test_a_device_held_back_is_told_how_long_to_wait_and_may_come_in_after(serve
     asyncio.run(lent())
 
 
+def test_a_removed_students_device_cannot_join_under_another_name(server):
+    """Removed by the teacher, Ben's phone (its storage cleared, so no token to show) tries
+    another name: refused in a sentence, while another phone still joins; once the teacher
+    lets Ben back, his phone joins again."""
+    async def removed():
+        ben = await page_from(server, "127.0.0.12")
+        assert (await ben.join(server.code, "Ben"))["type"] == "lobby"
+        desk = await teacher(server)
+        ben_id = next(s["id"] for s in desk.overview["students"] if s["name"] == "Ben")
+        await desk.send({"type": "remove", "student": ben_id})
+        gone = await ben.receive(lambda m: m["type"] == "gone")
+        assert gone.get("removed") is True
+        again = await page_from(server, "127.0.0.12")
+        await again.send({"type": "join", "code": server.code, "name": "Bob", "lang": "en"})
+        assert (await answer(again)).startswith("Your teacher has taken the student of this "
+                                                "phone out of the class")
+        other = await page_from(server, "127.0.0.13")
+        assert (await other.join(server.code, "Carla"))["type"] == "lobby"
+        await desk.send({"type": "readmit", "student": ben_id})
+        await desk.receive()
+        assert not next(s for s in desk.overview["students"] if s["id"] == ben_id)["removed"]
+        await again.send({"type": "join", "code": server.code, "name": "Bob", "lang": "en"})
+        assert await answer(again) == "lobby"
+
+    asyncio.run(removed())
+
+
 # -- 8. a classmate's name is not enough ------------------------------------------------------
 async def join_with_pin(page: Student, code: str, name: str, pin: str) -> str:
     await page.send({"type": "join", "code": code, "name": name, "pin": pin, "lang": "en"})

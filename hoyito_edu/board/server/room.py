@@ -35,7 +35,7 @@ from ...teaching import words
 from .. import texts
 from ..session import BoardSession, size_options
 from . import codes
-from .limits import STUDENTS_CEILING, Limits
+from .limits import OWN_COMPUTER, STUDENTS_CEILING, Limits
 from .store import CannotStart, Store, StoreAway
 
 #: The computer levels a teacher may allow, easiest first.
@@ -67,6 +67,9 @@ SENTENCES = {
                            "go. To play here again, type the class code, your name and your "
                            "PIN."),
     "removed": N_("Your teacher has taken you out of this class."),
+    "removed-device": N_("Your teacher has taken the student of this phone out of the class, "
+                         "so it cannot join again under another name. Ask your teacher to "
+                         "let you back in."),
     "ended": N_("This class has ended. Thank you for playing!"),
     "unknown-token": N_("This page's class is over or was on another computer. Type the "
                         "class code and your name."),
@@ -191,6 +194,11 @@ def _text(message: dict, key: str, limit: int, required: bool = True) -> str | N
     return value
 
 
+def address_of(conn: object) -> object:
+    """The network address a page's connection came from (None if unknown)."""
+    return getattr(conn, "address", None)
+
+
 def clean_name(name: str) -> str:
     """A name as kept: normalised (NFC), spaces collapsed, control characters dropped."""
     name = unicodedata.normalize("NFC", name)
@@ -203,8 +211,8 @@ def name_key(name: str) -> str:
 
 
 STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
-TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round", "limit",
-                 "book")
+TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "readmit", "end", "round",
+                 "limit", "book")
 
 
 def _kind(message: object, types: tuple[str, ...]) -> str:
@@ -224,6 +232,7 @@ def check_student(message: object) -> dict:
         _text(message, "code", 64)
         _text(message, "name", 200)
         _text(message, "pin", 12, required=False)
+        _text(message, "was", 64, required=False)  # a token this browser held, if removed
     elif kind == "resume":
         _text(message, "token", 64)
     elif kind == "play":
@@ -260,7 +269,7 @@ def check_teacher(message: object) -> dict:
     elif kind == "limit" and as_whole(message.get("students")) not in range(
             1, STUDENTS_CEILING + 1):
         raise Refused("not-understood", detail="students")
-    elif kind in ("rename", "remove"):
+    elif kind in ("rename", "remove", "readmit"):
         if as_whole(message.get("student")) is None:
             raise Refused("not-understood", detail="student")
         if kind == "rename":
@@ -321,6 +330,7 @@ class Student:
     token: str
     removed: bool = False
     conns: set = field(default_factory=set)
+    addresses: set = field(default_factory=set)  # where the student's pages came from
     game: LiveGame | None = None
     waiting: bool = False
     lang: str = "en"
@@ -508,9 +518,11 @@ class Classroom:
                 raise Refused("removed")
             if same:  # the same student on another device: only with their PIN
                 student = same[0]
-                self._check_pin(student, message.get("pin"), name)
+                if message.get("was") != student.token:  # (their own page let back in)
+                    self._check_pin(student, message.get("pin"), name)
                 self._new_token(student, conn)
             else:
+                self._check_not_removed(message.get("was"), address)
                 student = self._new_student(name, address)
                 new = True
         if student.removed:
@@ -521,6 +533,8 @@ class Classroom:
             old.conns.discard(conn)
         conn.student = student
         student.conns.add(conn)
+        if address_of(conn) not in OWN_COMPUTER:
+            student.addresses.add(address_of(conn))
         conn.send({"type": "joined", "token": student.token, "name": student.name,
                    "code": self.code, "pin": self.pin(student) if new else None})
         if self.book_page is not None:  # the class is reading: so is this phone
@@ -532,6 +546,17 @@ class Classroom:
             self._lobby(student)
         self._changed()
         return student
+
+    def _check_not_removed(self, was: object, address: object) -> None:
+        """Refused if this browser held the token of a student the teacher removed (and has
+        not let back), or if such a student's pages came from ``address`` (a phone whose
+        storage was cleared): a removed student does not come back under another name."""
+        held = self.by_token.get(was) if isinstance(was, str) else None
+        if held is not None and held.removed:
+            raise Refused("removed-device")
+        if address not in OWN_COMPUTER and any(
+                s.removed and address in s.addresses for s in self.students.values()):
+            raise Refused("removed-device")
 
     def pin(self, student: Student) -> str:
         """The student's PIN (4 digits) for coming back on another device: made from the
@@ -1024,9 +1049,11 @@ class Classroom:
                     student.removed = True
                     self.store.update_student(student.id, removed=1)
                     self._send(student, {"type": "refused", "text": say("removed", student.lang)})
-                    self._send(student, {"type": "gone"})
+                    self._send(student, {"type": "gone", "removed": True})
                     self._detach(student)
                 self._changed()
+            elif kind == "readmit":
+                self._readmit(as_whole(message["student"]))
             elif kind == "book":
                 self._show_book(message["page"])
             elif kind == "round":
@@ -1049,6 +1076,16 @@ class Classroom:
             conn.send({"type": "refused", "text": say("database-away", self.lang)})
             self._changed()
             return False
+
+    def _readmit(self, student_id: int | None) -> None:
+        """The teacher lets a removed student back: their name (and their phone, which
+        keeps their token) joins again."""
+        student = self.students.get(student_id)
+        if student is None:
+            raise Refused("not-understood", detail="student")
+        student.removed = False
+        self.store.update_student(student.id, removed=0)
+        self._changed()
 
     def _renamed(self, student: Student) -> None:
         """Tell the pages a new name: the student's own greeting, and a classmate playing

@@ -9,6 +9,7 @@ const W = data.words;
 const lang = data.lang;
 const app = document.getElementById("app");
 const TOKEN = "hoyito-class-token";
+const REMOVED = "hoyito-class-removed"; // the token of a student the teacher took out
 
 function el(tag, attrs = {}, parent = null, text = "") {
   const node = document.createElement(tag);
@@ -121,7 +122,9 @@ function showJoin() {
   form.onsubmit = (event) => {
     event.preventDefault();
     notice.textContent = "";
-    send({ type: "join", code: code.value, name: name.value, pin: pin.value, lang });
+    let was = "";
+    try { was = localStorage.getItem(REMOVED) || ""; } catch (error) { was = ""; }
+    send({ type: "join", code: code.value, name: name.value, pin: pin.value, was, lang });
   };
   code.focus();
 }
@@ -207,6 +210,9 @@ function received(message) {
     if (message.paused) notice.textContent = message.text;
     else if (notice.textContent === message.text) notice.textContent = "";
   } else if (message.type === "gone") {
+    if (message.removed && token) { // kept: this phone cannot join under another name
+      try { localStorage.setItem(REMOVED, token); } catch (error) { /* nothing kept */ }
+    }
     token = null;
     try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
     showJoin();

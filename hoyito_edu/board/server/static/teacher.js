@@ -121,6 +121,7 @@ function build() {
 
   el("h2", {}, body, W.students);
   parts.students = el("div", { class: "teacher-students" }, body);
+  parts.removed = el("ul", { class: "teacher-removed", "aria-label": W.removed }, body);
   el("h2", {}, body, W.results);
   parts.results = el("ol", { class: "teacher-results" }, body);
   built = true;
@@ -259,12 +260,27 @@ function drawStudents() {
   for (const [id, card] of cards) {
     if (!keep.has(id)) { card.remove(); cards.delete(id); }
   }
+  drawRemoved();
   let before = null; // the card each one follows; a card is moved only when out of order
   for (const s of shown) {
     const card = studentCard(s);
     const wanted = before ? before.nextSibling : parts.students.firstChild;
     if (card !== wanted) parts.students.insertBefore(card, wanted);
     before = card;
+  }
+}
+
+// The students taken out of the class, each with a button to let them back in.
+function drawRemoved() {
+  const removed = state.students.filter((s) => s.removed);
+  const key = JSON.stringify(removed.map((s) => [s.id, s.name]));
+  if (key === drawn.removed) return;
+  drawn.removed = key;
+  parts.removed.textContent = "";
+  for (const s of removed) {
+    const item = el("li", { "data-student": String(s.id) }, parts.removed, W.removed_line.replace("{name}", s.name) + " ");
+    const back = el("button", { type: "button", class: "teacher-readmit" }, item, W.readmit);
+    back.onclick = () => send({ type: "readmit", student: s.id });
   }
 }
 
