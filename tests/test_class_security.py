@@ -532,6 +532,45 @@ def test_a_removed_students_device_cannot_join_under_another_name(server):
     asyncio.run(removed())
 
 
+def test_the_students_per_class_the_teacher_set_is_kept_over_a_restart(tmp_path):
+    """The teacher raised the class's cap to 75 (or lowered it): a restart of the server
+    (Ctrl-C, kill -9) went back to 60. It is kept with the class now."""
+    db = str(tmp_path / "clase.db")
+
+    async def set_limit(server, students: int) -> None:
+        desk = await teacher(server)
+        await desk.send({"type": "limit", "students": students})
+        await desk.receive(lambda m: m["type"].startswith("class")
+                           and desk.overview["max_students"] == students)
+
+    async def limit_now(server) -> int:
+        return (await teacher(server)).overview["max_students"]
+
+    with class_server(db, tmp_path / "one.log") as server:
+        assert asyncio.run(limit_now(server)) == 60
+        asyncio.run(set_limit(server, 75))
+        server.kill9()
+    with class_server(db, tmp_path / "two.log") as server:
+        assert asyncio.run(limit_now(server)) == 75
+        asyncio.run(set_limit(server, 2))
+    with class_server(db, tmp_path / "three.log") as server:
+        assert asyncio.run(limit_now(server)) == 2
+
+        async def third_student() -> str:
+            for name in ("Ana", "Ben"):
+                assert (await (await Student.connect(server.ws)).join(server.code, name))[
+                    "type"] == "lobby"
+            return await answer_of_join(server, "Carla")
+
+        assert asyncio.run(third_student()).startswith("This class is full (2 students)")
+
+
+async def answer_of_join(server, name: str) -> str:
+    page = await Student.connect(server.ws)
+    await page.send({"type": "join", "code": server.code, "name": name, "lang": "en"})
+    return await answer(page)
+
+
 # -- 8. a classmate's name is not enough ------------------------------------------------------
 async def join_with_pin(page: Student, code: str, name: str, pin: str) -> str:
     await page.send({"type": "join", "code": code, "name": name, "pin": pin, "lang": "en"})

@@ -405,6 +405,8 @@ class Classroom:
         self.book_pages: Callable[[str], bool] = lambda page: False
         self.book_page: str | None = None
         self.limits = Limits()  # tries and new students per address, students per class
+        if row["max_students"] is not None:  # as the teacher set it before a restart
+            self.limits.max_students = row["max_students"]
         self.unsaved: dict[int, LiveGame] = {}  # games whose moves wait for the database
 
     def _find_class(self, code: str | None, new: bool) -> dict:
@@ -1059,8 +1061,8 @@ class Classroom:
             elif kind == "round":
                 self.next_round()
             elif kind == "limit":
-                self.limits.max_students = as_whole(message["students"])
-                self._changed()
+                self._update(max_students=as_whole(message["students"]))
+                self.limits.max_students = self.row["max_students"]
             elif kind == "end":
                 for student in self.students.values():
                     self._leave(student, "class-ended")

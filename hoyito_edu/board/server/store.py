@@ -59,13 +59,15 @@ MIGRATIONS: list[list[str]] = [
             player INTEGER NOT NULL, hole INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (game_id, ply))""",
     ],
+    # the students a class takes, as the teacher set it (NULL: the default), kept over a restart
+    ["ALTER TABLE classes ADD COLUMN max_students INTEGER"],
 ]
 
 #: The PostgreSQL advisory lock servers sharing a database take to number a new student.
 PSEUDONYM_LOCK = 0x486F7969746F5053  # "HoyitoPS"
 
 CLASS_FIELDS = ("code", "secret", "lang", "variant", "holes_per_row", "levels", "classmates",
-                "paused", "created", "ended")
+                "paused", "created", "ended", "max_students")
 STUDENT_FIELDS = ("id", "class_code", "name", "pseudonym", "token", "removed", "joined")
 GAME_FIELDS = ("id", "class_code", "south", "north", "opponent", "variant", "holes_per_row",
                "seed", "started", "ended", "end_reason", "winner", "score_south",
@@ -372,7 +374,8 @@ class Store:
 
     # -- classes ---------------------------------------------------------------------------
     def create_class(self, **values: Any) -> dict:
-        row = {"paused": 0, "created": time.time(), "ended": None, **values}
+        row = {"paused": 0, "created": time.time(), "ended": None, "max_students": None,
+               **values}
         self.execute(f"INSERT INTO classes ({', '.join(CLASS_FIELDS)}) VALUES "
                      f"({', '.join('?' * len(CLASS_FIELDS))})",
                      tuple(row[f] for f in CLASS_FIELDS))
