@@ -60,6 +60,7 @@ TEACHER_WORDS = {
     "open": N_("Open"),
     "join_line": N_("Students open {address} (or scan the code) and type the class code:"),
     "rules": N_("Rules"),
+    "class_settings": N_("Rules, levels and students who may join"),
     "size": N_("Holes per row"),
     "levels": N_("Computer levels allowed"),
     "classmates": N_("Classmates may play each other"),

@@ -55,6 +55,16 @@ function askKey() {
   };
 }
 
+// A section a lesson rarely needs: folded away on a phone (a tap opens it), open on a wider
+// screen, so that on a phone the code, the class's buttons and the students come first.
+const WIDE = window.matchMedia("(min-width: 700px)").matches;
+function fold(name, title) {
+  const box = el("details", { class: `teacher-more teacher-more-${name}` }, body);
+  if (WIDE) box.open = true;
+  el("summary", {}, box, title);
+  return box;
+}
+
 function build() {
   body.textContent = "";
   const join = el("section", { class: "teacher-join" }, body);
@@ -62,7 +72,24 @@ function build() {
   parts.code = el("p", { class: "teacher-code" }, join);
   el("img", { src: "/qr.svg", alt: data.joins[0], class: "teacher-qr" }, join);
 
-  const settings = el("form", { class: "teacher-settings" }, body);
+  const buttons = el("div", { class: "teacher-buttons" }, body);
+  const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
+  round.onclick = () => send({ type: "round" });
+  parts.pause = el("button", { class: "teacher-pause" }, buttons);
+  parts.pause.onclick = () => { // what the button says is what it does, even before the server's echo
+    state.paused = !state.paused;
+    send({ type: "pause", paused: state.paused });
+    setText(parts.pause, state.paused ? W.resume : W.pause);
+  };
+  const end = el("button", { class: "teacher-end" }, buttons, W.end);
+  end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
+
+  el("h2", {}, body, W.students);
+  parts.students = el("div", { class: "teacher-students" }, body);
+  parts.removed = el("ul", { class: "teacher-removed", "aria-label": W.removed }, body);
+
+  const more = fold("settings", W.class_settings);
+  const settings = el("form", { class: "teacher-settings" }, more);
   const rules = el("label", {}, settings, W.rules + " ");
   parts.variant = el("select", { name: "variant" }, rules);
   const size = el("label", {}, settings, W.size + " ");
@@ -81,7 +108,7 @@ function build() {
     send({ type: "settings", variant: parts.variant.value, holes_per_row: Number(parts.size.value), levels: chosen, classmates: parts.classmates.checked });
   };
 
-  const cap = el("form", { class: "teacher-limit" }, body);
+  const cap = el("form", { class: "teacher-limit" }, more);
   const capLabel = el("label", {}, cap, W.max_students + " ");
   parts.max = el("input", { type: "number", name: "max_students", min: "1", max: "1000", inputmode: "numeric", required: "" }, capLabel);
   el("button", { type: "submit" }, cap, W.apply_limit);
@@ -90,22 +117,9 @@ function build() {
     send({ type: "limit", students: Number(parts.max.value) });
   };
 
-  const buttons = el("div", { class: "teacher-buttons" }, body);
-  const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
-  round.onclick = () => send({ type: "round" });
-  parts.pause = el("button", { class: "teacher-pause" }, buttons);
-  parts.pause.onclick = () => { // what the button says is what it does, even before the server's echo
-    state.paused = !state.paused;
-    send({ type: "pause", paused: state.paused });
-    setText(parts.pause, state.paused ? W.resume : W.pause);
-  };
-  const end = el("button", { class: "teacher-end" }, buttons, W.end);
-  end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
-
   buildBook();
 
-  const exports = el("section", { class: "teacher-export" }, body);
-  el("h2", {}, exports, W.export);
+  const exports = el("section", { class: "teacher-export" }, fold("export", W.export));
   el("p", {}, exports, W.export_note);
   const names = el("label", {}, exports);
   const withNames = el("input", { type: "checkbox" }, names);
@@ -119,11 +133,7 @@ function build() {
     exports.append(" ");
   }
 
-  el("h2", {}, body, W.students);
-  parts.students = el("div", { class: "teacher-students" }, body);
-  parts.removed = el("ul", { class: "teacher-removed", "aria-label": W.removed }, body);
-  el("h2", {}, body, W.results);
-  parts.results = el("ol", { class: "teacher-results" }, body);
+  parts.results = el("ol", { class: "teacher-results" }, fold("results", W.results));
   built = true;
 }
 
@@ -133,8 +143,7 @@ function bookAddress(page) {
 }
 
 function buildBook() {
-  const section = el("section", { class: "teacher-book" }, body);
-  el("h2", {}, section, W.book);
+  const section = el("section", { class: "teacher-book" }, fold("book", W.book));
   if (!data.book.length) {
     el("p", {}, section, W.book_missing);
     parts.book = null;
