@@ -91,7 +91,7 @@ PAGES = {
     "class": "class server, Hoyito I 2 x 6, against the beginner, animation off",
 }
 
-_INSTALL = """() => {
+TAP_TIMER = """() => {
   window.hoyitoTaps = [];
   if (window.hoyitoTimer) return;  // installed once per page
   window.hoyitoTimer = true;
@@ -173,7 +173,7 @@ def play(page, taps: int, gap: float, rng: random.Random, locator_tap: bool = Fa
     """Tap ``taps`` playable holes (a new game when one ends); the page's times."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
-    page.evaluate(_INSTALL)
+    page.evaluate(TAP_TIMER)
     done = 0
     while done < taps:
         state = read_board(page)

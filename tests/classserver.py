@@ -79,10 +79,11 @@ class Server:
 
 def start(db: str, log: Path, port: int | None = None, workers: int = 0, lang: str = "en",
           timeout: float = 60, extra: tuple[str, ...] = (), book: Path | None = None,
-          first_path: Path | None = None) -> Server:
+          first_path: Path | None = None, piped: bool = False) -> Server:
     """Start the server; ``extra``: more command-line options (``--class CODE`` ...); ``book``:
     the book it serves to the phones; ``first_path``: a folder put before everything else on
-    the server's Python path."""
+    the server's Python path; ``piped``: the server prints into a pipe that this process
+    copies to ``log`` (so that a limit on the files the server writes spares its log)."""
     port = port or free_port()
     paths = [str(first_path)] if first_path is not None else []
     paths += [str(ROOT), os.environ.get("PYTHONPATH", "")]
@@ -92,8 +93,17 @@ def start(db: str, log: Path, port: int | None = None, workers: int = 0, lang: s
     if book is not None:
         command += ["--book", str(book)]
     handle = open(log, "a")  # noqa: SIM115 - closed with the process
-    process = subprocess.Popen(command, stdout=handle, stderr=subprocess.STDOUT, env=env,
-                               cwd=ROOT)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE if piped else handle,
+                               stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    if piped:
+        import threading  # noqa: PLC0415
+
+        def copy() -> None:
+            for line in process.stdout:
+                handle.write(line.decode(errors="replace"))
+                handle.flush()
+
+        threading.Thread(target=copy, daemon=True).start()
     server = Server(process, port, db, log)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

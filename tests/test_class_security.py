@@ -471,6 +471,106 @@ def test_made_up_students_are_limited_per_device_and_per_class(server):
     asyncio.run(flood())
 
 
+def test_a_device_held_back_is_told_how_long_to_wait_and_may_come_in_after(server):
+    """A phone lent round the class makes many new names: it was refused for 45 s with no
+    word of how long. The sentence says how many seconds (in the page's language), and
+    after them the phone comes in."""
+    import re
+
+    async def lent():
+        phone = await page_from(server, "127.0.0.8")
+        for number in range(10):
+            await phone.send({"type": "join", "code": server.code, "name": f"Kid {number}",
+                              "lang": "en"})
+            assert await answer(phone) == "lobby"
+        await phone.close()
+        phone = await page_from(server, "127.0.0.8", "?lang=es")  # the next child's page
+        await phone.send({"type": "join", "code": server.code, "name": "Luz", "lang": "es"})
+        said = await answer(phone)
+        seconds = int(re.fullmatch(r"Demasiados nombres nuevos desde este aparato hace un "
+                                   r"momento: inténtalo otra vez en (\d+) s\.", said)[1])
+        assert 1 <= seconds <= 10
+        await asyncio.sleep(seconds + 0.3)
+        assert (await phone.join(server.code, "Luz"))["type"] == "lobby"
+
+        thief = await page_from(server, "127.0.0.9")
+        said = []
+        for number in range(7):  # wrong PINs for Luz: five, then the wait is said
+            await thief.send({"type": "join", "code": server.code, "name": "Luz",
+                              "pin": f"{number:04d}", "lang": "en"})
+            said.append(await answer(thief))
+        waits = [re.search(r"try again in (\d+) s, or ask your teacher", s) for s in said]
+        assert waits[-1] and 1 <= int(waits[-1][1]) <= 60, said
+
+    asyncio.run(lent())
+
+
+def test_a_removed_students_device_cannot_join_under_another_name(server):
+    """Removed by the teacher, Ben's phone (its storage cleared, so no token to show) tries
+    another name: refused in a sentence, while another phone still joins; once the teacher
+    lets Ben back, his phone joins again."""
+    async def removed():
+        ben = await page_from(server, "127.0.0.12")
+        assert (await ben.join(server.code, "Ben"))["type"] == "lobby"
+        desk = await teacher(server)
+        ben_id = next(s["id"] for s in desk.overview["students"] if s["name"] == "Ben")
+        await desk.send({"type": "remove", "student": ben_id})
+        gone = await ben.receive(lambda m: m["type"] == "gone")
+        assert gone.get("removed") is True
+        again = await page_from(server, "127.0.0.12")
+        await again.send({"type": "join", "code": server.code, "name": "Bob", "lang": "en"})
+        assert (await answer(again)).startswith("Your teacher has taken the student of this "
+                                                "phone out of the class")
+        other = await page_from(server, "127.0.0.13")
+        assert (await other.join(server.code, "Carla"))["type"] == "lobby"
+        await desk.send({"type": "readmit", "student": ben_id})
+        await desk.receive()
+        assert not next(s for s in desk.overview["students"] if s["id"] == ben_id)["removed"]
+        await again.send({"type": "join", "code": server.code, "name": "Bob", "lang": "en"})
+        assert await answer(again) == "lobby"
+
+    asyncio.run(removed())
+
+
+def test_the_students_per_class_the_teacher_set_is_kept_over_a_restart(tmp_path):
+    """The teacher raised the class's cap to 75 (or lowered it): a restart of the server
+    (Ctrl-C, kill -9) went back to 60. It is kept with the class now."""
+    db = str(tmp_path / "clase.db")
+
+    async def set_limit(server, students: int) -> None:
+        desk = await teacher(server)
+        await desk.send({"type": "limit", "students": students})
+        await desk.receive(lambda m: m["type"].startswith("class")
+                           and desk.overview["max_students"] == students)
+
+    async def limit_now(server) -> int:
+        return (await teacher(server)).overview["max_students"]
+
+    with class_server(db, tmp_path / "one.log") as server:
+        assert asyncio.run(limit_now(server)) == 60
+        asyncio.run(set_limit(server, 75))
+        server.kill9()
+    with class_server(db, tmp_path / "two.log") as server:
+        assert asyncio.run(limit_now(server)) == 75
+        asyncio.run(set_limit(server, 2))
+    with class_server(db, tmp_path / "three.log") as server:
+        assert asyncio.run(limit_now(server)) == 2
+
+        async def third_student() -> str:
+            for name in ("Ana", "Ben"):
+                assert (await (await Student.connect(server.ws)).join(server.code, name))[
+                    "type"] == "lobby"
+            return await answer_of_join(server, "Carla")
+
+        assert asyncio.run(third_student()).startswith("This class is full (2 students)")
+
+
+async def answer_of_join(server, name: str) -> str:
+    page = await Student.connect(server.ws)
+    await page.send({"type": "join", "code": server.code, "name": name, "lang": "en"})
+    return await answer(page)
+
+
 # -- 8. a classmate's name is not enough ------------------------------------------------------
 async def join_with_pin(page: Student, code: str, name: str, pin: str) -> str:
     await page.send({"type": "join", "code": code, "name": name, "pin": pin, "lang": "en"})

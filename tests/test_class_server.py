@@ -449,3 +449,33 @@ def test_a_spanish_class_server_prints_its_getting_ready_lines_in_spanish(tmp_pa
     assert "Preparando los niveles intermedio y experto" in text
     assert "Los niveles intermedio y experto están listos" in text
     assert "Getting the" not in text and "levels are ready" not in text
+
+
+def test_two_classes_in_one_file_never_share_a_pseudonym(tmp_path):
+    """One SQLite file, two classes (the second started with --new): pseudonyms once started
+    at S01 in every class, so a table of the whole file merged Ana of the first class with
+    Carla of the second. Each student of the file has a pseudonym of their own."""
+    from hoyito_edu import class_games  # noqa: PLC0415
+
+    db = str(tmp_path / "clase.db")
+
+    async def class_of(server, names: list[str]) -> None:
+        for name in names:
+            page = await Student.connect(server.ws)
+            await page.join(server.code, name)
+            await page.play("beginner")
+            await page.click()
+            await page.close()
+
+    with class_server(db, tmp_path / "first.log") as first:
+        asyncio.run(class_of(first, ["Ana", "Ben"]))
+    with class_server(db, tmp_path / "second.log", extra=("--new",)) as second:
+        assert second.code != first.code
+        asyncio.run(class_of(second, ["Carla", "Dario"]))
+    with sqlite3.connect(db) as con:
+        rows = con.execute("SELECT name, pseudonym FROM students ORDER BY joined").fetchall()
+    assert [name for name, _ in rows] == ["Ana", "Ben", "Carla", "Dario"]
+    assert len({pseudonym for _, pseudonym in rows}) == 4, rows
+    table = class_games(db)  # every class of the file
+    assert table["south"].nunique() == 4
+    assert list(class_games(db, class_code=first.code)["south"]) == ["S01", "S02"]

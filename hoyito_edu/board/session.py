@@ -102,6 +102,10 @@ NOT_UNDERSTOOD = N_("That message was not understood ({detail}), so nothing chan
 #: A language whose catalogue is missing or broken on this computer.
 UNAVAILABLE = N_("{language} cannot be shown here ({why}), so the board speaks English.")
 
+#: The computer's thinking was lost on the way (the process searching for it kept dying).
+THINKING_LOST = N_("The computer could not finish its move: the program thinking for it "
+                   "stopped. Tap the board to ask it again, or choose an easier level.")
+
 #: The most characters of a message field quoted back in a refusal.
 QUOTE_LIMIT = 40
 
@@ -122,6 +126,12 @@ Think = Callable[[Any, Position, Callable[[Any, BaseException | None], None]], N
 Listener = Callable[[dict], None]
 
 _WARMED = threading.Event()
+
+
+class ThinkingLost(RuntimeError):
+    """The computer's choice could not be made (the process searching for it died, and died
+    again when asked once more): ``think`` answers ``done(None, ThinkingLost())``, the
+    notice line says so in the page's language, and the next tap asks the computer again."""
 
 
 class BadMessage(ValueError):
@@ -271,6 +281,9 @@ class BoardSession:
         lang: ``"en"`` or ``"es"``; None: the session's language (``hy.set_language``).
         seed: the computer player's seed, for repeatable games.
         think: how the computer's choice is made (see the module's docstring); None: at once.
+        warm: when a compiled level is chosen, load (or compile) its search in this process in
+            the background, so its first move does not wait; False where the searches run in
+            other processes (the class server's workers), which keeps numba out of this one.
 
     A bad setting is a ValueError saying what is allowed.
     """
@@ -278,14 +291,16 @@ class BoardSession:
     def __init__(self, variant: str = "hoyito-i", holes_per_row: int = 6,
                  opponent: str | None = "expert", human: int = 0, lang: str | None = None, *,
                  match: bool = False, seed: int | None = None,
-                 think: Think | None = None) -> None:
+                 think: Think | None = None, warm: bool = True) -> None:
         self.settings = check_settings(variant, holes_per_row, opponent, human, match)
+        self.warm = warm
         self.lang, unavailable = self._speakable(check_language(lang))
         self.seed = check_seed(seed)
         self.think = think
         self.listeners: list[Listener] = []
         self.epoch = 0  # which game: a click from an earlier game is stale
         self.thinking = False
+        self.thinking_lost = False  # a tap asks the computer again (ThinkingLost)
         self.hints = False
         self.question: dict | None = None
         self._pending: dict | None = None
@@ -419,6 +434,10 @@ class BoardSession:
     def click(self, hole: object, ply: object = None, game: object = None) -> bool:
         """A click on ``hole`` made when the page showed ``ply`` moves of game ``game``
         (None: now). Plays it if the engine takes it now; else the notice says why."""
+        if self.thinking_lost and self._computer_to_move():  # its thinking was lost: again
+            self._say("")
+            self._computer_turns()
+            return False
         refusal = self._stale(hole, ply, game)
         if not refusal:
             try:
@@ -484,7 +503,7 @@ class BoardSession:
                     break
             self._render()
             return
-        self.thinking = True
+        self.thinking, self.thinking_lost = True, False
         self._render()
         job = (self.epoch, self.ply)
         self.think(self.computer, self.position, lambda hole, error: self.chosen(job, hole, error))
@@ -502,6 +521,11 @@ class BoardSession:
         if job != (self.epoch, self.ply):
             return  # a new game or an undo came first: forget this choice
         self.thinking = False
+        if isinstance(error, ThinkingLost):  # said in a sentence; a tap asks again
+            self.thinking_lost = True
+            self._say(_(THINKING_LOST), "error")
+            self._render()
+            return
         if error is not None:  # a broken player must not break the board
             self._report_error(error)
             return
@@ -521,7 +545,7 @@ class BoardSession:
         name = self.settings["opponent"]
         if name is None:
             return None
-        if name in COMPILED_LEVELS:
+        if name in COMPILED_LEVELS and self.warm:
             warm_search()
         return players.player(name, seed=self.seed)
 

@@ -335,6 +335,8 @@ def test_the_teachers_controls_are_finger_sized_and_end_the_class_stands_apart(b
                                    bypass_csp=True).new_page()
         page.goto(f"{server.url}/teacher#{server.secret}")
         page.wait_for_selector(".teacher-pause")
+        # every section unfolded (a phone folds some away): their controls are measured too
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         small = page.evaluate("""() => [...document.querySelectorAll(
               '.teacher button, .teacher select, .teacher-export a, .teacher-settings label')]
             .map((el) => [el.className || el.tagName, el.getBoundingClientRect()])

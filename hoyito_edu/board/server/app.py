@@ -38,11 +38,12 @@ from starlette.responses import (
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..session import ThinkingLost
 from . import codes, pages
 from .book import HEADERS as BOOK_HEADERS
 from .book import MOUNTS, TYPES, Shelf
 from .limits import CONNECTIONS_PER_ADDRESS, OWN_COMPUTER
-from .room import CannotStart, Classroom, overview_changes, say
+from .room import CannotStart, Classroom, Refused, overview_changes, say
 from .store import Store, StoreAway
 
 HERE_STATIC = Path(__file__).parent / "static"
@@ -50,6 +51,12 @@ HERE_STATIC = Path(__file__).parent / "static"
 BOARD_STATIC = Path(__file__).parents[1] / "static"
 #: The computer levels played in the server's thread (quick); the rest go to the pool.
 INLINE_LEVELS = ("random", "beginner", "greedy")
+#: How many times a search is asked of the workers when the one asked dies (then the page says
+#: so in a sentence, and a tap asks again).
+SEARCH_TRIES = 3
+#: Seconds before the warming starts again after the 1st, 2nd, ... death of a worker getting
+#: ready (the last one repeated): at once twice, then less and less often, never giving up.
+WARM_AGAIN = (0, 0, 5, 15, 30)
 #: The longest message a page may send, in characters.
 MESSAGE_LIMIT = 4096
 #: Messages a connection may send: this many at once, refilled at RATE per second.
@@ -133,17 +140,18 @@ class Pool:
             self._rebuild(self.executor)
             return self.loop.run_in_executor(self.executor, *call)
 
-    def warm(self, on_ready, tries: int = 3) -> None:
+    def warm(self, on_ready, deaths: int = 0) -> None:
         """Warm the workers in the background; ``on_ready()`` when the levels can play.
 
         One worker first: on a new installation it compiles the search into numba's disk
         cache (``make clase`` does that at set-up, so a lesson finds it done), and only then
         the others, which load it from the cache in a second or two instead of compiling it
         again side by side (twice the time and the memory of one). A worker that dies while
-        getting ready (killed, out of memory) is replaced and the warming starts again,
-        ``tries`` times in all; then the terminal says so."""
+        getting ready (killed, out of memory) is replaced and the warming starts again, at
+        once the first times, then after :data:`WARM_AGAIN` seconds: the levels are never
+        left "getting ready" for good, and the terminal says what happens."""
         started = time.perf_counter()
-        if tries == 3:
+        if deaths == 0:
             print(say("levels-warming", self.lang), flush=True)
         executor = self.executor
 
@@ -155,14 +163,7 @@ class Pool:
                 await warmed()
             except BrokenProcessPool:
                 self._rebuild(executor)
-                if tries > 1:
-                    print("A worker died while getting ready; starting again.",
-                          file=sys.stderr, flush=True)
-                    self.warm(on_ready, tries - 1)
-                    return
-                print("The intermediate and expert levels could not start: their worker "
-                      "processes keep dying (is the computer out of memory?). The other "
-                      "levels play on.", file=sys.stderr, flush=True)
+                await self.warm_again(on_ready, deaths + 1)
                 return
             except Exception as error:  # pragma: no cover - a search that cannot load
                 print(say("levels-failed", self.lang, error=error), file=sys.stderr)
@@ -175,6 +176,15 @@ class Pool:
                 await asyncio.gather(*(warmed() for _ in range(self.workers)))
 
         self.loop.create_task(wait())
+
+    async def warm_again(self, on_ready, deaths: int) -> None:
+        """A worker died while getting ready (``deaths`` times so far): say so, wait a little
+        longer each time, and start the warming again."""
+        seconds = WARM_AGAIN[min(deaths, len(WARM_AGAIN)) - 1]
+        key = "warm-again" if deaths < len(WARM_AGAIN) - 1 else "warm-keeps-dying"
+        print(say(key, self.lang, seconds=seconds), file=sys.stderr, flush=True)
+        await asyncio.sleep(seconds)
+        self.warm(on_ready, deaths)
 
     def think_for(self, live, flush):
         """The ``think`` of a game's session: quick levels soon in this thread, the others in
@@ -194,9 +204,9 @@ class Pool:
                 loop.call_soon(quick)
                 return
             seed = (live.row["seed"] + len(live.stored) * 7919) % (2**31)
-            ask(player.name, seed, position, done, again=True)
+            ask(player.name, seed, position, done, tries=SEARCH_TRIES)
 
-        def ask(name: str, seed: int, position, done, again: bool) -> None:
+        def ask(name: str, seed: int, position, done, tries: int) -> None:
             # One search a game at most: a search still waiting for a worker when its game
             # asks again (New game, the game left) is stale, and gives its place up, so one
             # student pressing New game in a loop cannot queue searches ahead of the class.
@@ -211,10 +221,12 @@ class Pool:
 
             def back(finished: asyncio.Future) -> None:
                 error = None if finished.cancelled() else finished.exception()
-                if isinstance(error, BrokenProcessPool) and again:  # a worker died: once more
+                if isinstance(error, BrokenProcessPool):  # a worker died: ask new ones
                     self._rebuild(executor)
-                    ask(name, seed, position, done, again=False)
-                    return
+                    if tries > 1:
+                        ask(name, seed, position, done, tries - 1)
+                        return
+                    error = ThinkingLost()  # the page says so in a sentence; a tap asks again
                 if finished.cancelled():
                     return  # the server is closing
                 done(None if error else finished.result(), error)
@@ -308,247 +320,321 @@ def book_route(shelf: Shelf, default_lang: str):
     return book
 
 
-def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
-               shelf: Shelf | None = None) -> Starlette:
-    """The ASGI app serving ``classroom``; ``joins`` are the addresses students open;
-    ``shelf`` the book served at ``/libro/`` and ``/book/``."""
-    shelf = shelf or Shelf.open(None)
-    classroom.book_pages = shelf.page_ok
-    teachers: set[Socket] = set()
-    push = {"due": False}
-    open_from: dict[str, int] = {}  # address -> WebSockets open from it
+async def static(request: Request) -> Response:
+    """One of :data:`STATIC_FILES` (the board's module and CSS, this server's scripts)."""
+    name = request.path_params["name"]
+    if name not in STATIC_FILES:
+        return Response("Not found", status_code=404)
+    kind = "text/javascript" if name.endswith(".js") else "text/css"
+    return FileResponse(STATIC_FILES[name], media_type=kind,
+                        headers={"Cache-Control": "no-cache"})
 
-    sent = {"overview": None}  # the overview every teacher's page has now
 
-    def everything() -> None:  # a teacher's page opened: every page starts again from here
-        sent["overview"] = overview = classroom.overview()
-        for conn in list(teachers):
+def socket_language(ws: WebSocket, default: str) -> str:
+    """The language a page's WebSocket asked for (``?lang=``), else the class's."""
+    asked = ws.query_params.get("lang")
+    return asked if asked in ("en", "es") else default
+
+
+def frame_refusal(conn: Socket, text: str | None, lang: str) -> str | None:
+    """Why a frame from a page is not read (binary, too long, too fast): the sentence, or
+    None for a frame to read; a refusal the page cannot be told of quickly is ``""``."""
+    if text is None:  # a binary frame: no page of this server sends one
+        return say("not-understood", lang, detail="binary") if conn.allowed() else ""
+    if len(text) > MESSAGE_LIMIT:
+        return say("not-understood", lang, detail="too long")
+    if not conn.allowed():
+        return say("too-fast", lang)
+    return None
+
+
+def parsed(text: str) -> object:
+    """A page's message as JSON; None if it is not JSON or nested beyond reason.
+
+    >>> parsed('{"type": "move", "hole": 3}')
+    {'type': 'move', 'hole': 3}
+    >>> parsed("[" * 100000) is None
+    True
+    """
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def table_response(table, kind: str, code: str) -> Response:
+    """The class's games as a CSV or Parquet download (ImportError: no Parquet here)."""
+    disposition = {"Content-Disposition": f'attachment; filename="class-{code}.{kind}"'}
+    if kind == "csv":  # a name typed as a formula is shown, never run, in a spreadsheet
+        from .games import spreadsheet_safe  # noqa: PLC0415
+
+        return Response(spreadsheet_safe(table).to_csv(index=False), media_type="text/csv",
+                        headers=disposition)
+    import io  # noqa: PLC0415
+
+    buffer = io.BytesIO()
+    table.to_parquet(buffer, index=False)
+    return Response(buffer.getvalue(), media_type="application/octet-stream",
+                    headers=disposition)
+
+
+class ClassApp:
+    """What the class server's routes share: the class, the pool, the teachers' pages, the
+    open WebSockets per address, the overview the teachers' pages have now."""
+
+    def __init__(self, classroom: Classroom, pool: Pool | None, joins: list[str],
+                 shelf: Shelf) -> None:
+        self.classroom = classroom
+        self.pool = pool
+        self.joins = joins
+        self.shelf = shelf
+        self.teachers: set[Socket] = set()
+        self.push_due = False  # a push of the overview's changes is on its way
+        self.sent: dict | None = None  # the overview every teacher's page has now
+        self.open_from: dict[str | None, int] = {}  # address -> WebSockets open from it
+        self.tasks: list[asyncio.Task] = []  # the server's own background work
+        classroom.book_pages = shelf.page_ok
+        classroom.on_change = self.changed
+
+    # -- the teachers' pages hear of the class -------------------------------------------
+
+    def everything(self) -> None:
+        """A teacher's page opened: every teacher's page starts again from the whole class."""
+        self.sent = overview = self.classroom.overview()
+        for conn in list(self.teachers):
             conn.send(overview)
 
-    tasks: list[asyncio.Task] = []  # the server's own background work
-
-    def changed() -> None:  # the teacher's page hears of changes at most 4 times a second
-        if push["due"] or not teachers:
+    def changed(self) -> None:
+        """The class changed: the teachers' pages hear of it at most 4 times a second."""
+        if self.push_due or not self.teachers:
             return
-        push["due"] = True
+        self.push_due = True
+        asyncio.get_running_loop().call_later(0.25, self.send_changes)
 
-        def send() -> None:  # only what changed: a class of 40 is not sent whole each time
-            push["due"] = False
-            overview = classroom.overview()
-            changes = overview_changes(sent["overview"], overview)
-            sent["overview"] = overview
-            if changes is not None:
-                for conn in list(teachers):
-                    conn.send(changes)
+    def send_changes(self) -> None:
+        """Only what changed: a class of 40 is not sent whole each time."""
+        self.push_due = False
+        overview = self.classroom.overview()
+        changes = overview_changes(self.sent, overview)
+        self.sent = overview
+        if changes is not None:
+            for conn in list(self.teachers):
+                conn.send(changes)
 
-        asyncio.get_running_loop().call_later(0.25, send)
+    # -- pages ---------------------------------------------------------------------------
 
-    classroom.on_change = changed
-
-    async def student_page(request: Request) -> Response:
-        lang = page_language(request, classroom.lang)
+    async def student_page(self, request: Request) -> Response:
+        lang = page_language(request, self.classroom.lang)
         return HTMLResponse(pages.student_page(lang), headers=pages.HEADERS)
 
-    async def teacher_page(request: Request) -> Response:
-        lang = page_language(request, classroom.lang)
-        return HTMLResponse(pages.teacher_page(lang, joins, shelf.pages(lang)),
+    async def teacher_page(self, request: Request) -> Response:
+        lang = page_language(request, self.classroom.lang)
+        return HTMLResponse(pages.teacher_page(lang, self.joins, self.shelf.pages(lang)),
                             headers=pages.HEADERS)
 
-    async def projector_page(request: Request) -> Response:
-        lang = page_language(request, classroom.lang)
-        return HTMLResponse(pages.projector_page(lang, joins), headers=pages.HEADERS)
+    async def projector_page(self, request: Request) -> Response:
+        lang = page_language(request, self.classroom.lang)
+        return HTMLResponse(pages.projector_page(lang, self.joins), headers=pages.HEADERS)
 
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in STATIC_FILES:
-            return Response("Not found", status_code=404)
-        kind = "text/javascript" if name.endswith(".js") else "text/css"
-        return FileResponse(STATIC_FILES[name], media_type=kind,
-                            headers={"Cache-Control": "no-cache"})
+    async def qr(self, request: Request) -> Response:
+        return Response(codes.qr_svg(self.joins[0]), media_type="image/svg+xml")
 
-    async def qr(request: Request) -> Response:
-        return Response(codes.qr_svg(joins[0]), media_type="image/svg+xml")
+    async def status(self, request: Request) -> Response:
+        pool = self.pool
+        return JSONResponse({"ready": sorted(pool.ready) if pool else None,
+                             "students": len(self.classroom.students),
+                             "searches": len(pool.searches) if pool else 0})
 
-    def key_refusal(request: Request) -> str | None:
-        """None if the request has the teacher's key, else the refusal's sentence key."""
+    def key_refusal(self, request: Request) -> Refused | None:
+        """None if the request has the teacher's key, else the refusal."""
         import secrets  # noqa: PLC0415
 
         key = (request.query_params.get("key") or "").upper()
-        if secrets.compare_digest(key.encode(), classroom.secret.encode()):
+        if secrets.compare_digest(key.encode(), self.classroom.secret.encode()):
             return None
-        return classroom.wrong_key(request.client.host if request.client else None).key
+        return self.classroom.wrong_key(request.client.host if request.client else None)
 
-    def sentence(request: Request, key: str, status: int) -> Response:
-        text = say(key, page_language(request, classroom.lang))
+    def sentence(self, request: Request, key: str, status: int, **values) -> Response:
+        text = say(key, page_language(request, self.classroom.lang), **values)
         return Response(text, status_code=status, media_type="text/plain; charset=utf-8")
 
-    async def export(request: Request) -> Response:
-        refusal = key_refusal(request)
+    async def export(self, request: Request) -> Response:
+        """``/export.csv`` and ``/export.parquet``: the class's games, with the key."""
+        refusal = self.key_refusal(request)
         if refusal is not None:
-            return sentence(request, refusal, 403 if refusal == "teacher-secret" else 429)
+            status = 403 if refusal.key == "teacher-secret" else 429
+            return self.sentence(request, refusal.key, status, **refusal.values)
         from .games import class_games  # noqa: PLC0415 - pandas only when exporting
 
         names = request.query_params.get("names") == "1"
         try:
-            table = class_games(classroom.store, class_code=classroom.code, names=names)
+            table = class_games(self.classroom.store, class_code=self.classroom.code,
+                                names=names)
         except StoreAway:  # the database is away: say so; the export works once it is back
-            return sentence(request, "database-away", 503)
+            return self.sentence(request, "database-away", 503)
         kind = request.path_params["kind"]
         if kind not in ("csv", "parquet"):
             return Response("Not found", status_code=404)
-        filename = f"class-{classroom.code}.{kind}"
-        disposition = {"Content-Disposition": f'attachment; filename="{filename}"'}
-        if kind == "csv":  # a name typed as a formula is shown, never run, in a spreadsheet
-            from .games import spreadsheet_safe  # noqa: PLC0415
-
-            return Response(spreadsheet_safe(table).to_csv(index=False), media_type="text/csv",
-                            headers=disposition)
-        import io  # noqa: PLC0415
-
-        buffer = io.BytesIO()
         try:
-            table.to_parquet(buffer, index=False)
+            return table_response(table, kind, self.classroom.code)
         except ImportError:  # no pyarrow (nor fastparquet) here: say so, in the class's words
-            return sentence(request, "no-parquet", 501)
-        return Response(buffer.getvalue(), media_type="application/octet-stream",
-                        headers=disposition)
+            return self.sentence(request, "no-parquet", 501)
 
-    async def status(request: Request) -> Response:
-        return JSONResponse({"ready": sorted(pool.ready) if pool else None,
-                             "students": len(classroom.students),
-                             "searches": len(pool.searches) if pool else 0})
+    # -- WebSockets ----------------------------------------------------------------------
 
-    async def socket(ws: WebSocket, teacher: bool) -> None:
+    async def student_socket(self, ws: WebSocket) -> None:
+        await self.socket(ws, teacher=False)
+
+    async def teacher_socket(self, ws: WebSocket) -> None:
+        await self.socket(ws, teacher=True)
+
+    async def admit(self, ws: WebSocket, lang: str) -> Socket | None:
+        """Accept a page's WebSocket, or refuse it (another site's page, one device's flood)."""
         if not origin_ok(ws):
             await ws.close(code=1008)
-            return
+            return None
         await ws.accept()
         conn = Socket(ws)
-        lang = ws.query_params.get("lang") if ws.query_params.get("lang") in ("en", "es") \
-            else classroom.lang
-        crowded = open_from.get(conn.address, 0) >= CONNECTIONS_PER_ADDRESS
-        if crowded and conn.address not in OWN_COMPUTER:  # one device's flood
+        crowded = self.open_from.get(conn.address, 0) >= CONNECTIONS_PER_ADDRESS
+        if crowded and conn.address not in OWN_COMPUTER:
             await ws.send_text(json.dumps({"type": "refused",
                                            "text": say("too-many-pages", lang)}))
             await ws.close(code=1008)
+            return None
+        self.open_from[conn.address] = self.open_from.get(conn.address, 0) + 1
+        return conn
+
+    async def socket(self, ws: WebSocket, teacher: bool) -> None:
+        """One page's WebSocket, from its opening to its end."""
+        lang = socket_language(ws, self.classroom.lang)
+        conn = await self.admit(ws, lang)
+        if conn is None:
             return
-        open_from[conn.address] = open_from.get(conn.address, 0) + 1
         pump = asyncio.create_task(conn.pump())
-        strikes = 0
         try:
-            while True:
-                frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                if text is None:  # a binary frame: no page of this server sends one
-                    strikes += 1
-                    if strikes > 50:
-                        break
-                    if conn.allowed():
-                        conn.send({"type": "refused",
-                                   "text": say("not-understood", lang, detail="binary")})
-                    continue
-                if len(text) > MESSAGE_LIMIT or not conn.allowed():
-                    strikes += 1
-                    conn.send({"type": "refused", "text": say("too-fast", lang)
-                               if len(text) <= MESSAGE_LIMIT else
-                               say("not-understood", lang, detail="too long")})
-                    if strikes > 50:
-                        break
-                    continue
-                try:
-                    message = json.loads(text)
-                except (ValueError, RecursionError):  # not JSON, or nested beyond reason
-                    message = None
-                try:
-                    if teacher:
-                        if classroom.teacher_message(conn, message) and conn.teacher:
-                            if conn not in teachers:
-                                teachers.add(conn)
-                                everything()
-                    else:
-                        classroom.student_message(conn, message, lang)
-                except classroom.store.errors as error:  # the database, not the message
-                    print(f"Could not save: {type(error).__name__}: {error}",
-                          file=sys.stderr, flush=True)
-                    conn.send({"type": "refused", "text": say("not-saved", lang)})
+            await self.read_frames(conn, teacher, lang)
         except WebSocketDisconnect:
             pass
         finally:
-            open_from[conn.address] -= 1
-            if not open_from[conn.address]:
-                del open_from[conn.address]
-            teachers.discard(conn)
-            classroom.teachers.discard(conn)
-            classroom.disconnected(conn)
+            self.closed(conn)
             pump.cancel()
 
-    async def student_socket(ws: WebSocket) -> None:
-        await socket(ws, teacher=False)
+    async def read_frames(self, conn: Socket, teacher: bool, lang: str) -> None:
+        """Read a page's frames until it goes (or sends more than 50 it should not)."""
+        strikes = 0
+        while True:
+            frame = await conn.ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            text = frame.get("text")
+            refusal = frame_refusal(conn, text, lang)
+            if refusal is not None:
+                strikes += 1
+                if refusal:
+                    conn.send({"type": "refused", "text": refusal})
+                if strikes > 50:
+                    return
+                continue
+            self.dispatch(conn, parsed(text), teacher, lang)
 
-    async def teacher_socket(ws: WebSocket) -> None:
-        await socket(ws, teacher=True)
+    def dispatch(self, conn: Socket, message: object, teacher: bool, lang: str) -> None:
+        """Hand a page's message to the class; a database that fails is said in a sentence."""
+        if isinstance(message, dict) and message.get("type") == "ping":  # the heartbeat
+            conn.send({"type": "pong"})
+            return
+        classroom = self.classroom
+        try:
+            if not teacher:
+                classroom.student_message(conn, message, lang)
+            elif classroom.teacher_message(conn, message) and conn.teacher:
+                if conn not in self.teachers:
+                    self.teachers.add(conn)
+                    self.everything()
+        except classroom.store.errors as error:  # the database, not the message
+            print(f"Could not save: {type(error).__name__}: {error}",
+                  file=sys.stderr, flush=True)
+            conn.send({"type": "refused", "text": say("not-saved", lang)})
+
+    def closed(self, conn: Socket) -> None:
+        """A page's WebSocket ended: forget it everywhere."""
+        self.open_from[conn.address] -= 1
+        if not self.open_from[conn.address]:
+            del self.open_from[conn.address]
+        self.teachers.discard(conn)
+        self.classroom.teachers.discard(conn)
+        self.classroom.disconnected(conn)
+
+    # -- the server's life ---------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):
-        await startup()
+    async def lifespan(self, app: Starlette):
+        self.startup()
         try:
             yield
         finally:
-            for task in tasks:
+            for task in self.tasks:
                 task.cancel()
-            if pool is not None:
-                pool.close()
+            if self.pool is not None:
+                self.pool.close()
 
-    async def watch_the_store() -> None:
+    def startup(self) -> None:
+        """Watch the database; warm the pool's workers (the levels are offered once ready)."""
+        loop = asyncio.get_running_loop()
+        self.tasks.append(loop.create_task(self.watch_the_store()))
+        if self.pool is not None:
+            self.pool.loop = loop
+            self.pool.warm(self.levels_ready)
+
+    def levels_ready(self) -> None:
+        """The searching levels can play: every student in the lobby sees them offered."""
+        self.classroom.offer_levels()
+        self.changed()
+
+    async def watch_the_store(self) -> None:
         """While the database does not answer, try it every second; say so in the log (and
         on the teacher's page, through the overview), and carry on once it is back."""
-        store, said = classroom.store, False
+        store, lang, said = self.classroom.store, self.classroom.lang, False
         while True:
             await asyncio.sleep(1.0)
             if store.away is None:
                 continue
             if not said:
-                print(f"{say('database-away', classroom.lang)} ({store.away})",
-                      file=sys.stderr, flush=True)
+                print(f"{say('database-away', lang)} ({store.away})", file=sys.stderr,
+                      flush=True)
                 said = True
-                changed()
+                self.changed()
             if await asyncio.get_running_loop().run_in_executor(None, store.reconnect):
-                print(say("database-back", classroom.lang), file=sys.stderr, flush=True)
+                print(say("database-back", lang), file=sys.stderr, flush=True)
                 said = False
-                classroom.store_back()
-                changed()
+                self.classroom.store_back()
+                self.changed()
 
-    async def startup() -> None:
-        tasks.append(asyncio.get_running_loop().create_task(watch_the_store()))
-        if pool is not None:
-            pool.loop = asyncio.get_running_loop()
+    def routes(self) -> list:
+        """Every route of the server: pages, static files, WebSockets, export, the book."""
+        routes = [
+            Route("/", self.student_page),
+            Route("/teacher", self.teacher_page),
+            Route("/projector", self.projector_page),
+            Route("/static/{name}", static),
+            Route("/qr.svg", self.qr),
+            Route("/status", self.status),
+            Route("/export.{kind:str}", self.export),
+            WebSocketRoute("/ws", self.student_socket),
+            WebSocketRoute("/ws/teacher", self.teacher_socket),
+        ]
+        book = book_route(self.shelf, self.classroom.lang)
+        for mount in MOUNTS:
+            routes += [Route(f"/{mount}", book), Route(f"/{mount}/", book),
+                       Route(f"/{mount}/{{path:path}}", book)]
+        return routes
 
-            def ready() -> None:
-                for student in classroom.students.values():
-                    if student.game is None and student.conns:
-                        classroom._lobby(student)
-                changed()
 
-            pool.warm(ready)
-
-    routes = [
-        Route("/", student_page),
-        Route("/teacher", teacher_page),
-        Route("/projector", projector_page),
-        Route("/static/{name}", static),
-        Route("/qr.svg", qr),
-        Route("/status", status),
-        Route("/export.{kind:str}", export),
-        WebSocketRoute("/ws", student_socket),
-        WebSocketRoute("/ws/teacher", teacher_socket),
-    ]
-    book = book_route(shelf, classroom.lang)
-    for mount in MOUNTS:
-        routes += [Route(f"/{mount}", book), Route(f"/{mount}/", book),
-                   Route(f"/{mount}/{{path:path}}", book)]
-    return Starlette(routes=routes, lifespan=lifespan)
+def create_app(classroom: Classroom, pool: Pool | None, joins: list[str],
+               shelf: Shelf | None = None) -> Starlette:
+    """The ASGI app serving ``classroom``; ``joins`` are the addresses students open;
+    ``shelf`` the book served at ``/libro/`` and ``/book/``."""
+    served = ClassApp(classroom, pool, joins, shelf or Shelf.open(None))
+    return Starlette(routes=served.routes(), lifespan=served.lifespan)
 
 
 def _more_open_files() -> None:

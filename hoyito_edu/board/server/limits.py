@@ -11,6 +11,7 @@ flooded with made-up students or connections.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -56,6 +57,18 @@ class Buckets:
         """The tokens ``key`` has now (none taken)."""
         return self._now_tokens(key, time.monotonic() if now is None else now)
 
+    def wait(self, key, tokens: float = 1, now: float | None = None) -> int:
+        """Whole seconds until ``key`` has ``tokens`` again (0 if it has them now).
+
+        >>> bucket = Buckets(size=2, per_second=0.1)
+        >>> bucket.take("phone", now=0.0), bucket.take("phone", now=0.0)
+        (True, True)
+        >>> bucket.wait("phone", now=0.0), bucket.wait("phone", now=4.5)
+        (10, 6)
+        """
+        left = self._now_tokens(key, time.monotonic() if now is None else now)
+        return max(0, math.ceil((tokens - left) / self.per_second - 1e-9))
+
     def take(self, key, now: float | None = None) -> bool:
         """Take one token for ``key``: False (and nothing taken) if it has none left."""
         now = time.monotonic() if now is None else now
@@ -99,6 +112,12 @@ class Limits:
         left = self.codes.left(address)
         return left < 1 or (self.class_codes.left("class") < 1 and left < self.codes.size)
 
+    def codes_wait(self, address) -> int:
+        """Seconds until ``address`` may type a code again (see :meth:`codes_blocked`)."""
+        own = self.codes.wait(address)
+        everyone = min(self.class_codes.wait("class"), self.codes.wait(address, self.codes.size))
+        return max(1, own, everyone)
+
     def wrong_code(self, address) -> None:
         if address not in OWN_COMPUTER:
             self.codes.take(address)
@@ -108,6 +127,11 @@ class Limits:
         mine = address not in OWN_COMPUTER and self.keys.left(address) < 1
         return mine or self.class_keys.left("class") < 1
 
+    def keys_wait(self, address) -> int:
+        """Seconds until ``address`` may try a teacher key again."""
+        mine = 0 if address in OWN_COMPUTER else self.keys.wait(address)
+        return max(1, mine, self.class_keys.wait("class"))
+
     def wrong_key(self, address) -> None:
         if address not in OWN_COMPUTER:
             self.keys.take(address)
@@ -116,3 +140,7 @@ class Limits:
     def new_student(self, address) -> bool:
         """May ``address`` make one more student now? (Takes one if so.)"""
         return address in OWN_COMPUTER or self.new_students.take(address)
+
+    def new_student_wait(self, address) -> int:
+        """Seconds until ``address`` may make one more student."""
+        return max(1, self.new_students.wait(address))

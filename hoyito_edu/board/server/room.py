@@ -35,7 +35,7 @@ from ...teaching import words
 from .. import texts
 from ..session import BoardSession, size_options
 from . import codes
-from .limits import STUDENTS_CEILING, Limits
+from .limits import OWN_COMPUTER, STUDENTS_CEILING, Limits
 from .projector import TYPES as LESSON_TYPES
 from .projector import Lesson
 from .projector import Refusal as LessonRefusal
@@ -65,12 +65,15 @@ SENTENCES = {
                      "PIN as well (it was shown when you joined, and your teacher can see it); "
                      "if not, add your surname."),
     "wrong-pin": N_("That is not the PIN for {name}. Check it, or ask your teacher for it."),
-    "too-many-pins": N_("Too many wrong PINs for {name} just now: wait a minute, or ask your "
-                        "teacher for it."),
+    "too-many-pins": N_("Too many wrong PINs for {name} just now: try again in {seconds} s, "
+                        "or ask your teacher for it."),
     "opened-elsewhere": N_("Your game was opened on another device, so this page has let it "
                            "go. To play here again, type the class code, your name and your "
                            "PIN."),
     "removed": N_("Your teacher has taken you out of this class."),
+    "removed-device": N_("Your teacher has taken the student of this phone out of the class, "
+                         "so it cannot join again under another name. Ask your teacher to "
+                         "let you back in."),
     "ended": N_("This class has ended. Thank you for playing!"),
     "unknown-token": N_("This page's class is over or was on another computer. Type the "
                         "class code and your name."),
@@ -94,14 +97,14 @@ SENTENCES = {
     "book-missing": N_("The book is not on this computer yet: the teacher builds it once with "
                        "python -m hoyito_edu book, then starts the class server again."),
     "book-not-found": N_("That page is not in the students' book."),
-    "too-many-codes": N_("Too many wrong class codes were typed just now. Wait a minute, then "
-                         "check the code on the board and type it again."),
-    "too-many-names": N_("Too many new names from this device just now: wait a minute and "
-                         "try again."),
+    "too-many-codes": N_("Too many wrong class codes were typed just now. Wait {seconds} s, "
+                         "then check the code on the board and type it again."),
+    "too-many-names": N_("Too many new names from this device just now: try again in "
+                         "{seconds} s."),
     "class-full": N_("This class is full ({limit} students). Ask your teacher to let more "
                      "in."),
-    "too-many-keys": N_("Too many wrong teacher keys were tried just now: wait a minute and "
-                        "try again."),
+    "too-many-keys": N_("Too many wrong teacher keys were tried just now: try again in "
+                        "{seconds} s."),
     "too-many-pages": N_("Too many pages of this class are open on this device: close some "
                          "of them, then reload this one."),
     "not-saved": N_("The server could not save your last move just now (its database is "
@@ -121,6 +124,11 @@ SENTENCES = {
                          "clase, a few minutes)..."),
     "levels-ready": N_("The intermediate and expert levels are ready ({seconds} s)."),
     "levels-failed": N_("The intermediate and expert levels could not start: {error}"),
+    "warm-again": N_("A worker process died while getting the intermediate and expert levels "
+                     "ready; starting again in {seconds} s."),
+    "warm-keeps-dying": N_("The worker processes for the intermediate and expert levels keep "
+                           "dying while they get ready (is the computer short of memory?). "
+                           "The other levels play on; trying again every {seconds} s."),
     "worker-died": N_("A worker process died; starting new ones (the levels it served go on)."),
     "no-parquet": N_("This computer cannot write Parquet files: the pyarrow package is not "
                      "installed. Download the CSV file instead, or install pyarrow (pip install "
@@ -190,6 +198,11 @@ def _text(message: dict, key: str, limit: int, required: bool = True) -> str | N
     return value
 
 
+def address_of(conn: object) -> object:
+    """The network address a page's connection came from (None if unknown)."""
+    return getattr(conn, "address", None)
+
+
 def clean_name(name: str) -> str:
     """A name as kept: normalised (NFC), spaces collapsed, control characters dropped."""
     name = unicodedata.normalize("NFC", name)
@@ -202,8 +215,8 @@ def name_key(name: str) -> str:
 
 
 STUDENT_TYPES = ("join", "resume", "play", "lobby", "board", "language")
-TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "end", "round", "limit",
-                 "book", *LESSON_TYPES)
+TEACHER_TYPES = ("teacher", "settings", "pause", "rename", "remove", "readmit", "end", "round",
+                 "limit", "book", *LESSON_TYPES)
 
 
 def _kind(message: object, types: tuple[str, ...]) -> str:
@@ -223,6 +236,7 @@ def check_student(message: object) -> dict:
         _text(message, "code", 64)
         _text(message, "name", 200)
         _text(message, "pin", 12, required=False)
+        _text(message, "was", 64, required=False)  # a token this browser held, if removed
     elif kind == "resume":
         _text(message, "token", 64)
     elif kind == "play":
@@ -264,7 +278,7 @@ def check_teacher(message: object) -> dict:
             check_lesson(message)
         except ValueError as error:
             raise Refused("not-understood", detail=str(error)) from None
-    elif kind in ("rename", "remove"):
+    elif kind in ("rename", "remove", "readmit"):
         if as_whole(message.get("student")) is None:
             raise Refused("not-understood", detail="student")
         if kind == "rename":
@@ -325,6 +339,7 @@ class Student:
     token: str
     removed: bool = False
     conns: set = field(default_factory=set)
+    addresses: set = field(default_factory=set)  # where the student's pages came from
     game: LiveGame | None = None
     waiting: bool = False
     lang: str = "en"
@@ -399,6 +414,8 @@ class Classroom:
         self.book_pages: Callable[[str], bool] = lambda page: False
         self.book_page: str | None = None
         self.limits = Limits()  # tries and new students per address, students per class
+        if row["max_students"] is not None:  # as the teacher set it before a restart
+            self.limits.max_students = row["max_students"]
         self.unsaved: dict[int, LiveGame] = {}  # games whose moves wait for the database
         self.lesson = Lesson(self)  # the projector, games watched, a position for discussion
 
@@ -499,7 +516,7 @@ class Classroom:
         else:
             address = getattr(conn, "address", None)
             if self.limits.codes_blocked(address):  # no code is checked: none can be found
-                raise Refused("too-many-codes")
+                raise Refused("too-many-codes", seconds=self.limits.codes_wait(address))
             code = codes.normalise_code(message["code"])
             if not code:
                 raise Refused("no-code")
@@ -514,9 +531,11 @@ class Classroom:
                 raise Refused("removed")
             if same:  # the same student on another device: only with their PIN
                 student = same[0]
-                self._check_pin(student, message.get("pin"), name)
+                if message.get("was") != student.token:  # (their own page let back in)
+                    self._check_pin(student, message.get("pin"), name)
                 self._new_token(student, conn)
             else:
+                self._check_not_removed(message.get("was"), address)
                 student = self._new_student(name, address)
                 new = True
         if student.removed:
@@ -527,6 +546,8 @@ class Classroom:
             old.conns.discard(conn)
         conn.student = student
         student.conns.add(conn)
+        if address_of(conn) not in OWN_COMPUTER:
+            student.addresses.add(address_of(conn))
         conn.send({"type": "joined", "token": student.token, "name": student.name,
                    "code": self.code, "pin": self.pin(student) if new else None,
                    "pseudonym": student.pseudonym})
@@ -541,6 +562,17 @@ class Classroom:
         self._changed()
         return student
 
+    def _check_not_removed(self, was: object, address: object) -> None:
+        """Refused if this browser held the token of a student the teacher removed (and has
+        not let back), or if such a student's pages came from ``address`` (a phone whose
+        storage was cleared): a removed student does not come back under another name."""
+        held = self.by_token.get(was) if isinstance(was, str) else None
+        if held is not None and held.removed:
+            raise Refused("removed-device")
+        if address not in OWN_COMPUTER and any(
+                s.removed and address in s.addresses for s in self.students.values()):
+            raise Refused("removed-device")
+
     def pin(self, student: Student) -> str:
         """The student's PIN (4 digits) for coming back on another device: made from the
         teacher's secret, so no classmate can work it out, and nothing more to store."""
@@ -554,7 +586,8 @@ class Classroom:
         if not digits:
             raise Refused("name-taken", name=name)
         if self.limits.pins.left(student.id) < 1:
-            raise Refused("too-many-pins", name=name)
+            raise Refused("too-many-pins", name=name,
+                          seconds=max(1, self.limits.pins.wait(student.id)))
         if not secrets.compare_digest(digits.encode(), self.pin(student).encode()):
             self.limits.pins.take(student.id)
             raise Refused("wrong-pin", name=name)
@@ -576,9 +609,8 @@ class Classroom:
         if sum(not s.removed for s in self.students.values()) >= self.limits.max_students:
             raise Refused("class-full", limit=self.limits.max_students)
         if not self.limits.new_student(address):
-            raise Refused("too-many-names")
-        number = len(self.students) + 1
-        row = self.store.add_student(self.code, name, f"S{number:02d}", secrets.token_urlsafe(18))
+            raise Refused("too-many-names", seconds=self.limits.new_student_wait(address))
+        row = self.store.add_student(self.code, name, None, secrets.token_urlsafe(18))
         student = Student(row["id"], name, row["pseudonym"], row["token"])
         self._add(student)
         return student
@@ -598,6 +630,12 @@ class Classroom:
         for conn in student.conns:
             conn.student = None
         student.conns.clear()
+
+    def offer_levels(self) -> None:
+        """The levels ready changed: every student in the lobby sees them offered again."""
+        for student in self.students.values():
+            if student.game is None and student.conns:
+                self._lobby(student)
 
     def _lobby(self, student: Student) -> None:
         lines = dict(words.LEVELS)
@@ -699,7 +737,8 @@ class Classroom:
                     self.think_for(live, self._flush_answer)(player, position, done)
 
             session = BoardSession(row["variant"], row["holes_per_row"], row["opponent"], 0,
-                                   lang, seed=row["seed"], think=replaying)
+                                   lang, seed=row["seed"], think=replaying,
+                                   warm=False)  # searches run in the workers only
             while queue:
                 hole = queue.pop(0)
                 if not session.click(hole):
@@ -1035,16 +1074,18 @@ class Classroom:
                     student.removed = True
                     self.store.update_student(student.id, removed=1)
                     self._send(student, {"type": "refused", "text": say("removed", student.lang)})
-                    self._send(student, {"type": "gone"})
+                    self._send(student, {"type": "gone", "removed": True})
                     self._detach(student)
                 self._changed()
+            elif kind == "readmit":
+                self._readmit(as_whole(message["student"]))
             elif kind == "book":
                 self._show_book(message["page"])
             elif kind == "round":
                 self.next_round()
             elif kind == "limit":
-                self.limits.max_students = as_whole(message["students"])
-                self._changed()
+                self._update(max_students=as_whole(message["students"]))
+                self.limits.max_students = self.row["max_students"]
             elif kind == "end":
                 for student in self.students.values():
                     self._leave(student, "class-ended")
@@ -1063,6 +1104,16 @@ class Classroom:
             conn.send({"type": "refused", "text": say("database-away", self.lang)})
             self._changed()
             return False
+
+    def _readmit(self, student_id: int | None) -> None:
+        """The teacher lets a removed student back: their name (and their phone, which
+        keeps their token) joins again."""
+        student = self.students.get(student_id)
+        if student is None:
+            raise Refused("not-understood", detail="student")
+        student.removed = False
+        self.store.update_student(student.id, removed=0)
+        self._changed()
 
     def _renamed(self, student: Student) -> None:
         """Tell the pages a new name: the student's own greeting, and a classmate playing
@@ -1090,7 +1141,9 @@ class Classroom:
         address or the class has tried too many)."""
         blocked = self.limits.keys_blocked(address)
         self.limits.wrong_key(address)
-        return Refused("too-many-keys" if blocked else "teacher-secret")
+        if blocked:
+            return Refused("too-many-keys", seconds=self.limits.keys_wait(address))
+        return Refused("teacher-secret")
 
     def overview(self) -> dict:
         """What the teacher's page shows: the class, its students, their boards, results."""

@@ -59,10 +59,15 @@ MIGRATIONS: list[list[str]] = [
             player INTEGER NOT NULL, hole INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (game_id, ply))""",
     ],
+    # the students a class takes, as the teacher set it (NULL: the default), kept over a restart
+    ["ALTER TABLE classes ADD COLUMN max_students INTEGER"],
 ]
 
+#: The PostgreSQL advisory lock servers sharing a database take to number a new student.
+PSEUDONYM_LOCK = 0x486F7969746F5053  # "HoyitoPS"
+
 CLASS_FIELDS = ("code", "secret", "lang", "variant", "holes_per_row", "levels", "classmates",
-                "paused", "created", "ended")
+                "paused", "created", "ended", "max_students")
 STUDENT_FIELDS = ("id", "class_code", "name", "pseudonym", "token", "removed", "joined")
 GAME_FIELDS = ("id", "class_code", "south", "north", "opponent", "variant", "holes_per_row",
                "seed", "started", "ended", "end_reason", "winner", "score_south",
@@ -369,7 +374,8 @@ class Store:
 
     # -- classes ---------------------------------------------------------------------------
     def create_class(self, **values: Any) -> dict:
-        row = {"paused": 0, "created": time.time(), "ended": None, **values}
+        row = {"paused": 0, "created": time.time(), "ended": None, "max_students": None,
+               **values}
         self.execute(f"INSERT INTO classes ({', '.join(CLASS_FIELDS)}) VALUES "
                      f"({', '.join('?' * len(CLASS_FIELDS))})",
                      tuple(row[f] for f in CLASS_FIELDS))
@@ -410,13 +416,32 @@ class Store:
                      tuple(values[n] for n in names) + (code,))
 
     # -- students --------------------------------------------------------------------------
-    def add_student(self, class_code: str, name: str, pseudonym: str, token: str) -> dict:
+    def add_student(self, class_code: str, name: str, pseudonym: str | None,
+                    token: str) -> dict:
+        """A new student of ``class_code``; ``pseudonym`` None: the next of the whole
+        database (``S01``, ``S02`` ... across every class it holds, so the games of several
+        classes kept in one database never merge two students under one pseudonym)."""
         row = {"id": new_id(), "class_code": class_code, "name": name, "pseudonym": pseudonym,
                "token": token, "removed": 0, "joined": time.time()}
-        self.execute(f"INSERT INTO students ({', '.join(STUDENT_FIELDS)}) VALUES "
-                     f"({', '.join('?' * len(STUDENT_FIELDS))})",
-                     tuple(row[f] for f in STUDENT_FIELDS))
+        insert = self._sql(f"INSERT INTO students ({', '.join(STUDENT_FIELDS)}) VALUES "
+                           f"({', '.join('?' * len(STUDENT_FIELDS))})")
+
+        def work(cursor) -> None:
+            if row["pseudonym"] is None:
+                row["pseudonym"] = self._next_pseudonym(cursor)
+            cursor.execute(insert, tuple(row[f] for f in STUDENT_FIELDS))
+
+        self._run(work)
         return row
+
+    def _next_pseudonym(self, cursor) -> str:
+        """``S`` and one more than the students the database holds (each class's pseudonyms
+        were numbered from 1 once, so none of them is above that count); on PostgreSQL, two
+        servers take turns (a lock held until the student is written)."""
+        if self.postgres:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", (PSEUDONYM_LOCK,))
+        cursor.execute("SELECT COUNT(*) FROM students")
+        return f"S{cursor.fetchone()[0] + 1:02d}"
 
     def students(self, class_code: str) -> list[dict]:
         return self._rows(STUDENT_FIELDS, f"SELECT {', '.join(STUDENT_FIELDS)} FROM students "

@@ -9,6 +9,7 @@ const W = data.words;
 const lang = data.lang;
 const app = document.getElementById("app");
 const TOKEN = "hoyito-class-token";
+const REMOVED = "hoyito-class-removed"; // the token of a student the teacher took out
 
 function el(tag, attrs = {}, parent = null, text = "") {
   const node = document.createElement(tag);
@@ -87,8 +88,47 @@ let boardView = null; // {model, destroy}
 let token = null;
 try { token = localStorage.getItem(TOKEN); } catch (error) { token = null; }
 
+// The heartbeat. A phone that slept may keep a socket that looks open but is dead (the
+// network forgot it): a tap sent into it would vanish. So when the server has not been heard
+// for a while, a message waits while the page asks the server ("ping"); an answer sends it,
+// silence means a dead socket: the page reconnects, resumes, then sends what waited.
+const BEAT = 10000; // ms: the page pings a quiet server this often (while it is shown)
+const ANSWER = 2500; // ms: the server must answer a ping by then, or the socket is dead
+let heard = 0; // when the server was last heard from
+let probe = null; // the timer of a ping not answered yet
+const held = []; // messages waiting for a socket known to be alive
+
+function open() {
+  return ws !== null && ws.readyState === WebSocket.OPEN;
+}
+
 function send(message) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  if (open() && probe === null && Date.now() - heard < BEAT + ANSWER) {
+    ws.send(JSON.stringify(message));
+    return;
+  }
+  if (held.length < 20) held.push(message);
+  check();
+}
+
+function flush() {
+  while (held.length && open()) ws.send(JSON.stringify(held.shift()));
+}
+
+function check() { // is the socket alive? (a new one sends what waited once it opens)
+  if (ws === null) connect();
+  if (!open() || probe !== null) return;
+  ws.send(JSON.stringify({ type: "ping" }));
+  probe = setTimeout(dead, ANSWER);
+}
+
+function dead() { // no answer to the ping: this socket is gone, open a new one at once
+  probe = null;
+  const old = ws;
+  ws = null;
+  if (old) { old.onclose = null; old.onmessage = null; old.close(); }
+  status.textContent = W.lost;
+  connect();
 }
 
 function clearBoard() {
@@ -111,7 +151,9 @@ function showJoin() {
   form.onsubmit = (event) => {
     event.preventDefault();
     notice.textContent = "";
-    send({ type: "join", code: code.value, name: name.value, pin: pin.value, lang });
+    let was = "";
+    try { was = localStorage.getItem(REMOVED) || ""; } catch (error) { was = ""; }
+    send({ type: "join", code: code.value, name: name.value, pin: pin.value, was, lang });
   };
   code.focus();
 }
@@ -202,6 +244,9 @@ function received(message) {
     else if (notice.textContent === message.text) notice.textContent = "";
   } else if (message.type === "gone") {
     showDiscussion({ view: null });
+    if (message.removed && token) { // kept: this phone cannot join under another name
+      try { localStorage.setItem(REMOVED, token); } catch (error) { /* nothing kept */ }
+    }
     token = null;
     try { localStorage.removeItem(TOKEN); } catch (error) { /* nothing kept */ }
     showJoin();
@@ -215,11 +260,16 @@ function connect() {
   ws = new WebSocket(`${scheme}://${location.host}/ws?lang=${lang}`);
   ws.onopen = () => {
     retry = 0;
+    heard = Date.now();
     status.textContent = "";
     if (token) send({ type: "resume", token, lang });
     else if (!screen.querySelector("form")) showJoin();
+    flush(); // a tap made while the page reconnected goes now, after the resume
   };
   ws.onmessage = (event) => {
+    heard = Date.now();
+    if (probe !== null) { clearTimeout(probe); probe = null; }
+    flush();
     let message = null;
     try { message = JSON.parse(event.data); } catch (error) { return; }
     if (message.type === "refused" && message.again && token && !boardView) {
@@ -235,15 +285,19 @@ function connect() {
   };
   ws.onclose = () => {
     ws = null;
+    if (probe !== null) { clearTimeout(probe); probe = null; }
     status.textContent = W.lost;
     retry = Math.min(retry + 1, 5);
     timer = setTimeout(connect, 400 * retry);
   };
 }
 
-// a phone waking up: reconnect at once rather than at the next retry
+// a phone waking up: check the socket (or reconnect) at once rather than at the next retry
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && !ws) connect();
+  if (document.visibilityState === "visible") check();
 });
+setInterval(() => { // a quiet server is asked now and then whether the socket still lives
+  if (document.visibilityState === "visible" && Date.now() - heard > BEAT) check();
+}, BEAT / 2);
 void other;
 connect();

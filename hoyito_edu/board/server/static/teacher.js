@@ -60,6 +60,16 @@ function askKey() {
   };
 }
 
+// A section a lesson rarely needs: folded away on a phone (a tap opens it), open on a wider
+// screen, so that on a phone the code, the class's buttons and the students come first.
+const WIDE = window.matchMedia("(min-width: 700px)").matches;
+function fold(name, title) {
+  const box = el("details", { class: `teacher-more teacher-more-${name}` }, body);
+  if (WIDE) box.open = true;
+  el("summary", {}, box, title);
+  return box;
+}
+
 function build() {
   body.textContent = "";
   const join = el("section", { class: "teacher-join" }, body);
@@ -69,7 +79,25 @@ function build() {
   // the projector's own key, never the teacher's: the projected address shows nothing secret
   parts.projector = el("a", { class: "teacher-projector", target: "_blank", rel: "noopener", title: W.projector_line, href: "/projector" }, join, W.projector);
 
-  const settings = el("form", { class: "teacher-settings" }, body);
+  const buttons = el("div", { class: "teacher-buttons" }, body);
+  const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
+  round.onclick = () => send({ type: "round" });
+  parts.pause = el("button", { class: "teacher-pause" }, buttons);
+  parts.pause.onclick = () => { // what the button says is what it does, even before the server's echo
+    state.paused = !state.paused;
+    send({ type: "pause", paused: state.paused });
+    setText(parts.pause, state.paused ? W.resume : W.pause);
+  };
+  const end = el("button", { class: "teacher-end" }, buttons, W.end);
+  end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
+  parts.buttons = buttons;
+
+  el("h2", {}, body, W.students);
+  parts.students = el("div", { class: "teacher-students" }, body);
+  parts.removed = el("ul", { class: "teacher-removed", "aria-label": W.removed }, body);
+
+  const more = fold("settings", W.class_settings);
+  const settings = el("form", { class: "teacher-settings" }, more);
   const rules = el("label", {}, settings, W.rules + " ");
   parts.variant = el("select", { name: "variant" }, rules);
   const size = el("label", {}, settings, W.size + " ");
@@ -88,7 +116,7 @@ function build() {
     send({ type: "settings", variant: parts.variant.value, holes_per_row: Number(parts.size.value), levels: chosen, classmates: parts.classmates.checked });
   };
 
-  const cap = el("form", { class: "teacher-limit" }, body);
+  const cap = el("form", { class: "teacher-limit" }, more);
   const capLabel = el("label", {}, cap, W.max_students + " ");
   parts.max = el("input", { type: "number", name: "max_students", min: "1", max: "1000", inputmode: "numeric", required: "" }, capLabel);
   el("button", { type: "submit" }, cap, W.apply_limit);
@@ -97,23 +125,9 @@ function build() {
     send({ type: "limit", students: Number(parts.max.value) });
   };
 
-  const buttons = el("div", { class: "teacher-buttons" }, body);
-  const round = el("button", { class: "teacher-round", title: W.round_line }, buttons, W.round);
-  round.onclick = () => send({ type: "round" });
-  parts.pause = el("button", { class: "teacher-pause" }, buttons);
-  parts.pause.onclick = () => { // what the button says is what it does, even before the server's echo
-    state.paused = !state.paused;
-    send({ type: "pause", paused: state.paused });
-    setText(parts.pause, state.paused ? W.resume : W.pause);
-  };
-  const end = el("button", { class: "teacher-end" }, buttons, W.end);
-  end.onclick = () => { if (confirm(W.end_sure)) send({ type: "end" }); };
-  parts.buttons = buttons;
-
   buildBook();
 
-  const exports = el("section", { class: "teacher-export" }, body);
-  el("h2", {}, exports, W.export);
+  const exports = el("section", { class: "teacher-export" }, fold("export", W.export));
   el("p", {}, exports, W.export_note);
   const names = el("label", {}, exports);
   const withNames = el("input", { type: "checkbox" }, names);
@@ -127,10 +141,7 @@ function build() {
     exports.append(" ");
   }
 
-  el("h2", {}, body, W.students);
-  parts.students = el("div", { class: "teacher-students" }, body);
-  el("h2", {}, body, W.results);
-  parts.results = el("ol", { class: "teacher-results" }, body);
+  parts.results = el("ol", { class: "teacher-results" }, fold("results", W.results));
   built = true;
 }
 
@@ -140,8 +151,7 @@ function bookAddress(page) {
 }
 
 function buildBook() {
-  const section = el("section", { class: "teacher-book" }, body);
-  el("h2", {}, section, W.book);
+  const section = el("section", { class: "teacher-book" }, fold("book", W.book));
   if (!data.book.length) {
     el("p", {}, section, W.book_missing);
     parts.book = null;
@@ -272,12 +282,27 @@ function drawStudents() {
   for (const [id, card] of cards) {
     if (!keep.has(id)) { card.remove(); cards.delete(id); }
   }
+  drawRemoved();
   let before = null; // the card each one follows; a card is moved only when out of order
   for (const s of shown) {
     const card = studentCard(s);
     const wanted = before ? before.nextSibling : parts.students.firstChild;
     if (card !== wanted) parts.students.insertBefore(card, wanted);
     before = card;
+  }
+}
+
+// The students taken out of the class, each with a button to let them back in.
+function drawRemoved() {
+  const removed = state.students.filter((s) => s.removed);
+  const key = JSON.stringify(removed.map((s) => [s.id, s.name]));
+  if (key === drawn.removed) return;
+  drawn.removed = key;
+  parts.removed.textContent = "";
+  for (const s of removed) {
+    const item = el("li", { "data-student": String(s.id) }, parts.removed, W.removed_line.replace("{name}", s.name) + " ");
+    const back = el("button", { type: "button", class: "teacher-readmit" }, item, W.readmit);
+    back.onclick = () => send({ type: "readmit", student: s.id });
   }
 }
 
