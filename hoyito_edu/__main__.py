@@ -34,6 +34,9 @@ Teachers' commands, the same on Windows (``py -m hoyito_edu ...``), macOS and Li
 stronger (:mod:`hoyito_edu.sim.strength`; ``python -m hoyito_edu strength -h`` for help)::
 
     python -m hoyito_edu strength --a expert --b mcts --variant ba-awa --seconds 0.1 --jobs 2
+
+``python -m hoyito_edu solve`` proves exact perfect-play values into ``data/solved.csv``
+(:mod:`hoyito_edu.analysis.solve`; rerun it to go on where it stopped).
 """
 
 from __future__ import annotations
@@ -631,6 +634,10 @@ def main(argv: list[str] | None = None) -> int:
         from .sim.strength import main as strength
 
         return strength(argv[1:])
+    if argv[:1] == ["solve"]:  # exact values by sound proofs: a parser of its own too
+        from .analysis.solve import main as solve
+
+        return solve(argv[1:])
     parser, sim = _parser()
     args = parser.parse_args(argv)
     if args.command in TEACHERS_COMMANDS:

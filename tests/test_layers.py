@@ -25,8 +25,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "hoyito_edu"
 
 #: Bottom to top. ``version``, ``content`` and ``i18n`` import nothing of the package; the
 #: public API (``__init__``) and the command line (``__main__``) sit on top of everything.
-LAYERS = ("version", "content", "i18n", "engine", "compiled", "players", "sim", "charts",
-          "teaching", "board", "publish", "__main__", "__init__")
+LAYERS = ("version", "content", "i18n", "engine", "compiled", "players", "analysis", "sim",
+          "charts", "teaching", "board", "publish", "__main__", "__init__")
 
 WIDGETS = {"anywidget", "traitlets", "ipywidgets"}
 #: Third-party packages each low layer may not import (the layers above may).
