@@ -40,25 +40,27 @@ def answers(position: hy.Position, prover: int, search) -> dict[int, int]:
     return {target: search(position, prover, target) for target in range(-48, 49, 2)}
 
 
-def compiled(sound: bool, slots: int = 1 << 16):
-    searcher = Prover(slots=slots, sound=sound)
+def compiled(mode: str, slots: int = 1 << 16):
+    searcher = Prover(slots=slots, mode=mode)
     return lambda position, prover, target: searcher.prove(position, prover, target,
                                                            20_000).result
 
 
-def python_check(position, prover, target):
-    return readable.check(position, prover=prover, target=target, max_nodes=20_000).result
+def python_check(mode: str):
+    return lambda position, prover, target: readable.check(
+        position, prover=prover, target=target, max_nodes=20_000, mode=mode).result
 
 
-def test_compiled_and_readable_sound_searches_agree_on_small_positions():
+@pytest.mark.parametrize("mode", ["pessimistic", "history"])
+def test_compiled_and_readable_sound_searches_agree_on_small_positions(mode):
     """Both programs answer every target of 30 small positions (2 to 4 seeds: no capture or
     few, so the repetition rule ends most lines) alike wherever both know the answer, and
     they know it for nearly every target."""
-    sound = compiled(True)
     known = 0
     for position in small_positions(30, seed=38, seeds=(2, 4)):
         prover = random.Random(str(position.board)).randint(0, 1)
-        got, want = answers(position, prover, sound), answers(position, prover, python_check)
+        got = answers(position, prover, compiled(mode))
+        want = answers(position, prover, python_check(mode))
         both = [t for t in got if got[t] and want[t]]
         assert [got[t] for t in both] == [want[t] for t in both], (
             position.rules.name, position.board, position.player, prover)
@@ -66,24 +68,40 @@ def test_compiled_and_readable_sound_searches_agree_on_small_positions():
     assert known >= 0.9 * 30 * 49
 
 
-def test_the_answers_are_a_value_a_proven_move_keeps():
-    """The proven targets are exactly those up to one value, and the oracle's move keeps the
-    largest of them proven after it is played (checked by the readable search)."""
-    sound = compiled(True)
-    for position in small_positions(10, seed=7, seeds=(2, 4)):
+def test_a_pessimistic_answer_is_the_exact_answer():
+    """Where the default (pessimistic) search proves or refutes, the exact search under R4.3
+    (history in the key) says the same: the pessimism only ever leaves a question open."""
+    pessimistic, exact = compiled("pessimistic"), compiled("history")
+    for position in small_positions(30, seed=5, seeds=(2, 5)):
+        for prover in (0, 1):
+            for target, result in answers(position, prover, pessimistic).items():
+                if result in (1, -1):
+                    assert exact(position, prover, target) in (result, 0), (
+                        position.board, position.player, prover, target)
+
+
+def test_the_oracle_move_keeps_the_proof():
+    """proven_move gives, at the best target the default search proves, a legal move after
+    which the readable check (both modes) still proves it; one target more is not proven."""
+    pessimistic, checked = compiled("pessimistic"), 0
+    for position in small_positions(12, seed=7, seeds=(2, 5)):
         prover = position.player
-        found = answers(position, prover, sound)
-        value = max(t for t, r in found.items() if r == 1)
-        assert all(r == (1 if t <= value else -1) for t, r in found.items())
-        move = solve.proven_move(position, prover=prover, target=value)
+        proven = [t for t, r in answers(position, prover, pessimistic).items() if r == 1]
+        value = max(proven)
+        move = solve.proven_move(position, prover=prover, target=value, max_nodes=20_000)
+        assert move in position.legal_moves()
         after = position.play(move)
-        assert python_check(after, prover, value) == 1
-        assert python_check(position, prover, value + 2) == -1
+        for mode in readable.MODES:
+            assert python_check(mode)(after, prover, value) == 1
+        assert solve.prove(position, prover=prover, target=value + 2,
+                           max_nodes=20_000).proven is not True
+        checked += 1
+    assert checked == 12
 
 
 def test_history_is_part_of_the_question():
-    """A position met once before since the last capture is not the same question as the
-    same position met for the first time: the explicit history counts (R4.3)."""
+    """The history a position carries and the same history given as a list (the certificate
+    builder's way) give the readable check's answer at every position of a line."""
     start = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1],
                         captures=(20, 24))
     line = [start]
@@ -96,8 +114,8 @@ def test_history_is_part_of_the_question():
         given = solve.prove(hy.new_game("hoyito-i", board=list(position.board),
                                         player=position.player, captures=position.captures),
                             prover=0, target=-4, history=line[: i + 1], max_nodes=100_000)
-        assert carried.proven == given.proven == (
-            readable.check(position, prover=0, target=-4, max_nodes=100_000).result == 1)
+        checked = readable.check(position, prover=0, target=-4, max_nodes=100_000).result
+        assert carried.proven is given.proven is {1: True, -1: False}.get(checked)
 
 
 def test_bisection_settles_a_value_from_its_tests():

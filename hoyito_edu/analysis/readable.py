@@ -5,14 +5,21 @@ second, independent check of the compiled proof: same question, same leaves, sam
 argument, a different program.
 
 The engine carries each position's history since the last capture and applies the repetition
-rule (R4.3) itself. Results are remembered in a dict keyed by the position *and* that history
-as a multiset (how often each position occurred since the last capture) and the plies since
-it: two nodes share an entry only when their games go on alike, so a result found on one path
-holds on every other. A node is proven (1) when the game is over with a margin of at least
-``target`` or the margin minus the seeds left already reaches it, refuted (-1) when the game is
-over below it or the margin plus the seeds left stays below it, and otherwise searched: the
-prover needs one move that proves, the opponent one that refutes; 0 means not known within
-the depth (iterative deepening, one ply more each time) or the budget.
+rule (R4.3) itself. The two sound modes of the compiled search, argued there:
+
+- ``"pessimistic"``: a move to a position already met since the last capture is not played on;
+  it is the prover's loss (a *cut*). Results are remembered by the position alone (and the plies
+  since the capture under a quiet limit), proofs always, refutations only if no cut decided
+  them; a refutation that rests on a cut is answered :data:`CUT`.
+- ``"history"``: results are remembered by the position *and* its history as a multiset (how
+  often each position occurred since the last capture) and the plies since it, so a result
+  found on one path holds on every other, and a repetition ending is an exact ending.
+
+A node is proven (1) when the game is over with a margin of at least ``target`` or the margin
+minus the seeds left already reaches it, refuted (-1) when the game is over below it or the
+margin plus the seeds left stays below it, and otherwise searched: the prover needs one move
+that proves, the opponent one that refutes; 0 means not known within the depth (iterative
+deepening, one ply more each time) or the budget.
 
 >>> import hoyito_edu as hy
 >>> start = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1])
@@ -26,12 +33,18 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
+from ..engine.events import Reason
 from ..engine.position import Position
+
+#: The answer of the pessimistic mode when only repetition cuts refuted the claim.
+CUT = -2
+MODES = ("pessimistic", "history")
 
 
 @dataclass(frozen=True)
 class Checked:
-    """The readable check's answer: ``result`` 1 proven, -1 refuted, 0 not known; ``best`` the
+    """The readable check's answer: ``result`` 1 proven, -1 refuted, 0 not known, :data:`CUT`
+    (pessimistic: refuted only by repetition cuts); ``best`` the
     prover's proving move (the prover to move and proven) or -1; ``nodes`` positions expanded;
     ``depth`` the last iteration's; ``seconds``."""
 
@@ -92,8 +105,9 @@ def history_key(position: Position) -> tuple:
 class _Search:
     """One check's table and counters (see :func:`check`)."""
 
-    def __init__(self, prover: int, target: int, max_nodes: int | None) -> None:
+    def __init__(self, prover: int, target: int, max_nodes: int | None, mode: str) -> None:
         self.prover, self.target, self.max_nodes = prover, target, max_nodes
+        self.pessimistic = mode == "pessimistic"
         self.table: dict[tuple, tuple[int, int, int]] = {}  # key: (depth, result, best)
         self.nodes = 0
 
@@ -102,7 +116,7 @@ class _Search:
         settled = certain(position, self.prover, self.target)
         if settled or depth <= 0:
             return settled, -1
-        key = history_key(position)
+        key = self.key(position)
         known = self.table.get(key)
         if known and (known[1] != 0 or known[0] >= depth):
             return known[1], known[2]
@@ -111,31 +125,53 @@ class _Search:
             raise _Budget
         win = 1 if position.player == self.prover else -1
         moves = sorted(position.legal_moves(), key=lambda h: h != (known[2] if known else -1))
-        result, best = -win, moves[0]
+        result, best, cut = -win, moves[0], False
         for hole in moves:
-            found, _ = self.solve(position.play(hole), depth - 1)
-            if found == win:
-                result, best = win, hole
+            found, _ = self.solve_child(position, position.play(hole), depth - 1)
+            if (-1 if found < 0 else found) == win:
+                result, best = found, hole
                 break
             if found == 0 and result != 0:
                 result, best = 0, hole
-        self.table[key] = (depth, result, best)
+            cut = cut or found == CUT
+        if result == -1 and cut:
+            result = CUT
+        self.table[key] = (depth, 0, best) if result == CUT else (depth, result, best)
         return result, best
+
+    def solve_child(self, parent: Position, child: Position, depth: int) -> tuple[int, int]:
+        """:meth:`solve` of ``child``, or a cut (pessimistic: a position met before)."""
+        if self.pessimistic and child.quiet_plies > 0:
+            if child.outcome is not None and child.outcome.reason == Reason.REPETITION:
+                return CUT, -1
+            if (child.board, child.player) in parent.history_since_capture():
+                return CUT, -1
+        return self.solve(child, depth)
+
+    def key(self, position: Position) -> tuple:
+        """The table key of the mode (see the module's docstring)."""
+        if not self.pessimistic:
+            return history_key(position)
+        quiet = position.quiet_plies if position.rules.quiet_limit else 0
+        return (position.board, position.player, position.captures, quiet)
 
 
 def check(position: Position, *, prover: int, target: int, max_nodes: int | None,
-          max_depth: int = 400) -> Checked:
+          max_depth: int = 400, mode: str = "pessimistic") -> Checked:
     """Is ``prover``'s final margin at least ``target`` from ``position`` against every
     defence? ``position`` carries its history since the last capture (play the game to it
     with :meth:`~hoyito_edu.Position.play`). Deepens one ply at a time until known, the
-    depth reaches ``max_depth`` or ``max_nodes`` positions were expanded.
+    depth reaches ``max_depth`` or ``max_nodes`` positions were expanded. ``mode``: see the
+    module's docstring.
 
     >>> import hoyito_edu as hy
     >>> check(hy.new_game("hoyito-i"), prover=0, target=-48, max_nodes=10).result
     1
     """
+    if mode not in MODES:
+        raise ValueError(f"the mode is one of {', '.join(MODES)}, not {mode!r}")
     began = time.perf_counter()
-    search = _Search(prover, target, max_nodes)
+    search = _Search(prover, target, max_nodes, mode)
     result, best, depth = 0, -1, 0
     for depth in range(1, max_depth + 1):
         try:

@@ -37,7 +37,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..compiled.proof import Prover
+from ..compiled.proof import CUT, Prover
 from ..engine.position import Position, new_game
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
@@ -59,13 +59,18 @@ METHOD = ("sound proof search (compiled alpha-beta AND/OR search, table keyed by
 #: A test's answer in words.
 WORDS = {1: "proven", -1: "refuted", 0: "open"}
 
-_PROVERS: dict[bool, Prover] = {}
+#: Table slots of the oracle's search, and of each solve worker's (40 bytes a slot).
+ORACLE_SLOTS = 1 << 20
+SOLVE_SLOTS = 1 << 22
+
+_PROVERS: dict[int, Prover] = {}
 
 
 @dataclass(frozen=True)
 class Proof:
     """The answer to "is ``prover``'s final margin at least ``target``?": ``proven`` True,
-    False (refuted: the opponent keeps it below) or None (not known: the budget ran out);
+    False (refuted: the opponent keeps it below) or None (not known: the budget ran out, or
+    only repetitions refuted it: ``cut``, see :mod:`hoyito_edu.compiled.proof`);
     ``best`` the prover's move that proves it, when the prover is to move (else None);
     ``nodes`` positions expanded, ``depth`` the last iteration's, ``seconds``."""
 
@@ -76,6 +81,7 @@ class Proof:
     nodes: int
     depth: int
     seconds: float
+    cut: bool = False
 
 
 def _history(position: Position, history: Sequence[Position]) -> tuple | None:
@@ -90,7 +96,7 @@ def _history(position: Position, history: Sequence[Position]) -> tuple | None:
 
 
 def prove(position: Position, *, prover: int, target: int, history: Sequence[Position] = (),
-          max_nodes: int | None) -> Proof:
+          max_nodes: int | None, slots: int = ORACLE_SLOTS) -> Proof:
     """Is ``prover``'s final margin from ``position`` at least ``target`` whatever the
     opponent does? ``history``: the game's positions since its last capture, oldest first
     (with or without ``position`` last); by default the history ``position`` carries (a
@@ -105,14 +111,15 @@ def prove(position: Position, *, prover: int, target: int, history: Sequence[Pos
         raise ValueError(f"the prover is 0 (South) or 1 (North), not {prover!r}")
     if max_nodes is not None and max_nodes < 1:
         raise ValueError(f"max_nodes must be a whole number from 1, or None, not {max_nodes!r}")
-    searcher = _PROVERS.get(True)
+    searcher = _PROVERS.get(slots)
     if searcher is None:
-        searcher = _PROVERS[True] = Prover()
+        searcher = _PROVERS[slots] = Prover(slots)
     answer = searcher.prove(position, prover, target, max_nodes,
                             history=_history(position, history))
     proven = {1: True, -1: False}.get(answer.result)
     best = answer.best if answer.best >= 0 else None
-    return Proof(proven, prover, target, best, answer.nodes, answer.depth, answer.seconds)
+    return Proof(proven, prover, target, best, answer.nodes, answer.depth, answer.seconds,
+                 answer.result == CUT)
 
 
 def proven_move(position: Position, *, prover: int, target: int,
@@ -218,11 +225,28 @@ def items(variants: Sequence[str] = VARIANTS, openings: bool = True) -> list[Ite
     return found
 
 
+def decide(position: Position, target: int, budget: int) -> list:
+    """Is South's margin ``M >= target`` (1) or ``M <= target - 2`` (-1), or not known (0)?
+    South's proof first; if it is neither proven nor refuted (the budget, or only repetitions
+    refuted it), North's proof of ``-M >= 2 - target``. Each gets ``budget`` nodes.
+    Returns [result, nodes, seconds, budget].
+
+    >>> decide(new_game("ba-awa"), -48, 10)[0]
+    1
+    """
+    south = prove(position, prover=0, target=target, max_nodes=budget, slots=SOLVE_SLOTS)
+    result, nodes, seconds = {True: 1, False: -1}.get(south.proven, 0), south.nodes, south.seconds
+    if result == 0:
+        north = prove(position, prover=1, target=2 - target, max_nodes=budget,
+                      slots=SOLVE_SLOTS)
+        result = {True: -1, False: 1}.get(north.proven, 0)
+        nodes, seconds = nodes + north.nodes, seconds + north.seconds
+    return [result, nodes, round(seconds, 2), budget]
+
+
 def run_test(variant: str, hole: int | None, target: int, budget: int) -> list:
-    """One test in a worker: [result, nodes, seconds, budget]."""
-    found = prove(Item(variant, hole).position(), prover=0, target=target, max_nodes=budget)
-    result = {True: 1, False: -1, None: 0}[found.proven]
-    return [result, found.nodes, round(found.seconds, 2), budget]
+    """One test of a start or an opening, in a worker (:func:`decide`)."""
+    return decide(Item(variant, hole).position(), target, budget)
 
 
 # -- the run ----------------------------------------------------------------------------------

@@ -4,7 +4,11 @@ The question is a yes-or-no one: "the prover's final margin over the opponent (s
 score at the end of the game, surplus included) is at least ``target``". A depth-first AND/OR
 search answers it with one of three results: proven (1), refuted (-1: the opponent holds the
 prover below ``target``) or unknown (0: the depth or the node budget ran out). Iterative
-deepening repeats it one ply deeper until the answer is known or the budget is spent.
+deepening repeats it one ply deeper until the answer is known or the budget is spent. It is a
+*proof* search: the prover's moves are tried until one proves, but the opponent's replies only
+until one is not proven (refuted or unknown), since the node can then not be proven at this
+depth; so a refutation is found only where it is the first reply that fails, and a value is
+refuted for good by the opponent's own proof (:func:`hoyito_edu.analysis.solve.decide`).
 Moves are played by the compiled rules kernel (:func:`hoyito_edu.compiled.search.sow_move`,
 the same sowing the expert's search and the simulator use, checked against the engine by
 ``tests/test_conformance.py``).
@@ -15,27 +19,39 @@ two players and a score never goes down (:func:`~hoyito_edu.compiled.values.deci
 so a margin minus the seeds left that reaches ``target`` is proven, and a margin plus the
 seeds left that stays below it is refuted. A position at the depth limit is unknown.
 
-**Why it is sound under the repetition rule (R4.3).** A game's future (its legal moves, the
-positions they lead to, and how and when it ends) depends on the position (board, player to
-move, captures) *and* on how often each position has occurred since the last capture: the
-third occurrence ends the game, each player taking the seeds in their holes. A capture leaves
-fewer seeds on the board, so no position before it can come back, and the relevant history is
-exactly the multiset of positions since the last capture (and, for the quiet limit R4.5, the
-number of plies since it, which is that multiset's size). The transposition table's key here
-carries all of it: the position's two 64-bit hashes are combined with the sums (mod 2**64) of
-two independent hashes of every position since the last capture, this one included (a sum does
-not depend on the order, so it hashes the multiset), and with the plies since the capture. Two
-nodes share a table entry only if their games go on alike, whatever paths led to them, so a
-value found on one path is the value on every other (a wrong share needs two 128-bit hashes to
-collide). The key is reset at every capture, so positions after a capture transpose fully;
-inside a capture-free stretch two paths share only if they passed through the same positions
-as often. A repetition ending is then an ordinary, exact ending, like any other.
+**The repetition rule (R4.3) and the table.** A game's future (its legal moves, the positions
+they lead to, how and when it ends) depends on the position (board, player to move, captures)
+*and* on how often each position has occurred since the last capture: the third occurrence
+ends the game, each player taking the seeds in their holes. A capture leaves fewer seeds on the
+board, so no position before it can come back. A transposition table keyed by the position
+alone lets two paths with different histories share a result, which the rule can make wrong
+(the graph-history problem). Two modes avoid it, each sound; a third keeps the old key:
+
+- ``"pessimistic"`` (the default, and what ``python -m hoyito_edu solve`` uses): a move to a
+  position already met since the last capture (in the game's history or on the path searched)
+  is never expanded; it counts as the prover's loss. So every line of a proof has each position
+  once, and a proof never rests on a repetition. The key is the position alone (with the plies
+  since the capture when the rules have a quiet limit, R4.5), and a result is stored only if it
+  holds on every path: a proof (its lines never repeat a position, so on any path whose history
+  has no position twice no position reaches a third occurrence, and the game goes on as the
+  proof says) and a refutation that met no cut (the same argument for the opponent's lines). A
+  refutation that rests on a cut is true on its path only: it is stored as "not known" at its
+  depth, and at the root it is the answer :data:`CUT` (not proven, not refuted). When the
+  game's own history has a position twice the table is cleared before and after the call. The
+  price: a value that only a repetition can decide stays open between the two sides' proofs.
+- ``"history"``: exact under R4.3. The key carries the history: the position's two 64-bit
+  hashes are combined with the sums (mod 2**64) of two independent hashes of every position
+  since the last capture (a sum does not depend on the order, so it hashes the multiset), and
+  with the plies since the capture. Two nodes share an entry only if their games go on alike,
+  so a result is the same on every path, and a repetition ending is an ordinary exact ending.
+  The price: inside a capture-free stretch almost no two paths share an entry, so the search
+  loses nearly all its transpositions (measured in ``docs/research/perfect-play.md``).
+- ``"unsound"``: the key is the position alone and repetition endings count as exact, as a
+  table keyed like the expert's would; *not* sound, kept to show in ``tests/test_proof.py``
+  positions where its answer is wrong.
 
 Stored results: a proven or refuted node for good (it holds at every depth), an unknown node
-with the depth it was searched to, and the move that proved it or was searched first. With
-``sound=False`` the key is the position alone (the expert's table: :mod:`.search`) and the
-same search is *not* sound; it is kept to show, in ``tests/test_proof.py``, a position where
-the two answers differ.
+with the depth it was searched to, and the move that proved it or was searched first.
 
 :func:`prove` is the entry point; :mod:`hoyito_edu.analysis.solve` builds on it.
 """
@@ -61,7 +77,7 @@ _LAP_ROOM = 1 << 12
 _PROVEN_DEPTH = 1 << 30  # the table depth of a proven or refuted node: it holds at any depth
 
 # ctx: counters and settings
-_WORK, _BUDGET, _ABORT, _OVERFLOW, _STARTER, _SUR0, _SUR1, _PROVER, _TARGET, _SOUND = range(10)
+_WORK, _BUDGET, _ABORT, _OVERFLOW, _STARTER, _SUR0, _SUR1, _PROVER, _TARGET, _MODE = range(10)
 _BEST, _VISITS = 10, 11
 _CTX = 12
 # a position row: the board (2n values), then these fields (as in .search)
@@ -69,6 +85,14 @@ _CAP0, _CAP1, _PLAYER, _END, _HOLE, _GAIN, _QUIET = range(7)
 _FIELDS = 7
 # tt_data[slot, :]
 _T_DEPTH, _T_RESULT, _T_BEST = range(3)
+
+#: The ways to treat the repetition rule (R4.3); see the module's docstring.
+PESSIMISTIC, HISTORY, UNSOUND = 0, 1, 2
+MODES = {"pessimistic": PESSIMISTIC, "history": HISTORY, "unsound": UNSOUND}
+_CUT = -2  # a refutation that rests on a repetition cut: true on this path only
+#: :attr:`Answer.result` when the pessimistic search neither proves nor refutes: every defence
+#: of the opponent's it did not refute repeats a position (the repetition rule may decide).
+CUT = _CUT
 
 _M3 = np.uint64(0x9FB21C651E98DF25)
 _CAP_STEP = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -90,15 +114,15 @@ def _element(row, size):
 
 
 @njit(inline="always")
-def _keys(row, size, sum_a, sum_b, sound):
-    """The table key of a node: the position (board, player, captures), and with ``sound``
+def _keys(row, size, sum_a, sum_b, history, quiet_limit):
+    """The table key of a node: the position (board, player, captures), with ``history``
     also the multiset of positions since the last capture (``sum_a``/``sum_b``, this one
-    included) and the plies since it. The first key is never 0."""
+    included), and with either the plies since it. The first key is never 0."""
     a, b = _element(row, size)
     cap0, cap1 = np.uint64(row[size + _CAP0]), np.uint64(row[size + _CAP1])
     a = kn._mix(a ^ (cap0 * _M3 + cap1 * _CAP_STEP))
     b = kn._mix(b + cap1 * _M3 + cap0 * kn._GOLDEN)
-    if sound:
+    if history or quiet_limit:
         quiet = np.uint64(row[size + _QUIET])
         a = kn._mix(a ^ kn._mix(sum_a + quiet * _LANE))
         b = kn._mix(b + kn._mix(sum_b ^ (quiet + np.uint64(1)) * _M3))
@@ -224,7 +248,8 @@ def _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, no
     if depth <= 0:
         return 0
     ctx[_VISITS] += 1
-    a, b = _keys(node, size, sums[ply, 0], sums[ply, 1], ctx[_SOUND] != 0)
+    a, b = _keys(node, size, sums[ply, 0], sums[ply, 1], ctx[_MODE] == HISTORY,
+                 rules[kn._R_QUIET] > 0)
     slot = _slot(tt_keys, tt_check, tt_data, a, b, False)
     best = -1
     if slot >= 0:
@@ -252,6 +277,7 @@ def _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, no
     _order(order, children, count, size, best)
     win = 1 if node[size + _PLAYER] == ctx[_PROVER] else -1  # the result the mover looks for
     result = -win
+    tainted = False  # a refutation that rests on a repetition cut (PESSIMISTIC)
     found = children[order[0], size + _HOLE]
     for k in range(count):
         child = children[order[k]]
@@ -263,21 +289,36 @@ def _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, no
             sums[ply + 1, 0], sums[ply + 1, 1] = ea, eb
         else:
             sums[ply + 1, 0], sums[ply + 1, 1] = sums[ply, 0] + ea, sums[ply, 1] + eb
-        kn._count_position(child[:size], child[size + _PLAYER], table, keys, hist)
-        value = _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                       nodes, kids, orders, sums, table, keys, hist, tt_keys, tt_check,
-                       tt_data, ply + 1, depth - 1)
-        kn._uncount_position(child[:size], child[size + _PLAYER], table, keys, hist)
+        if ctx[_MODE] == PESSIMISTIC and (child[size + _END] == kn.REPETITION or (
+                child[size + _END] < 0 and kn._times_counted(
+                    child[:size], child[size + _PLAYER], table, keys, hist) > 0)):
+            value = _CUT  # a position met before since the last capture: the prover's loss
+        else:
+            kn._count_position(child[:size], child[size + _PLAYER], table, keys, hist)
+            value = _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
+                           nodes, kids, orders, sums, table, keys, hist, tt_keys, tt_check,
+                           tt_data, ply + 1, depth - 1)
+            kn._uncount_position(child[:size], child[size + _PLAYER], table, keys, hist)
         if ctx[_ABORT] != 0:
             return 0
-        if value == win:
-            result, found = win, child[size + _HOLE]
+        outcome = -1 if value < 0 else value
+        if outcome == win or (win == -1 and outcome == 0):
+            # the opponent stops at a reply not proven: the node cannot be proven at this
+            # depth (a proof search: the refutations come from the opponent's own proof)
+            result, found = value, child[size + _HOLE]
             break
-        if value == 0 and result != 0:
+        if outcome == 0 and result != 0:
             result, found = 0, child[size + _HOLE]
+        if value == _CUT:
+            tainted = True
+    if result == -1 and tainted:
+        result = _CUT
     slot = _slot(tt_keys, tt_check, tt_data, a, b, True)
-    tt_data[slot, _T_DEPTH] = depth if result == 0 else _PROVEN_DEPTH
-    tt_data[slot, _T_RESULT] = result
+    if result == _CUT:  # true on this path only: kept as not known to this depth
+        tt_data[slot, _T_DEPTH], tt_data[slot, _T_RESULT] = depth, 0
+    else:
+        tt_data[slot, _T_DEPTH] = depth if result == 0 else _PROVEN_DEPTH
+        tt_data[slot, _T_RESULT] = result
     tt_data[slot, _T_BEST] = found
     if ply == 0:
         ctx[_BEST] = found
@@ -304,7 +345,8 @@ def _history_sums(boards, players, n):
 class Answer:
     """What one proof search found.
 
-    ``result``: 1 proven, -1 refuted, 0 unknown (the budget or the depth ran out);
+    ``result``: 1 proven, -1 refuted, 0 unknown (the budget or the depth ran out), or
+    :data:`CUT` (pessimistic mode: not proven, but only repetitions refuted it);
     ``best``: the prover's move that proves it (the prover to move and proven), else -1;
     ``nodes``: positions expanded (every legal move played once); ``depth``: the last
     iteration's depth; ``seconds``: the time it took."""
@@ -321,10 +363,12 @@ class Prover:
     same rules, prover, target, surplus and starter (every stored result is sound for any
     path, so a later call reuses them), and cleared when any of those changes."""
 
-    def __init__(self, slots: int = TABLE_SLOTS, sound: bool = True) -> None:
+    def __init__(self, slots: int = TABLE_SLOTS, mode: str = "pessimistic") -> None:
         if slots < 16 or slots & (slots - 1):
             raise ValueError(f"the table's slots must be a power of two from 16, not {slots}")
-        self.sound = sound
+        if mode not in MODES:
+            raise ValueError(f"the mode is one of {', '.join(MODES)}, not {mode!r}")
+        self.mode = mode
         self.tt_keys = np.zeros(slots, dtype=np.uint64)
         self.tt_check = np.zeros(slots, dtype=np.uint64)
         self.tt_data = np.zeros((slots, 3), dtype=np.int64)
@@ -343,9 +387,6 @@ class Prover:
                              "hole open and owned by its row (see compiled.search.supports)")
         began = time.perf_counter()
         question = (position.rules, prover, target, position.surplus, position.starter)
-        if question != self._question:
-            self.tt_keys[:] = 0
-            self._question = question
         n = position.holes_per_row
         size = 2 * n
         nodes = np.zeros((MAX_PLY + 1, size + _FIELDS), dtype=np.int64)
@@ -358,6 +399,11 @@ class Prover:
         orders = np.zeros((MAX_PLY + 1, n), dtype=np.int64)
         if history is None:
             history = position.history_since_capture()
+        if len(set(history)) < len(history) and self.mode == "pessimistic":
+            question = None  # a history with a position twice: see the module's docstring
+        if question is None or question != self._question:
+            self.tt_keys[:] = 0
+        self._question = question
         boards = np.array([board for board, _ in history], dtype=np.int64).reshape(-1, size)
         players = np.array([player for _, player in history], dtype=np.int64)
         sums = np.zeros((MAX_PLY + 1, 2), dtype=np.uint64)
@@ -366,7 +412,7 @@ class Prover:
         ctx[_BUDGET] = -1 if max_nodes is None else max_nodes
         ctx[_STARTER] = position.starter
         ctx[_SUR0], ctx[_SUR1] = position.surplus
-        ctx[_PROVER], ctx[_TARGET], ctx[_SOUND] = prover, target, int(self.sound)
+        ctx[_PROVER], ctx[_TARGET], ctx[_MODE] = prover, target, MODES[self.mode]
         st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)
         mtake = np.zeros(8, dtype=np.int64)
         caps_out = np.zeros((7, 1), dtype=np.int32)
@@ -390,5 +436,7 @@ class Prover:
         best = int(ctx[_BEST]) if result == 1 and position.player == prover else -1
         if ctx[_ABORT]:
             result = 0
+        if result == _CUT:
+            result = CUT
         return Answer(int(result), best, int(ctx[_WORK]), depth,
                       time.perf_counter() - began)
