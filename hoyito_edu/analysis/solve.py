@@ -53,8 +53,9 @@ COLUMNS = ("variant", "position", "hole", "value", "low", "high", "status", "met
 #: Where to start the bisection of each start: the old, unsound searches' bounds (only a
 #: hint: every value here is proved again).
 HINTS = {"hoyito-i": -8, "hoyito-ii": -24, "hoyito-iii": -32, "ba-awa": 8}
-METHOD = ("sound proof search (compiled alpha-beta AND/OR search, table keyed by the position "
-          "and its history since the last capture), bisection on the target")
+METHOD = ("sound proof search (compiled AND/OR search, iterative deepening; pessimistic under "
+          "R4.3: a position met again since the last capture is the prover's loss): South's "
+          "proof of M >= t, else North's of M <= t - 2; bisection on t")
 
 #: A test's answer in words.
 WORDS = {1: "proven", -1: "refuted", 0: "open"}
