@@ -22,9 +22,10 @@ that proves, the opponent one that refutes; 0 means not known within the depth (
 deepening, one ply more each time) or the budget.
 
 >>> import hoyito_edu as hy
->>> start = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1])
->>> check(start, prover=0, target=0, max_nodes=10_000).result in (-1, 1)
-True
+>>> start = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1],
+...                     captures=(20, 25))
+>>> check(start, prover=1, target=2, max_nodes=10_000).result
+1
 """
 
 from __future__ import annotations
