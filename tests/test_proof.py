@@ -10,6 +10,7 @@ import random
 import pytest
 
 import hoyito_edu as hy
+from hoyito_edu.__main__ import main
 from hoyito_edu.analysis import readable, solve
 from hoyito_edu.compiled.proof import Prover
 
@@ -131,18 +132,28 @@ def test_bisection_settles_a_value_from_its_tests():
 
 
 @pytest.mark.slow
-def test_solve_runs_on_a_dask_cluster_and_resumes(tmp_path, dask_client):
-    """A tiny solve on a real LocalCluster (two worker processes) settles Ba-awa's start,
-    writes its row and its state, and a second run reads the state and does no test again."""
-    state, out = tmp_path / "state.json", tmp_path / "solved.csv"
-    todo = solve.items(["ba-awa"], openings=False)
-    solve.solve(todo, dask_client.get_executor(), 16_000_000, state, out, log=lambda _: None)
+def test_solve_runs_on_a_dask_cluster_and_resumes(tmp_path, dask_client, capsys):
+    """python -m hoyito_edu solve --scheduler on a real LocalCluster (two worker processes)
+    settles Ba-awa's start, writes its row and its state, and a second run reads the state
+    and does no test again."""
+    out = tmp_path / "solved.csv"
+    argv = ["solve", "--scheduler", dask_client.scheduler.address, "--variants", "ba-awa",
+            "--no-openings", "--max-nodes", "16000000", "--out", str(out)]
+    assert main(argv) == 0
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
     assert rows[0]["status"] == "exact" and rows[0]["value"] == "8"
-    saved = json.loads(state.read_text(encoding="utf-8"))
-    again = solve.load_state(state, solve.items(["ba-awa"], openings=False))
-    assert again[0].tests == {int(t): a for t, a in saved["ba-awa/start"].items()}
-    assert again[0].next_test(16_000_000) is None
+    state = json.loads(out.with_suffix(".state.json").read_text(encoding="utf-8"))
+    assert set(state["ba-awa/start"]) == {"8", "10"}
+    capsys.readouterr()
+    assert main(argv) == 0
+    assert " test ba-awa" not in capsys.readouterr().out  # nothing asked again
+
+
+def test_solve_refuses_bad_options_in_a_sentence(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["solve", "--jobs", "0"])
+    assert stop.value.code == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err
 
 
 @pytest.mark.slow

@@ -301,17 +301,18 @@ def write_table(path: Path, done: list[Item]) -> None:
 
 
 def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out: Path,
-          log=print) -> list[Item]:
+          log=print, parallel: int = 2) -> list[Item]:
     """Run every item's tests on ``executor`` until each is exact or its next test would pass
-    ``max_nodes``: one test per item at a time, the smallest budget first. The state file and
-    the table are written after every answer."""
+    ``max_nodes``: one test per item at a time, the smallest budget first, at most
+    ``parallel`` at once (the workers, or twice as many to keep them busy). The state file
+    and the table are written after every answer."""
     running = {}
     while True:
         busy = {name for name, _ in running.values()}
         waiting = [(item.next_test(max_nodes), item) for item in todo if item.name not in busy]
         waiting = sorted(((test[1], i, item, test[0]) for i, (test, item) in enumerate(waiting)
                           if test is not None), key=lambda w: (w[0], w[1]))
-        for budget, _, item, target in waiting[: max(0, 2 * _workers(executor) - len(running))]:
+        for budget, _, item, target in waiting[: max(0, parallel - len(running))]:
             future = executor.submit(run_test, item.variant, item.hole, target, budget)
             running[future] = (item.name, target)
             log(f"{time.strftime('%H:%M:%S')} test {item.name} M >= {target} with {budget:,} nodes")
@@ -328,11 +329,6 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
                 f"bounds {bounds(item.known(), 48)}")
         save_state(state, todo)
         write_table(out, todo)
-
-
-def _workers(executor: Executor) -> int:
-    """How many tasks ``executor`` runs at once (its processes, or 2)."""
-    return getattr(executor, "_max_workers", None) or 2
 
 
 def local_executor(jobs: int) -> Executor:
@@ -379,11 +375,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.exit(1, f"{parser.prog}: cannot reach the Dask scheduler at "
                         f"{args.scheduler}: {error}\n")
         executor = client.get_executor()
+        parallel = 2 * max(1, len(client.scheduler_info().get("workers", {})))
     else:
-        executor = local_executor(args.jobs)
+        executor, parallel = local_executor(args.jobs), args.jobs
     try:
         solve(todo, executor, args.max_nodes, state, args.out,
-              log=lambda text: print(text, flush=True))
+              log=lambda text: print(text, flush=True), parallel=parallel)
     finally:
         executor.shutdown(wait=False)
         if client is not None:
