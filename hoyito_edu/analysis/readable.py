@@ -18,8 +18,9 @@ rule (R4.3) itself. The two sound modes of the compiled search, argued there:
 A node is proven (1) when the game is over with a margin of at least ``target`` or the margin
 minus the seeds left already reaches it, refuted (-1) when the game is over below it or the
 margin plus the seeds left stays below it, and otherwise searched: the prover needs one move
-that proves, the opponent one that refutes; 0 means not known within the depth (iterative
-deepening, one ply more each time) or the budget.
+that proves; the opponent's replies are searched until one is not proven (refuted, or not
+known: the node cannot be proven at this depth then); 0 means not known within the depth
+(iterative deepening, one ply more each time) or the budget.
 
 >>> import hoyito_edu as hy
 >>> start = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1],
@@ -147,8 +148,8 @@ class _Search:
         result, best, cut = -win, children[0][0], False
         for hole, child in children:
             found, _ = self.solve_child(position, child, depth - 1)
-            if (-1 if found < 0 else found) == win:
-                result, best = found, hole
+            if (-1 if found < 0 else found) == win or (win == -1 and found == 0):
+                result, best = found, hole  # the opponent stops at a reply not proven
                 break
             if found == 0 and result != 0:
                 result, best = 0, hole
