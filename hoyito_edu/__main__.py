@@ -37,6 +37,8 @@ stronger (:mod:`hoyito_edu.sim.strength`; ``python -m hoyito_edu strength -h`` f
 
 ``python -m hoyito_edu verify-proof FILE`` checks a certificate of perfect play
 (:mod:`hoyito_edu.analysis.certificates`), e.g. one of ``data/proofs/``.
+``python -m hoyito_edu solve`` proves exact perfect-play values into ``data/solved.csv``
+(:mod:`hoyito_edu.analysis.solve`; rerun it to go on where it stopped).
 """
 
 from __future__ import annotations
@@ -657,6 +659,10 @@ def main(argv: list[str] | None = None) -> int:
         from .sim.strength import main as strength
 
         return strength(argv[1:])
+    if argv[:1] == ["solve"]:  # exact values by sound proofs: a parser of its own too
+        from .analysis.solve import main as solve
+
+        return solve(argv[1:])
     parser, sim = _parser()
     args = parser.parse_args(argv)
     if args.command == "verify-proof":

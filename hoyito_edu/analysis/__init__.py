@@ -8,6 +8,11 @@
   (``data/deep_openings.csv``).
 - :mod:`hoyito_edu.analysis.openings`: opening books, lines valued by search and the balanced
   ones chosen (``data/openings/``).
+- :mod:`hoyito_edu.analysis.solve`: sound proofs (:func:`~hoyito_edu.analysis.solve.prove`,
+  :func:`~hoyito_edu.analysis.solve.proven_move`) and exact values by bisection
+  (``python -m hoyito_edu solve``, ``data/solved.csv``).
+- :mod:`hoyito_edu.analysis.readable`: the same proofs in plain Python over the engine, the
+  second check of the compiled ones.
 - :mod:`hoyito_edu.analysis.certificates`: certificates of claims such as "North ends Hoyito I
   at least 8 seeds ahead": the prover's strategy, saved compactly, and a verifier that replays
   every reply of the opponent through the engine.

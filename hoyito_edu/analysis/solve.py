@@ -1,0 +1,390 @@
+"""Sound proofs and exact values of perfect play (issue 38).
+
+:func:`prove` asks the compiled proof search (:mod:`hoyito_edu.compiled.proof`) whether the
+prover's final margin (their score minus the opponent's at the end of the game, surplus
+included) is at least ``target`` against every defence. Its table key carries the history
+the repetition rule (R4.3) needs, the multiset of positions since the last capture, so a
+result is never reused on a path whose history differs (the module's docstring argues why that
+is sound). :func:`proven_move` gives the prover's move that keeps a target proven: the oracle
+the certificate builder (:mod:`hoyito_edu.analysis.certificates`) calls at every prover node.
+:func:`hoyito_edu.analysis.readable.check` asks the same question in plain Python over the
+engine, the second check.
+
+Exact values come by bisection on the target (:func:`next_target`): a proven target ``t`` says
+South's margin ``M >= t``, a refuted one ``M <= t - 2`` (``M`` has the parity of the seeds in
+play: even on 2x6). ``python -m hoyito_edu solve`` (:func:`solve`) does it for the start of
+every rule set on 2x6 and for every South opening (24 positions), giving each test a node
+budget that grows fourfold while the answer stays unknown; it writes ``data/solved.csv``
+(:data:`COLUMNS`) and keeps every test's answer in a state file, so a stopped run goes on where
+it stopped. Tests run in parallel processes, or on a Dask cluster (``--scheduler``), one
+opening subtree a task. A start's value is also bounded by its openings' (South moves first:
+the start's value is the best opening's), and the table says which bound came from where.
+
+>>> import hoyito_edu as hy
+>>> proof = prove(new_game("hoyito-i"), prover=0, target=-48, max_nodes=1000)
+>>> proof.proven, proof.nodes
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import time
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..compiled.proof import CUT, Prover
+from ..engine.position import Position, new_game
+
+VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
+#: Node budgets of one test, tried in turn while the answer stays unknown.
+FIRST_BUDGET = 1_000_000
+GROWTH = 4
+#: The budget :func:`proven_move` gives one call by default.
+ORACLE_NODES = 20_000_000
+#: Where the table and its state go by default.
+DATA = Path(__file__).resolve().parent.parent.parent / "data"
+COLUMNS = ("variant", "position", "hole", "value", "low", "high", "status", "method", "tests",
+           "nodes", "seconds")
+#: Where to start the bisection of each start: the old, unsound searches' bounds (only a
+#: hint: every value here is proved again).
+HINTS = {"hoyito-i": -8, "hoyito-ii": -24, "hoyito-iii": -32, "ba-awa": 8}
+METHOD = ("sound proof search (compiled AND/OR search, iterative deepening; pessimistic under "
+          "R4.3: a position met again since the last capture is the prover's loss): South's "
+          "proof of M >= t, else North's of M <= t - 2; bisection on t")
+
+#: A test's answer in words.
+WORDS = {1: "proven", -1: "refuted", 0: "open"}
+
+#: Table slots of the oracle's search, and of each solve worker's (40 bytes a slot).
+ORACLE_SLOTS = 1 << 20
+SOLVE_SLOTS = 1 << 22
+
+_PROVERS: dict[int, Prover] = {}
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The answer to "is ``prover``'s final margin at least ``target``?": ``proven`` True,
+    False (refuted: the opponent keeps it below) or None (not known: the budget ran out, or
+    only repetitions refuted it: ``cut``, see :mod:`hoyito_edu.compiled.proof`);
+    ``best`` the prover's move that proves it, when the prover is to move (else None);
+    ``nodes`` positions expanded, ``depth`` the last iteration's, ``seconds``."""
+
+    proven: bool | None
+    prover: int
+    target: int
+    best: int | None
+    nodes: int
+    depth: int
+    seconds: float
+    cut: bool = False
+
+
+def _history(position: Position, history: Sequence[Position]) -> tuple | None:
+    """(board, player) of the positions since the last capture, ``position`` last, from an
+    explicit ``history`` (None: the one ``position`` carries)."""
+    if not history:
+        return None
+    rows = [(earlier.board, earlier.player) for earlier in history]
+    if rows[-1] != (position.board, position.player):
+        rows.append((position.board, position.player))
+    return tuple(rows)
+
+
+def prove(position: Position, *, prover: int, target: int, history: Sequence[Position] = (),
+          max_nodes: int | None, slots: int = ORACLE_SLOTS) -> Proof:
+    """Is ``prover``'s final margin from ``position`` at least ``target`` whatever the
+    opponent does? ``history``: the game's positions since its last capture, oldest first
+    (with or without ``position`` last); by default the history ``position`` carries (a
+    position reached by :meth:`~hoyito_edu.Position.play` carries its own). The table is kept
+    between calls in the same process (see :class:`~hoyito_edu.compiled.proof.Prover`).
+
+    >>> import hoyito_edu as hy
+    >>> prove(new_game("ba-awa"), prover=0, target=50, max_nodes=10).proven
+    False
+    """
+    if prover not in (0, 1):
+        raise ValueError(f"the prover is 0 (South) or 1 (North), not {prover!r}")
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError(f"max_nodes must be a whole number from 1, or None, not {max_nodes!r}")
+    searcher = _PROVERS.get(slots)
+    if searcher is None:
+        searcher = _PROVERS[slots] = Prover(slots)
+    answer = searcher.prove(position, prover, target, max_nodes,
+                            history=_history(position, history))
+    proven = {1: True, -1: False}.get(answer.result)
+    best = answer.best if answer.best >= 0 else None
+    return Proof(proven, prover, target, best, answer.nodes, answer.depth, answer.seconds,
+                 answer.result == CUT)
+
+
+def proven_move(position: Position, *, prover: int, target: int,
+                history: Sequence[Position] = (), max_nodes: int | None = ORACLE_NODES
+                ) -> int | None:
+    """A hole for ``prover`` (to move in ``position``) that keeps "final margin >= target"
+    proven, or None if the proof search does not prove it within ``max_nodes``.
+
+    >>> import hoyito_edu as hy
+    >>> start = new_game("hoyito-i")
+    >>> proven_move(start, prover=0, target=-48) in start.legal_moves()
+    True
+    """
+    if position.outcome is not None or position.player != prover:
+        raise ValueError("proven_move needs a game that goes on with the prover to move "
+                         f"(player {position.player}, prover {prover})")
+    found = prove(position, prover=prover, target=target, history=history, max_nodes=max_nodes)
+    if found.proven and found.best is None:  # decided before any move: every move keeps it
+        return min(position.legal_moves())
+    return found.best if found.proven else None
+
+
+# -- bisection ----------------------------------------------------------------------------------
+def parity(position: Position) -> int:
+    """0 or 1: the parity every final margin of ``position`` has (the seeds in play).
+
+    >>> parity(new_game("hoyito-i"))
+    0
+    """
+    return (sum(position.board) + sum(position.captures) + sum(position.surplus)) % 2
+
+
+def bounds(tests: dict[int, int], total: int) -> tuple[int, int]:
+    """South's margin's (low, high) from tests {target: 1 proven / -1 refuted / 0}.
+
+    >>> bounds({0: -1, -8: 1}, 48)
+    (-8, -2)
+    """
+    low = max([t for t, r in tests.items() if r == 1], default=-total)
+    high = min([t - 2 for t, r in tests.items() if r == -1], default=total)
+    return low, high
+
+
+def next_target(low: int, high: int, hint: int | None = None) -> int | None:
+    """The next target to test (same parity as ``low``), or None when ``low == high``: the
+    ``hint`` and the one above it first if they split the range, else the middle.
+
+    >>> next_target(-48, 48), next_target(-48, 48, hint=-8), next_target(-8, 48, hint=-8)
+    (2, -8, -6)
+    >>> next_target(-8, -8) is None
+    True
+    """
+    if low >= high:
+        return None
+    if hint is not None:
+        hint -= (hint - low) % 2
+        for target in (hint, hint + 2):
+            if low < target <= high:
+                return target
+    middle = (low + high) // 2 + 1
+    return middle + (middle - low) % 2
+
+
+# -- the positions ----------------------------------------------------------------------------
+@dataclass
+class Item:
+    """One position to solve: a start (``hole`` None) or the position after South's opening
+    move from ``hole``, and the answers of its tests so far ({target: [result, nodes,
+    seconds, budget]})."""
+
+    variant: str
+    hole: int | None
+    tests: dict[int, list] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return f"{self.variant}/{'start' if self.hole is None else f'opening-{self.hole}'}"
+
+    def position(self) -> Position:
+        start = new_game(self.variant)
+        return start if self.hole is None else start.play(self.hole)
+
+    def known(self) -> dict[int, int]:
+        return {t: answer[0] for t, answer in self.tests.items()}
+
+    def next_test(self, max_nodes: int) -> tuple[int, int] | None:
+        """(target, budget) of the next test, or None when exact or out of budget."""
+        low, high = bounds(self.known(), 48)
+        hint = HINTS[self.variant] if self.hole is None else None
+        target = next_target(low, high, hint)
+        if target is None:
+            return None
+        tried = self.tests.get(target)
+        budget = FIRST_BUDGET if tried is None else tried[3] * GROWTH
+        return (target, budget) if budget <= max_nodes else None
+
+
+def items(variants: Sequence[str] = VARIANTS, openings: bool = True) -> list[Item]:
+    """The starts of ``variants``, then (``openings``) South's six openings of each."""
+    found = [Item(variant, None) for variant in variants]
+    if openings:
+        found += [Item(v, hole) for v in variants for hole in new_game(v).legal_moves()]
+    return found
+
+
+def decide(position: Position, target: int, budget: int) -> list:
+    """Is South's margin ``M >= target`` (1) or ``M <= target - 2`` (-1), or not known (0)?
+    South's proof first; if it is neither proven nor refuted (the budget, or only repetitions
+    refuted it), North's proof of ``-M >= 2 - target``. Each gets ``budget`` nodes.
+    Returns [result, nodes, seconds, budget].
+
+    >>> decide(new_game("ba-awa"), -48, 10)[0]
+    1
+    """
+    south = prove(position, prover=0, target=target, max_nodes=budget, slots=SOLVE_SLOTS)
+    result, nodes, seconds = {True: 1, False: -1}.get(south.proven, 0), south.nodes, south.seconds
+    if result == 0:
+        north = prove(position, prover=1, target=2 - target, max_nodes=budget,
+                      slots=SOLVE_SLOTS)
+        result = {True: -1, False: 1}.get(north.proven, 0)
+        nodes, seconds = nodes + north.nodes, seconds + north.seconds
+    return [result, nodes, round(seconds, 2), budget]
+
+
+def run_test(variant: str, hole: int | None, target: int, budget: int) -> list:
+    """One test of a start or an opening, in a worker (:func:`decide`)."""
+    return decide(Item(variant, hole).position(), target, budget)
+
+
+# -- the run ----------------------------------------------------------------------------------
+def load_state(path: Path, wanted: list[Item]) -> list[Item]:
+    """``wanted`` with the answers a state file already holds."""
+    if path.exists():
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        for item in wanted:
+            item.tests = {int(t): a for t, a in saved.get(item.name, {}).items()}
+    return wanted
+
+
+def save_state(path: Path, done: list[Item]) -> None:
+    """Write every test's answer (atomically: a stopped run never leaves half a file)."""
+    text = json.dumps({item.name: item.tests for item in done}, indent=1, sort_keys=True)
+    partial = path.with_suffix(".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+
+
+def row(item: Item, openings: list[Item]) -> dict:
+    """The table row of ``item``; a start's bounds also from its openings' (the best one)."""
+    low, high = bounds(item.known(), 48)
+    method = METHOD
+    if openings and item.hole is None:
+        mine = [bounds(o.known(), 48) for o in openings if o.variant == item.variant]
+        if len(mine) == len(openings) // len(VARIANTS) or len(mine) == 6:
+            by_low, by_high = max(m[0] for m in mine), max(m[1] for m in mine)
+            if by_low > low or by_high < high:
+                method += f"; with the openings' bounds [{by_low}, {by_high}] (the best opening)"
+            low, high = max(low, by_low), min(high, by_high)
+    exact = low == high
+    answers = item.tests.values()
+    return {"variant": item.variant, "position": "start" if item.hole is None else "opening",
+            "hole": "" if item.hole is None else item.hole, "value": low if exact else "",
+            "low": low, "high": high, "status": "exact" if exact else "bound", "method": method,
+            "tests": ";".join(f"{t}:{WORDS[a[0]]}@{a[3]}" for t, a in sorted(item.tests.items())),
+            "nodes": sum(a[1] for a in answers),
+            "seconds": round(sum(a[2] for a in answers), 1)}
+
+
+def write_table(path: Path, done: list[Item]) -> None:
+    """``data/solved.csv``: one row a position (see :data:`COLUMNS`)."""
+    openings = [item for item in done if item.hole is not None]
+    partial = path.with_suffix(".partial")
+    with open(partial, "w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(row(item, openings) for item in done)
+    os.replace(partial, path)
+
+
+def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out: Path,
+          log=print, parallel: int = 2) -> list[Item]:
+    """Run every item's tests on ``executor`` until each is exact or its next test would pass
+    ``max_nodes``: one test per item at a time, the smallest budget first, at most
+    ``parallel`` at once (the workers, or twice as many to keep them busy). The state file
+    and the table are written after every answer."""
+    running = {}
+    while True:
+        busy = {name for name, _ in running.values()}
+        waiting = [(item.next_test(max_nodes), item) for item in todo if item.name not in busy]
+        waiting = sorted(((test[1], i, item, test[0]) for i, (test, item) in enumerate(waiting)
+                          if test is not None), key=lambda w: (w[0], w[1]))
+        for budget, _, item, target in waiting[: max(0, parallel - len(running))]:
+            future = executor.submit(run_test, item.variant, item.hole, target, budget)
+            running[future] = (item.name, target)
+            log(f"{time.strftime('%H:%M:%S')} test {item.name} M >= {target} with {budget:,} nodes")
+        if not running:
+            return todo
+        finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+        for future in finished:
+            name, target = running.pop(future)
+            item = next(i for i in todo if i.name == name)
+            item.tests[target] = future.result()
+            result = WORDS[item.tests[target][0]]
+            log(f"{time.strftime('%H:%M:%S')} {name} M >= {target}: {result} "
+                f"({item.tests[target][1]:,} nodes, {item.tests[target][2]} s); "
+                f"bounds {bounds(item.known(), 48)}")
+        save_state(state, todo)
+        write_table(out, todo)
+
+
+def local_executor(jobs: int) -> Executor:
+    """``jobs`` worker processes (spawned: each loads the compiled search from numba's cache)."""
+    import multiprocessing
+
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m hoyito_edu solve``: exact values by sound proofs (the module's docstring)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m hoyito_edu solve",
+        description="Exact perfect-play values (South's final margin) of the start of each rule "
+        "set on 2x6 and of every South opening, by sound proofs and bisection. Rerun the same "
+        "command to go on where a run stopped.")
+    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
+    parser.add_argument("--no-openings", action="store_true", help="only the starts")
+    parser.add_argument("--max-nodes", type=int, default=FIRST_BUDGET * GROWTH**7,
+                        help="the largest budget one test gets (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the tests on the Dask cluster at ADDRESS (tcp://HOST:8786)")
+    parser.add_argument("--out", type=Path, default=DATA / "solved.csv")
+    parser.add_argument("--state", type=Path,
+                        help="the answers so far (default: OUT with .state.json)")
+    args = parser.parse_args(argv)
+    if args.jobs < 1 or args.max_nodes < FIRST_BUDGET:
+        parser.error(f"--jobs must be at least 1 and --max-nodes at least {FIRST_BUDGET:,}")
+    state = args.state or args.out.with_suffix(".state.json")
+    todo = load_state(state, items(args.variants, not args.no_openings))
+    client = None
+    if args.scheduler:
+        try:
+            from distributed import Client
+
+            client = Client(args.scheduler, timeout="20s")
+        except ImportError:
+            parser.exit(1, f"{parser.prog}: --scheduler needs Dask: pip install "
+                        "'hoyito_edu[dask]'\n")
+        except (OSError, TimeoutError) as error:
+            parser.exit(1, f"{parser.prog}: cannot reach the Dask scheduler at "
+                        f"{args.scheduler}: {error}\n")
+        executor = client.get_executor()
+        parallel = 2 * max(1, len(client.scheduler_info().get("workers", {})))
+    else:
+        executor, parallel = local_executor(args.jobs), args.jobs
+    try:
+        solve(todo, executor, args.max_nodes, state, args.out,
+              log=lambda text: print(text, flush=True), parallel=parallel)
+    finally:
+        executor.shutdown(wait=False)
+        if client is not None:
+            client.close()
+    for item in todo:
+        print(row(item, [i for i in todo if i.hole is not None]))
+    return 0

@@ -1,0 +1,166 @@
+"""The sound proof search (hoyito_edu.compiled.proof), its readable check
+(hoyito_edu.analysis.readable) and the exact values driver (hoyito_edu.analysis.solve)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+
+import pytest
+
+import hoyito_edu as hy
+from hoyito_edu.__main__ import main
+from hoyito_edu.analysis import readable, solve
+from hoyito_edu.compiled.proof import Prover
+
+pytestmark = pytest.mark.skipif(not hy.compiled.search.supports(hy.new_game("hoyito-i")),
+                                reason="numba is not installed")
+
+
+def small_positions(count: int, seed: int, seeds: tuple[int, int]) -> list[hy.Position]:
+    """``count`` random 2x6 positions with few seeds, any rule set, either side to move."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        variant = rng.choice(solve.VARIANTS)
+        board = [0] * 12
+        for _ in range(rng.randint(*seeds)):
+            board[rng.randrange(12)] += 1
+        if sum(board[:6]) == 0 or sum(board[6:]) == 0:
+            continue
+        taken = 48 - sum(board)
+        south = 4 * rng.randint(0, taken // 4)
+        found.append(hy.new_game(variant, board=board, player=rng.randint(0, 1),
+                                 captures=(south, taken - south)))
+    return found
+
+
+def answers(position: hy.Position, prover: int, search) -> dict[int, int]:
+    """{target: result} for every target a final margin can take."""
+    return {target: search(position, prover, target) for target in range(-48, 49, 2)}
+
+
+def compiled(mode: str, slots: int = 1 << 16, budget: int = 20_000):
+    searcher = Prover(slots=slots, mode=mode)
+    return lambda position, prover, target: searcher.prove(position, prover, target,
+                                                           budget).result
+
+
+def python_check(mode: str, budget: int = 3_000):
+    return lambda position, prover, target: readable.check(
+        position, prover=prover, target=target, max_nodes=budget, mode=mode).result
+
+
+@pytest.mark.parametrize("mode", ["pessimistic", pytest.param("history", marks=pytest.mark.slow)])
+def test_compiled_and_readable_sound_searches_agree_on_small_positions(mode):
+    """Both programs answer every target of 10 small positions (2 or 3 seeds: no capture, so
+    only the repetition rule or an endless move ends a line) alike wherever both know the
+    answer, and they know it for nearly every target."""
+    known = 0
+    for position in small_positions(10, seed=38, seeds=(2, 3)):
+        prover = random.Random(str(position.board)).randint(0, 1)
+        got = answers(position, prover, compiled(mode))
+        want = answers(position, prover, python_check(mode))
+        both = [t for t in got if got[t] and want[t]]
+        assert [got[t] for t in both] == [want[t] for t in both], (
+            position.rules.name, position.board, position.player, prover)
+        known += len(both)
+    assert known >= 0.9 * 10 * 49
+
+
+def test_a_pessimistic_answer_is_the_exact_answer():
+    """Where the default (pessimistic) search proves or refutes, the exact search under R4.3
+    (history in the key) says the same: the pessimism only ever leaves a question open."""
+    pessimistic, exact = compiled("pessimistic"), compiled("history")
+    for position in small_positions(10, seed=5, seeds=(2, 4)):
+        for prover in (0, 1):
+            for target, result in answers(position, prover, pessimistic).items():
+                if result in (1, -1):
+                    assert exact(position, prover, target) in (result, 0), (
+                        position.board, position.player, prover, target)
+
+
+def test_the_oracle_move_keeps_the_proof():
+    """proven_move gives, at the best target the default search proves, a legal move after
+    which the readable check (both modes) still proves it; one target more is not proven."""
+    pessimistic, checked = compiled("pessimistic"), 0
+    for position in small_positions(8, seed=7, seeds=(2, 4)):
+        prover = position.player
+        proven = [t for t, r in answers(position, prover, pessimistic).items() if r == 1]
+        value = max(proven)
+        move = solve.proven_move(position, prover=prover, target=value, max_nodes=20_000)
+        assert move in position.legal_moves()
+        after = position.play(move)
+        for mode in readable.MODES:
+            assert python_check(mode)(after, prover, value) == 1
+        assert solve.prove(position, prover=prover, target=value + 2,
+                           max_nodes=20_000).proven is not True
+        checked += 1
+    assert checked == 8
+
+
+def test_history_is_part_of_the_question():
+    """The history a position carries and the same history given as a list (the certificate
+    builder's way) give the readable check's answer at every position of a line."""
+    start = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0],
+                        captures=(20, 25))
+    line = [start]
+    for _ in range(8):  # play on, the first legal move each time
+        if line[-1].outcome is not None:
+            break
+        line.append(line[-1].play(line[-1].legal_moves()[0]))
+    for i, position in enumerate(line):
+        carried = solve.prove(position, prover=0, target=-4, max_nodes=20_000)
+        given = solve.prove(hy.new_game("hoyito-i", board=list(position.board),
+                                        player=position.player, captures=position.captures),
+                            prover=0, target=-4, history=line[: i + 1], max_nodes=20_000)
+        checked = readable.check(position, prover=0, target=-4, max_nodes=3_000).result
+        assert carried.proven is given.proven is {1: True, -1: False}.get(checked)
+
+
+def test_bisection_settles_a_value_from_its_tests():
+    """next_target and bounds find the value of a hidden margin in a few tests."""
+    for margin in range(-48, 49, 2):
+        tests: dict[int, int] = {}
+        for _ in range(10):
+            target = solve.next_target(*solve.bounds(tests, 48), hint=-8)
+            if target is None:
+                break
+            tests[target] = 1 if margin >= target else -1
+        assert solve.bounds(tests, 48) == (margin, margin)
+
+
+@pytest.mark.slow
+def test_solve_runs_on_a_dask_cluster_and_resumes(tmp_path, dask_client, capsys):
+    """python -m hoyito_edu solve --scheduler on a real LocalCluster (two worker processes)
+    settles Ba-awa's start, writes its row and its state, and a second run reads the state
+    and does no test again."""
+    out = tmp_path / "solved.csv"
+    argv = ["solve", "--scheduler", dask_client.scheduler.address, "--variants", "ba-awa",
+            "--no-openings", "--max-nodes", "16000000", "--out", str(out)]
+    assert main(argv) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert rows[0]["status"] == "exact" and rows[0]["value"] == "8"
+    state = json.loads(out.with_suffix(".state.json").read_text(encoding="utf-8"))
+    assert set(state["ba-awa/start"]) == {"8", "10"}
+    capsys.readouterr()
+    assert main(argv) == 0
+    assert " test ba-awa" not in capsys.readouterr().out  # nothing asked again
+
+
+def test_solve_refuses_bad_options_in_a_sentence(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["solve", "--jobs", "0"])
+    assert stop.value.code == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant, value", [("hoyito-i", -8), ("ba-awa", 8)])
+def test_the_sound_search_reproduces_the_exact_values(variant, value):
+    """North wins Hoyito I by exactly 8 and South wins Ba-awa by exactly 8: each end proved by
+    the sound search (about a million nodes each)."""
+    start = hy.new_game(variant)
+    assert solve.decide(start, value, 4_000_000)[0] == 1
+    assert solve.decide(start, value + 2, 4_000_000)[0] == -1
