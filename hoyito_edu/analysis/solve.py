@@ -268,10 +268,44 @@ def save_state(path: Path, done: list[Item]) -> None:
     os.replace(partial, path)
 
 
+def certified_bounds(item: Item) -> tuple[int, int, list[str]]:
+    """South's margin's (low, high) at ``item`` as the certificates of ``data/proofs/`` claim
+    them (every one is verified by the engine in the test suite: ``verify-proof``), and their
+    names. A certificate counts when its claim is about this very position: the rule set's
+    start with its default options, and no move (a start) or South's opening (an opening).
+
+    >>> certified_bounds(Item("hoyito-i", None))
+    (-8, -8, ['hoyito-i-start-north-8', 'hoyito-i-start-south-minus-8'])
+    """
+    from .certificates import kept_certificates, root_of  # noqa: PLC0415 - read lazily
+
+    low, high, names = -48, 48, []
+    here = item.position()
+    for name, certificate in kept_certificates():
+        header = certificate.header
+        if header["variant"] != item.variant or len(header["moves"]) != (item.hole is not None):
+            continue
+        root, _ = root_of(header)
+        if (root.rules, root.board, root.captures, root.surplus, root.player) != (
+                here.rules, here.board, here.captures, here.surplus, here.player):
+            continue
+        if certificate.prover == 0:
+            low = max(low, header["worst_case"])
+        else:
+            high = min(high, -header["worst_case"])
+        names.append(name)
+    return low, high, names
+
+
 def row(item: Item, openings: list[Item]) -> dict:
-    """The table row of ``item``; a start's bounds also from its openings' (the best one)."""
+    """The table row of ``item``; its bounds also from its openings' (the best one, for a
+    start) and from the certificates that claim this position (:func:`certified_bounds`)."""
     low, high = bounds(item.known(), 48)
     method = METHOD
+    by_low, by_high, names = certified_bounds(item)
+    if by_low > low or by_high < high:
+        method += f"; certified [{by_low}, {by_high}] by data/proofs/ {', '.join(names)}"
+    low, high = max(low, by_low), min(high, by_high)
     if openings and item.hole is None:
         mine = [bounds(o.known(), 48) for o in openings if o.variant == item.variant]
         if len(mine) == len(openings) // len(VARIANTS) or len(mine) == 6:

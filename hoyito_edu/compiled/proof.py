@@ -104,12 +104,12 @@ def _element(row, size):
     """Two independent 64-bit hashes of (board, player to move): one element of the multiset
     of positions since the last capture (the captures are the same all along it)."""
     player = row[size + _PLAYER]
-    a = kn._mix(np.uint64(player + 1) * _CAP_STEP)
-    b = kn._mix(np.uint64(player + 7) * _LANE)
+    a = kn.mix(np.uint64(player + 1) * _CAP_STEP)
+    b = kn.mix(np.uint64(player + 7) * _LANE)
     for hole in range(size):
-        v = np.uint64(row[hole]) + np.uint64(hole + 1) * kn._GOLDEN
-        a = kn._mix(a ^ v)
-        b = kn._mix(b + v * _M3)
+        v = np.uint64(row[hole]) + np.uint64(hole + 1) * kn.GOLDEN
+        a = kn.mix(a ^ v)
+        b = kn.mix(b + v * _M3)
     return a, b
 
 
@@ -120,12 +120,12 @@ def _keys(row, size, sum_a, sum_b, history, quiet_limit):
     included), and with either the plies since it. The first key is never 0."""
     a, b = _element(row, size)
     cap0, cap1 = np.uint64(row[size + _CAP0]), np.uint64(row[size + _CAP1])
-    a = kn._mix(a ^ (cap0 * _M3 + cap1 * _CAP_STEP))
-    b = kn._mix(b + cap1 * _M3 + cap0 * kn._GOLDEN)
+    a = kn.mix(a ^ (cap0 * _M3 + cap1 * _CAP_STEP))
+    b = kn.mix(b + cap1 * _M3 + cap0 * kn.GOLDEN)
     if history or quiet_limit:
         quiet = np.uint64(row[size + _QUIET])
-        a = kn._mix(a ^ kn._mix(sum_a + quiet * _LANE))
-        b = kn._mix(b + kn._mix(sum_b ^ (quiet + np.uint64(1)) * _M3))
+        a = kn.mix(a ^ kn.mix(sum_a + quiet * _LANE))
+        b = kn.mix(b + kn.mix(sum_b ^ (quiet + np.uint64(1)) * _M3))
     if a == 0:
         a = np.uint64(1)
     return a, b
