@@ -2,7 +2,7 @@
 (pseudonyms only, its own key), a student's game opened and replayed from the server's
 record (following a live game move by move), one position pushed to every phone and
 released, and every one of these refused to a page without the teacher's key. The real
-server and Chromium: tests/browser/test_class_lesson.py.
+server and Chromium: tests/browser/test_class_lesson_pages.py.
 """
 
 from __future__ import annotations

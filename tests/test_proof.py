@@ -135,10 +135,10 @@ def test_bisection_settles_a_value_from_its_tests():
 def test_solve_runs_on_a_dask_cluster_and_resumes(tmp_path, dask_client, capsys):
     """python -m hoyito_edu solve --scheduler on a real LocalCluster (two worker processes)
     settles Ba-awa's start, writes its row and its state, and a second run reads the state
-    and does no test again."""
+    and does no test again (``--again``: its certificates are not taken as answers)."""
     out = tmp_path / "solved.csv"
     argv = ["solve", "--scheduler", dask_client.scheduler.address, "--variants", "ba-awa",
-            "--no-openings", "--max-nodes", "16000000", "--out", str(out)]
+            "--no-openings", "--again", "--max-nodes", "16000000", "--out", str(out)]
     assert main(argv) == 0
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
     assert rows[0]["status"] == "exact" and rows[0]["value"] == "8"
@@ -164,3 +164,20 @@ def test_the_sound_search_reproduces_the_exact_values(variant, value):
     start = hy.new_game(variant)
     assert solve.decide(start, value, 4_000_000)[0] == 1
     assert solve.decide(start, value + 2, 4_000_000)[0] == -1
+
+
+def test_the_table_takes_what_the_certificates_and_the_start_prove(tmp_path):
+    """A reader of data/solved.csv never sees a range wider than what data/proofs/ certifies
+    for the same position, nor an opening said to be worth more than the start."""
+    done = solve.items()  # no test asked yet: only the certificates and the start speak
+    table = tmp_path / "solved.csv"
+    solve.write_table(table, done)
+    rows = {(r["variant"], r["position"], r["hole"]): r for r in csv.DictReader(table.open())}
+    assert (rows["hoyito-ii", "start", ""]["low"], rows["hoyito-ii", "start", ""]["high"]) == (
+        "-32", "-16")
+    assert rows["hoyito-i", "start", ""]["status"] == "exact"
+    assert rows["hoyito-i", "start", ""]["value"] == "-8"
+    assert "certified [-8, -8]" in rows["hoyito-i", "start", ""]["method"]
+    for hole in range(6):  # no opening is worth more than the start's -8
+        assert int(rows["hoyito-i", "opening", str(hole)]["high"]) <= -8
+    assert solve.Item("hoyito-i", None).next_test(10**9) is None  # nothing left to ask

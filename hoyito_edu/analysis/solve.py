@@ -194,6 +194,8 @@ class Item:
     variant: str
     hole: int | None
     tests: dict[int, list] = field(default_factory=dict)
+    #: False: prove again by search what a certificate already proves (an independent check)
+    skip_certified: bool = True
 
     @property
     def name(self) -> str:
@@ -209,6 +211,9 @@ class Item:
     def next_test(self, max_nodes: int) -> tuple[int, int] | None:
         """(target, budget) of the next test, or None when exact or out of budget."""
         low, high = bounds(self.known(), 48)
+        if self.skip_certified:  # what a certificate proves is not asked again
+            certified_low, certified_high, _ = certified_bounds(self)
+            low, high = max(low, certified_low), min(high, certified_high)
         hint = HINTS[self.variant] if self.hole is None else None
         target = next_target(low, high, hint)
         if target is None:
@@ -218,12 +223,13 @@ class Item:
         return (target, budget) if budget <= max_nodes else None
 
 
-def items(variants: Sequence[str] = VARIANTS, openings: bool = True) -> list[Item]:
+def items(variants: Sequence[str] = VARIANTS, openings: bool = True,
+          skip_certified: bool = True) -> list[Item]:
     """The starts of ``variants``, then (``openings``) South's six openings of each."""
     found = [Item(variant, None) for variant in variants]
     if openings:
         found += [Item(v, hole) for v in variants for hole in new_game(v).legal_moves()]
-    return found
+    return [Item(i.variant, i.hole, skip_certified=skip_certified) for i in found]
 
 
 def decide(position: Position, target: int, budget: int) -> list:
@@ -297,22 +303,36 @@ def certified_bounds(item: Item) -> tuple[int, int, list[str]]:
     return low, high, names
 
 
-def row(item: Item, openings: list[Item]) -> dict:
-    """The table row of ``item``; its bounds also from its openings' (the best one, for a
-    start) and from the certificates that claim this position (:func:`certified_bounds`)."""
+def own_bounds(item: Item) -> tuple[int, int, str]:
+    """South's margin's (low, high) at ``item`` from its own tests and the certificates that
+    claim it, and what the table's method adds for them."""
     low, high = bounds(item.known(), 48)
-    method = METHOD
     by_low, by_high, names = certified_bounds(item)
+    said = ""
     if by_low > low or by_high < high:
-        method += f"; certified [{by_low}, {by_high}] by data/proofs/ {', '.join(names)}"
-    low, high = max(low, by_low), min(high, by_high)
-    if openings and item.hole is None:
-        mine = [bounds(o.known(), 48) for o in openings if o.variant == item.variant]
-        if len(mine) == len(openings) // len(VARIANTS) or len(mine) == 6:
-            by_low, by_high = max(m[0] for m in mine), max(m[1] for m in mine)
-            if by_low > low or by_high < high:
-                method += f"; with the openings' bounds [{by_low}, {by_high}] (the best opening)"
-            low, high = max(low, by_low), min(high, by_high)
+        said = f"; certified [{by_low}, {by_high}] by data/proofs/ {', '.join(names)}"
+    return max(low, by_low), min(high, by_high), said
+
+
+def row(item: Item, done: list[Item]) -> dict:
+    """The table row of ``item``: its own bounds (:func:`own_bounds`), a start's also from its
+    openings' (South moves first: the start is worth its best opening), an opening's high end
+    also from its start's (no opening is worth more than the start)."""
+    low, high, said = own_bounds(item)
+    method = METHOD + said
+    mine = [o for o in done if o.variant == item.variant and o.hole is not None]
+    if item.hole is None and len(mine) == len(item.position().legal_moves()):
+        found = [own_bounds(o)[:2] for o in mine]
+        by_low, by_high = max(m[0] for m in found), max(m[1] for m in found)
+        if by_low > low or by_high < high:
+            method += f"; with the openings' bounds [{by_low}, {by_high}] (the best opening)"
+        low, high = max(low, by_low), min(high, by_high)
+    start = [s for s in done if s.variant == item.variant and s.hole is None]
+    if item.hole is not None and start:
+        start_high = own_bounds(start[0])[1]
+        if start_high < high:
+            method += f"; at most the start's {start_high} (no opening is worth more)"
+            high = start_high
     exact = low == high
     answers = item.tests.values()
     return {"variant": item.variant, "position": "start" if item.hole is None else "opening",
@@ -325,12 +345,11 @@ def row(item: Item, openings: list[Item]) -> dict:
 
 def write_table(path: Path, done: list[Item]) -> None:
     """``data/solved.csv``: one row a position (see :data:`COLUMNS`)."""
-    openings = [item for item in done if item.hole is not None]
     partial = path.with_suffix(".partial")
     with open(partial, "w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(row(item, openings) for item in done)
+        writer.writerows(row(item, done) for item in done)
     os.replace(partial, path)
 
 
@@ -383,6 +402,8 @@ def main(argv: list[str] | None = None) -> int:
         "command to go on where a run stopped.")
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     parser.add_argument("--no-openings", action="store_true", help="only the starts")
+    parser.add_argument("--again", action="store_true",
+                        help="prove again by search what a certificate of data/proofs/ proves")
     parser.add_argument("--max-nodes", type=int, default=FIRST_BUDGET * GROWTH**7,
                         help="the largest budget one test gets (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
@@ -395,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1 or args.max_nodes < FIRST_BUDGET:
         parser.error(f"--jobs must be at least 1 and --max-nodes at least {FIRST_BUDGET:,}")
     state = args.state or args.out.with_suffix(".state.json")
-    todo = load_state(state, items(args.variants, not args.no_openings))
+    todo = load_state(state, items(args.variants, not args.no_openings, not args.again))
     client = None
     if args.scheduler:
         try:
@@ -420,5 +441,5 @@ def main(argv: list[str] | None = None) -> int:
         if client is not None:
             client.close()
     for item in todo:
-        print(row(item, [i for i in todo if i.hole is not None]))
+        print(row(item, todo))
     return 0
