@@ -68,7 +68,7 @@ from ..i18n import gettext, ngettext
 
 __all__ = ["EndgameTable", "endgame_table", "cache_folder", "HOLES", "MAX_TABLE_SEEDS",
            "QUIET", "cached_table", "perfect_move", "best_play", "best_play_words",
-           "table_counts"]
+           "table_counts", "table_path", "save_table"]
 
 #: Holes on the board the tables cover (2x6).
 HOLES = 12
@@ -374,7 +374,7 @@ def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = T
         raise ValueError(f"seeds must be a whole number from 1 to {MAX_TABLE_SEEDS}, not {seeds!r}")
     if not isinstance(quiet, int) or not 1 <= quiet <= 10_000:
         raise ValueError(f"quiet must be a whole number from 1 to 10000, not {quiet!r}")
-    path = cache_folder() / f"{rules.name}-seeds{seeds}-quiet{quiet}.npz"
+    path = table_path(rules.name, seeds, quiet)
     if cache and path.exists():
         saved = np.load(path)
         if "exact" in saved:  # a table saved before ``exact`` existed is built again
@@ -382,13 +382,29 @@ def endgame_table(variant: str, seeds: int = 8, quiet: int = 40, cache: bool = T
                                 saved["stable"], saved["need"], saved["exact"])
     table = build(rules.name, seeds, quiet)
     if cache:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp.npz")
-        np.savez_compressed(temporary, codes=table.codes, values=table.values,
-                            stable=table.stable, need=table.need,
-                            exact=table.exact)
-        os.replace(temporary, path)
+        save_table(table)
     return table
+
+
+def table_path(variant: str, seeds: int, quiet: int) -> Path:
+    """The file in :func:`cache_folder` that keeps a table.
+
+    >>> table_path("hoyito-ii", 12, 40).name
+    'hoyito-ii-seeds12-quiet40.npz'
+    """
+    return cache_folder() / f"{get_rules(variant).name}-seeds{seeds}-quiet{quiet}.npz"
+
+
+def save_table(table: EndgameTable) -> Path:
+    """Keep ``table`` in :func:`cache_folder` (written whole, then renamed, so a stopped save
+    never leaves half a table); its path."""
+    path = table_path(table.variant, table.seeds, table.quiet)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp.npz")
+    np.savez_compressed(temporary, codes=table.codes, values=table.values,
+                        stable=table.stable, need=table.need, exact=table.exact)
+    os.replace(temporary, path)
+    return path
 
 
 def table_counts(table: EndgameTable) -> dict:
