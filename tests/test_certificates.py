@@ -162,19 +162,28 @@ def test_a_tampered_header_is_refused(certificate):
     assert not verdict.valid and "checksum" in verdict.reason
 
 
+#: Two seeds can never make a casa: play goes round until a position comes back a third time.
+TWO_SEEDS = dict(variant="hoyito-i", board=[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1],
+                 captures=(22, 24))
+
+
+def first_hole(position, *, prover, target, history=(), avoid=frozenset()):
+    """An oracle that sows the first hole it may, whatever happens next."""
+    return next((hole for hole in position.legal_moves() if hole not in avoid), None)
+
+
 def test_a_line_that_ends_by_repetition_fails():
-    # Two seeds can never make a casa: play goes round until a position comes back a third
-    # time. A strategy that always sows its first hole meets the repetition rule.
-    start = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1],
-                        captures=(22, 24))
-
-    def first_hole(position, *, prover, target, history=()):
-        return position.legal_moves()[0]
-
-    cert = build_certificate(start, 0, -2, first_hole)
+    # A strategy that always sows its first hole meets the repetition rule; built without
+    # the builder's check for loops, the verifier refuses it.
+    cert = build_certificate(hy.new_game(**TWO_SEEDS), 0, -2, first_hole, avoid_loops=False)
     verdict = verify(cert)
     assert verdict.repetitions > 0 and not verdict.valid
     assert "end by repetition (R4.3)" in verdict.reason
+
+
+def test_the_builder_refuses_a_claim_whose_every_line_goes_round_a_loop():
+    with pytest.raises(Refusal, match="sends a line round a loop that only a repetition"):
+        build_certificate(hy.new_game(**TWO_SEEDS), 0, -2, first_hole)
 
 
 def test_unreadable_files_raise_a_sentence(tmp_path):
