@@ -221,6 +221,18 @@ def test_small_kept_certificates_are_valid(path):
 def test_large_kept_certificates_are_valid(path):
     verdict = verify(path)
     assert verdict.valid, verdict.reason
+    assert verdict.worst_case >= load(path).target
+
+
+def test_every_whole_game_claim_is_kept_and_checked_in_a_tier():
+    # Each claim scripts/make_certificates.py makes has its file, and each file is verified
+    # by one of the two tests above (small every run, large in the slow tier).
+    from make_certificates import SMALL, WHOLE_GAME
+
+    names = {claim[0] for claim in SMALL + WHOLE_GAME}
+    kept_names = {p.stem for p in kept(small=True) + kept(small=False)}
+    assert names <= kept_names, names - kept_names
+    assert "hoyito-ii-start-north-24" in {p.stem for p in kept(small=False)}
 
 
 def test_ba_awa_is_certified_at_exactly_plus_8_from_the_start():
@@ -313,14 +325,31 @@ def test_hoyito_i_is_certified_at_exactly_minus_8_from_the_start():
 
 
 def test_the_bounds_of_hoyito_ii_and_iii_are_certified_from_the_start():
-    # North wins Hoyito II by 16 to 32 and Hoyito III by 24 to 40. South's end of Hoyito II
-    # (>= -32, 774,529 lines) is the large certificate of the slow tier.
-    for name, worst in (("hoyito-ii-start-north-16", 16), ("hoyito-iii-start-north-24", 24),
+    # North wins Hoyito II by 24 to 32 and Hoyito III by 24 to 40. Both ends of Hoyito II are
+    # large certificates, verified in the slow tier: here their claims are read.
+    for name, worst in (("hoyito-iii-start-north-24", 24),
                         ("hoyito-iii-start-south-minus-40", -40)):
         verdict = verify(proofs_dir() / f"{name}.npz")
         assert verdict.valid and verdict.worst_case == worst, (name, verdict.reason)
-    header = load(proofs_dir() / "hoyito-ii-start-south-minus-32.npz").header
-    assert (header["prover"], header["target"], header["worst_case"]) == (0, -32, -32)
+    for name, claim in (("hoyito-ii-start-south-minus-32", (0, -32, -32)),
+                        ("hoyito-ii-start-north-24", (1, 24, 24))):
+        header = load(proofs_dir() / f"{name}.npz").header
+        assert (header["prover"], header["target"], header["worst_case"]) == claim, name
+        assert header["moves"] == [] and header["variant"] == "hoyito-ii"
+
+
+@pytest.mark.slow  # about 10 s a check
+def test_verify_proof_prints_hoyito_ii_norths_claim_in_both_languages(capsys):
+    path = str(proofs_dir() / "hoyito-ii-start-north-24.npz")
+    assert main(["verify-proof", path, "--lang", "en"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VALID: North ends Hoyito II with a margin of at least +24\n")
+    assert "Worst case: the prover ends +24 (guaranteed margin)." in out
+    assert ", 0 repetitions," in out
+    assert main(["verify-proof", path]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VÁLIDO: Norte termina Hoyito II con un margen de al menos +24\n")
+    assert "Peor caso: quien prueba termina con +24" in out
 
 
 
