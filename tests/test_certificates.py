@@ -162,19 +162,28 @@ def test_a_tampered_header_is_refused(certificate):
     assert not verdict.valid and "checksum" in verdict.reason
 
 
+#: Two seeds can never make a casa: play goes round until a position comes back a third time.
+TWO_SEEDS = dict(variant="hoyito-i", board=[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1],
+                 captures=(22, 24))
+
+
+def first_hole(position, *, prover, target, history=(), avoid=frozenset()):
+    """An oracle that sows the first hole it may, whatever happens next."""
+    return next((hole for hole in position.legal_moves() if hole not in avoid), None)
+
+
 def test_a_line_that_ends_by_repetition_fails():
-    # Two seeds can never make a casa: play goes round until a position comes back a third
-    # time. A strategy that always sows its first hole meets the repetition rule.
-    start = hy.new_game("hoyito-i", board=[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1],
-                        captures=(22, 24))
-
-    def first_hole(position, *, prover, target, history=()):
-        return position.legal_moves()[0]
-
-    cert = build_certificate(start, 0, -2, first_hole)
+    # A strategy that always sows its first hole meets the repetition rule; built without
+    # the builder's check for loops, the verifier refuses it.
+    cert = build_certificate(hy.new_game(**TWO_SEEDS), 0, -2, first_hole, avoid_loops=False)
     verdict = verify(cert)
     assert verdict.repetitions > 0 and not verdict.valid
     assert "end by repetition (R4.3)" in verdict.reason
+
+
+def test_the_builder_refuses_a_claim_whose_every_line_goes_round_a_loop():
+    with pytest.raises(Refusal, match="sends a line round a loop that only a repetition"):
+        build_certificate(hy.new_game(**TWO_SEEDS), 0, -2, first_hole)
 
 
 def test_unreadable_files_raise_a_sentence(tmp_path):
@@ -212,6 +221,18 @@ def test_small_kept_certificates_are_valid(path):
 def test_large_kept_certificates_are_valid(path):
     verdict = verify(path)
     assert verdict.valid, verdict.reason
+    assert verdict.worst_case >= load(path).target
+
+
+def test_every_whole_game_claim_is_kept_and_checked_in_a_tier():
+    # Each claim scripts/make_certificates.py makes has its file, and each file is verified
+    # by one of the two tests above (small every run, large in the slow tier).
+    from make_certificates import SMALL, WHOLE_GAME
+
+    names = {claim[0] for claim in SMALL + WHOLE_GAME}
+    kept_names = {p.stem for p in kept(small=True) + kept(small=False)}
+    assert names <= kept_names, names - kept_names
+    assert "hoyito-ii-start-north-24" in {p.stem for p in kept(small=False)}
 
 
 def test_ba_awa_is_certified_at_exactly_plus_8_from_the_start():
@@ -304,14 +325,31 @@ def test_hoyito_i_is_certified_at_exactly_minus_8_from_the_start():
 
 
 def test_the_bounds_of_hoyito_ii_and_iii_are_certified_from_the_start():
-    # North wins Hoyito II by 16 to 32 and Hoyito III by 24 to 40. South's end of Hoyito II
-    # (>= -32, 774,529 lines) is the large certificate of the slow tier.
-    for name, worst in (("hoyito-ii-start-north-16", 16), ("hoyito-iii-start-north-24", 24),
+    # North wins Hoyito II by 24 to 32 and Hoyito III by 24 to 40. Both ends of Hoyito II are
+    # large certificates, verified in the slow tier: here their claims are read.
+    for name, worst in (("hoyito-iii-start-north-24", 24),
                         ("hoyito-iii-start-south-minus-40", -40)):
         verdict = verify(proofs_dir() / f"{name}.npz")
         assert verdict.valid and verdict.worst_case == worst, (name, verdict.reason)
-    header = load(proofs_dir() / "hoyito-ii-start-south-minus-32.npz").header
-    assert (header["prover"], header["target"], header["worst_case"]) == (0, -32, -32)
+    for name, claim in (("hoyito-ii-start-south-minus-32", (0, -32, -32)),
+                        ("hoyito-ii-start-north-24", (1, 24, 24))):
+        header = load(proofs_dir() / f"{name}.npz").header
+        assert (header["prover"], header["target"], header["worst_case"]) == claim, name
+        assert header["moves"] == [] and header["variant"] == "hoyito-ii"
+
+
+@pytest.mark.slow  # about 10 s a check
+def test_verify_proof_prints_hoyito_ii_norths_claim_in_both_languages(capsys):
+    path = str(proofs_dir() / "hoyito-ii-start-north-24.npz")
+    assert main(["verify-proof", path, "--lang", "en"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VALID: North ends Hoyito II with a margin of at least +24\n")
+    assert "Worst case: the prover ends +24 (guaranteed margin)." in out
+    assert ", 0 repetitions," in out
+    assert main(["verify-proof", path]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VÁLIDO: Norte termina Hoyito II con un margen de al menos +24\n")
+    assert "Peor caso: quien prueba termina con +24" in out
 
 
 

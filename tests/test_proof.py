@@ -178,10 +178,29 @@ def test_the_table_takes_what_the_certificates_and_the_start_prove(tmp_path):
     solve.write_table(table, done)
     rows = {(r["variant"], r["position"], r["hole"]): r for r in csv.DictReader(table.open())}
     assert (rows["hoyito-ii", "start", ""]["low"], rows["hoyito-ii", "start", ""]["high"]) == (
-        "-32", "-16")
+        "-32", "-24")
+    assert "certified [-32, -24]" in rows["hoyito-ii", "start", ""]["method"]
     assert rows["hoyito-i", "start", ""]["status"] == "exact"
     assert rows["hoyito-i", "start", ""]["value"] == "-8"
     assert "certified [-8, -8]" in rows["hoyito-i", "start", ""]["method"]
     for hole in range(6):  # no opening is worth more than the start's -8
         assert int(rows["hoyito-i", "opening", str(hole)]["high"]) <= -8
     assert solve.Item("hoyito-i", None).next_test(10**9) is None  # nothing left to ask
+
+
+def test_solve_with_nothing_to_ask_rewrites_the_table_from_its_state(tmp_path, capsys):
+    """A run whose every test is answered (or over budget) asks nothing and still writes the
+    table from the state file and the certificates, so a new certificate reaches the table
+    without a search."""
+    out, state = tmp_path / "solved.csv", tmp_path / "solved.state.json"
+    state.write_text(json.dumps({"ba-awa/start": {"8": [1, 1000, 0.1, 1_000_000],
+                                                  "10": [-1, 1000, 0.1, 1_000_000]},
+                                 "hoyito-ii/start": {"-24": [0, 128, 9.9, 64_000_000]}}),
+                     encoding="utf-8")
+    assert main(["solve", "--variants", "ba-awa", "hoyito-ii", "--no-openings", "--max-nodes",
+                 "1000000", "--out", str(out), "--jobs", "1"]) == 0
+    assert " test " not in capsys.readouterr().out  # nothing asked
+    rows = {r["variant"]: r for r in csv.DictReader(out.open(encoding="utf-8"))}
+    assert (rows["ba-awa"]["status"], rows["ba-awa"]["value"]) == ("exact", "8")
+    assert (rows["hoyito-ii"]["low"], rows["hoyito-ii"]["high"]) == ("-32", "-24")
+    assert rows["hoyito-ii"]["tests"] == "-24:open@64000000"

@@ -81,10 +81,13 @@ def proofs_dir() -> Path:
 
 class Oracle(Protocol):
     """Gives the prover a hole that keeps the claim proven, or None (the shape of
-    ``hoyito_edu.analysis.solve.proven_move``)."""
+    ``hoyito_edu.analysis.solve.proven_move``). The builder passes ``avoid`` (holes not to
+    give) only when a hole it was given sent a line round a loop; an oracle that never gets it
+    need not take it."""
 
     def __call__(self, position: Position, *, prover: int, target: int,
-                 history: tuple[Position, ...] = ()) -> int | None: ...
+                 history: tuple[Position, ...] = (), avoid: frozenset[int] = frozenset()
+                 ) -> int | None: ...
 
 
 class CertificateError(ValueError):
@@ -97,6 +100,16 @@ class OverBudget(Exception):
 
 class Refusal(Exception):
     """Raised inside a walk: the sentence says what is wrong and on which line."""
+
+
+class Loop(Exception):
+    """Raised inside a builder's walk: a line came back to a position still being walked,
+    with no capture between (it would go round until a repetition ends it), or every other
+    hole of a prover's position failed after such a loop. ``line``: the moves that lead there."""
+
+    def __init__(self, line: Sequence[tuple[int, int]]) -> None:
+        super().__init__(describe_line(line))
+        self.line = list(line)
 
 
 @dataclass(frozen=True)
@@ -252,7 +265,8 @@ class Summary:
 class Walk:
     """One walk over the lines of a claim (mutable: it collects what it meets).
 
-    ``choose(position, line, history)`` gives the prover's hole (or raises :class:`Refusal`).
+    ``choose(position, line, history, avoid)`` gives the prover's hole, not one of ``avoid``
+    (or raises :class:`Refusal`).
 
     A position is walked once: a second line reaching it shares the first one's lines. That is
     sound although the repetition rule depends on the line: the prover's strategy depends on
@@ -262,6 +276,11 @@ class Walk:
     future does not depend on how it was reached. The positions played before the claim's
     position (``history_captures``: their captures, when there are any) are the exception:
     while no capture has been made since, the walk keys a position with its whole history.
+
+    The builder's walk (``avoid_loops``) does not go round a loop: a line that comes back to a
+    position still being walked raises :class:`Loop`, and the nearest prover's position above
+    asks for another hole (if it has none, the one above it). The verifier's walk goes round,
+    and fails.
     """
 
     prover: int
@@ -272,6 +291,8 @@ class Walk:
     positions: set = field(default_factory=set)
     used: set = field(default_factory=set)
     first_repetition: str = ""
+    avoid_loops: bool = False
+    walking: set = field(default_factory=set)
 
     def visit(self, position: Position, line: list, path: list) -> Summary:
         """Walk every line from ``position`` (reached by ``line``; ``path`` holds the positions
@@ -285,7 +306,14 @@ class Walk:
         known = self.memo.get(state)
         if known is not None:
             return known
-        summary = self.settle(position, line, path)
+        if self.avoid_loops:
+            if state in self.walking:
+                raise Loop(line)
+            self.walking.add(state)
+        try:
+            summary = self.settle(position, line, path)
+        finally:
+            self.walking.discard(state)
         self.memo[state] = summary
         return summary
 
@@ -295,9 +323,31 @@ class Walk:
             return self.leaf(position, value, line)
         if position.player == self.prover:
             self.used.add(strategy_key(position))
-            holes = (self.choose(position, line, since_capture(path, position)),)
-        else:
-            holes = position.legal_moves()
+            return self.prover_moves(position, line, path)
+        return self.follow(position, position.legal_moves(), line, path)
+
+    def prover_moves(self, position: Position, line: list, path: list) -> Summary:
+        """The prover's hole and its lines; in the builder's walk, another hole for each one
+        after which a line goes round a loop."""
+        avoid: set[int] = set()
+        while True:
+            try:
+                hole = self.choose(position, line, since_capture(path, position),
+                                   frozenset(avoid))
+            except Refusal:
+                if not avoid:
+                    raise
+                raise Loop(line) from None  # the prover above keeps away
+            try:
+                return self.follow(position, (hole,), line, path)
+            except Loop:
+                if not self.avoid_loops:
+                    raise
+                avoid.add(hole)
+
+    def follow(self, position: Position, holes: Sequence[int], line: list,
+               path: list) -> Summary:
+        """Summarise the lines after sowing each of ``holes`` at ``position``."""
         worst, lines, depth, repetitions = None, 0, 0, 0
         path.append(position)
         for hole in holes:
@@ -344,7 +394,8 @@ def walk_from(root: Position, earlier: Sequence[Position], walk: Walk) -> Summar
 
 # -- building --------------------------------------------------------------------------------
 def build_certificate(position: Position, prover: int, target: int, oracle: Oracle,
-                      history: Sequence[Position] = (), made_by: str = "") -> Certificate:
+                      history: Sequence[Position] = (), made_by: str = "",
+                      avoid_loops: bool = True) -> Certificate:
     """The certificate of "``prover`` ends at least ``target`` ahead from ``position``".
 
     Walks the proof tree: where the prover moves it asks ``oracle`` (a hole that keeps the
@@ -353,6 +404,12 @@ def build_certificate(position: Position, prover: int, target: int, oracle: Orac
     first, each the one before the next (``position`` must follow from them by one move), for
     the repetition rule. Raises :class:`Refusal` naming the line where the oracle had no move
     or a leaf fell short.
+
+    A strategy gives one hole a position, but an oracle may answer for the history it is
+    asked with: a hole proven on one line can lead another line (where the position came
+    first) round a loop, which only a repetition would end. With ``avoid_loops`` (the default)
+    such a hole is dropped and the oracle asked for another (``avoid``); the header's counts
+    then come from a replay of the strategy kept, like :func:`verify`'s.
     """
     if prover not in (0, 1):
         raise ValueError(f"prover must be 0 (South) or 1 (North), not {prover!r}")
@@ -360,19 +417,30 @@ def build_certificate(position: Position, prover: int, target: int, oracle: Orac
     start = history[0] if history else position
     strategy: dict[tuple[int, ...], int] = {}
 
-    def choose(here: Position, line: list, earlier: tuple) -> int:
+    def choose(here: Position, line: list, earlier: tuple, avoid: frozenset) -> int:
         key = strategy_key(here)
-        if key not in strategy:
-            hole = oracle(here, prover=prover, target=target, history=earlier)
-            if hole is None:
+        if key not in strategy or strategy[key] in avoid:
+            extra = {"avoid": avoid} if avoid else {}
+            hole = oracle(here, prover=prover, target=target, history=earlier, **extra)
+            if hole is None or hole in avoid:
                 raise Refusal(_("{where}: the oracle found no move that keeps the claim.").format(
                     where=where(line)))
             strategy[key] = here.check_move(hole)
         return strategy[key]
 
     clock = time.perf_counter()
-    walk = Walk(prover, target, choose, position.captures if history else None)
-    summary = walk_from(position, history, walk)
+    captures = position.captures if history else None
+    walk = Walk(prover, target, choose, captures, avoid_loops=avoid_loops)
+    try:
+        summary = walk_from(position, history, walk)
+    except Loop as loop:
+        raise Refusal(_("{where}: every hole the oracle proves here sends a line round a loop "
+                        "that only a repetition would end.").format(where=where(loop.line))) \
+            from None
+    if avoid_loops:  # the counts of the strategy kept, without the holes dropped on the way
+        walk = Walk(prover, target, lambda here, *_: strategy[strategy_key(here)], captures)
+        summary = walk_from(position, history, walk)
+        strategy = {key: strategy[key] for key in walk.used}
     header = {
         "format": FORMAT, "version": VERSION, "variant": start.rules.name,
         "options": start.rules.options, "start": position_to_dict(start), "moves": moves,
@@ -537,7 +605,7 @@ def verify(source: Certificate | str | Path) -> Verdict:
         return Verdict(False, _("The strategy does not match the header's checksum: the file "
                                 "was changed after it was made."), claim)
 
-    def choose(position: Position, line: list, _earlier: tuple) -> int:
+    def choose(position: Position, line: list, _earlier: tuple, _avoid: frozenset) -> int:
         hole = strategy.get(strategy_key(position))
         if hole is None:
             raise Refusal(_("{where}: the prover ({side}) is to move and the strategy has no "
@@ -675,13 +743,14 @@ class ReadableOracle:
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __call__(self, position: Position, *, prover: int, target: int,
-                 history: tuple[Position, ...] = ()) -> int | None:
+                 history: tuple[Position, ...] = (), avoid: frozenset[int] = frozenset()
+                 ) -> int | None:
         budget = [self.max_nodes, 0]
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, _DEPTH_ROOM))
         try:
             for hole in position.legal_moves():
-                if self.holds(position.play(hole), prover, target, budget):
+                if hole not in avoid and self.holds(position.play(hole), prover, target, budget):
                     return hole
         except OverBudget:
             return None

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..compiled.proof import CUT, Prover
+from ..engine.events import Reason
 from ..engine.position import Position, new_game
 
 VARIANTS = ("hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa")
@@ -125,23 +126,58 @@ def prove(position: Position, *, prover: int, target: int, history: Sequence[Pos
 
 
 def proven_move(position: Position, *, prover: int, target: int,
-                history: Sequence[Position] = (), max_nodes: int | None = ORACLE_NODES
-                ) -> int | None:
+                history: Sequence[Position] = (), max_nodes: int | None = ORACLE_NODES,
+                slots: int = ORACLE_SLOTS, avoid: frozenset[int] = frozenset()) -> int | None:
     """A hole for ``prover`` (to move in ``position``) that keeps "final margin >= target"
-    proven, or None if the proof search does not prove it within ``max_nodes``.
+    proven, or None if the proof search does not prove it within ``max_nodes`` (with a table
+    of ``slots`` entries, kept between calls with the same ``slots``). With ``avoid``, a hole
+    not in it: the first other hole after which the claim is proven (each within
+    ``max_nodes``).
 
     >>> import hoyito_edu as hy
     >>> start = new_game("hoyito-i")
     >>> proven_move(start, prover=0, target=-48) in start.legal_moves()
     True
+    >>> proven_move(start, prover=0, target=-48, avoid=frozenset({0, 1}))
+    2
     """
     if position.outcome is not None or position.player != prover:
         raise ValueError("proven_move needs a game that goes on with the prover to move "
                          f"(player {position.player}, prover {prover})")
-    found = prove(position, prover=prover, target=target, history=history, max_nodes=max_nodes)
+    if avoid:
+        return other_proven_move(position, prover, target, history, max_nodes, slots, avoid)
+    found = prove(position, prover=prover, target=target, history=history, max_nodes=max_nodes,
+                  slots=slots)
     if found.proven and found.best is None:  # decided before any move: every move keeps it
         return min(position.legal_moves())
     return found.best if found.proven else None
+
+
+def other_proven_move(position: Position, prover: int, target: int,
+                      history: Sequence[Position], max_nodes: int | None, slots: int,
+                      avoid: frozenset[int]) -> int | None:
+    """:func:`proven_move` without the holes of ``avoid``: each other hole in turn, proving
+    the claim from the position it leads to (a finished game: its margin, unless a repetition
+    ended it)."""
+    for hole in position.legal_moves():
+        if hole in avoid:
+            continue
+        after = position.play(hole)
+        if after.outcome is not None:
+            score = after.score
+            if (after.outcome.reason != Reason.REPETITION
+                    and score[prover] - score[1 - prover] >= target):
+                return hole
+            continue
+        since = ()
+        if history and after.captures == position.captures:  # the same stretch: it goes on
+            last = history[-1]
+            mine = (last.board, last.player) == (position.board, position.player)
+            since = (*history, *(() if mine else (position,)))
+        if prove(after, prover=prover, target=target, history=since, max_nodes=max_nodes,
+                 slots=slots).proven:
+            return hole
+    return None
 
 
 # -- bisection ----------------------------------------------------------------------------------
@@ -359,8 +395,9 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
     """Run every item's tests on ``executor`` until each is exact or its next test would pass
     ``max_nodes``: one test per item at a time, the smallest budget first, at most
     ``parallel`` at once (the workers, or twice as many to keep them busy). The state file
-    and the table are written after every answer. Each test's search gets a table of
-    ``slots`` entries."""
+    and the table are written after every answer, and the table once more at the end (so a
+    run with nothing left to ask rewrites it from the state and the certificates of
+    ``data/proofs/``). Each test's search gets a table of ``slots`` entries."""
     running = {}
     while True:
         busy = {name for name, _ in running.values()}
@@ -372,6 +409,7 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
             running[future] = (item.name, target)
             log(f"{time.strftime('%H:%M:%S')} test {item.name} M >= {target} with {budget:,} nodes")
         if not running:
+            write_table(out, todo)
             return todo
         finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
         for future in finished:
