@@ -2,9 +2,10 @@
 
 Each test file is one unit of work, as in pytest-xdist's own ``loadfile``, except that every
 file that uses the session's notebook runs or kits (fixtures ``notebook_runs`` and ``kits`` in
-tests/conftest.py) is part of one unit, "notebook-runs": a worker runs each notebook once and
-builds the kits once, and only one worker does it. That unit is handed out first, since it is
-the longest.
+tests/conftest.py) is part of one unit, "notebook-runs": one worker runs each notebook once and
+builds the kits once. The units are handed out longest first, as far as the files tell: that
+unit, then the files marked slow, browser, notebooks, server or soak, then the others, the
+largest first, so that no long file is left for the end while the other worker waits.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from xdist.scheduler import LoadFileScheduling
 SHARED_FIXTURES = {"notebook_runs", "kits"}
 SHARED_UNIT = "notebook-runs"
 NAMES = re.compile(r"\b(" + "|".join(sorted(SHARED_FIXTURES)) + r")\b")
+LONG_MARKS = re.compile(r"pytest\.mark\.(slow|browser|notebooks|server|soak)\b")
 
 
 @cache
@@ -32,8 +34,14 @@ def shares_notebook_runs(path: Path) -> bool:
     return bool(NAMES.search(Path(path).read_text(encoding="utf-8")))
 
 
+@cache
+def has_long_tests(path: Path) -> bool:
+    """Whether the test file marks tests (or itself) slow, browser, notebooks, server or soak."""
+    return bool(LONG_MARKS.search(Path(path).read_text(encoding="utf-8")))
+
+
 class SharedRunsScheduling(LoadFileScheduling):
-    """``--dist loadfile`` with the files of the notebook runs as one unit, handed out first."""
+    """``--dist loadfile`` with the files of the notebook runs as one unit, longest first."""
 
     def _split_scope(self, nodeid: str) -> str:
         module = nodeid.split("::", 1)[0]
@@ -42,6 +50,9 @@ class SharedRunsScheduling(LoadFileScheduling):
         return module
 
     def _assign_work_unit(self, node) -> None:
-        if SHARED_UNIT in self.workqueue:  # the longest unit first, then the largest files
-            self.workqueue.move_to_end(SHARED_UNIT, last=False)
+        def length(unit: str) -> tuple[bool, bool, int]:
+            long = unit == SHARED_UNIT or has_long_tests(self.config.rootpath / unit)
+            return unit == SHARED_UNIT, long, len(self.workqueue[unit])
+
+        self.workqueue.move_to_end(max(self.workqueue, key=length), last=False)
         super()._assign_work_unit(node)
