@@ -36,6 +36,12 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Lint only the folders that exist (some are added later by other work).
 LINT_DIRS := $(wildcard hoyito_edu tests benchmarks scripts)
+# make test and make check run the tests on this many workers (pytest-xdist; JOBS=0: in this
+# process). Each test file goes whole to one worker, and the files sharing the session's notebook
+# runs and kits go together (tests/workers.py), so nothing is built twice.
+JOBS   ?= 2
+PYTEST := $(PY) -m pytest -n $(JOBS) --dist loadfile
+
 # Benchmark scripts; helper modules starting with "_" are not run.
 BENCHMARKS := $(sort $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py)))
 
@@ -75,11 +81,11 @@ test: $(STAMP) ## Install everything (incl. Debian chromium and postgresql), lin
 	bash scripts/ensure_axe.sh
 	bash scripts/ensure_poppler.sh
 	$(BIN)/ruff check $(LINT_DIRS)
-	$(PY) -m pytest
+	$(PYTEST)
 
 check: $(STAMP) ## The quick tier for the edit-test loop: ruff and every test marked quick (minutes)
 	$(BIN)/ruff check $(LINT_DIRS)
-	$(PY) -m pytest -m quick -q
+	$(PYTEST) -m quick -q
 
 # --- other commands ----------------------------------------------------------
 

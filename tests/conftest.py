@@ -78,10 +78,41 @@ def isolated_dirs() -> dict[str, Path]:
 SLOW_MARKERS = {"notebooks", "browser", "server", "soak", "slow"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if not SLOW_MARKERS & {mark.name for mark in item.iter_markers()}:
             item.add_marker(pytest.mark.quick)
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker
+        check_worker_groups(config.rootpath, items)
+
+
+# --- two workers (make test: pytest -n 2 --dist loadfile) ---------------------------------
+# pytest-xdist runs the suite on both cores. A worker builds its own session- and module-scoped
+# fixtures, so the tests that share an expensive one run on the same worker: each test file is
+# one unit of work (its Chromium, servers, wheel venv, PDFs are built once), and the files that
+# use the session's notebook runs or kits are one unit together, so that every notebook still
+# runs once a session and the kits are built once (tests/workers.py).
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "loadfile":
+        return None
+    from workers import SharedRunsScheduling
+
+    return SharedRunsScheduling(config, log)
+
+
+def check_worker_groups(root: Path, items) -> None:
+    """Refuse a test that uses the notebook runs or kits from a file the scheduler would not
+    put with the others (it would run every notebook a second time on the other worker)."""
+    from workers import SHARED_FIXTURES, shares_notebook_runs
+
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        if SHARED_FIXTURES & set(item.fixturenames) and not shares_notebook_runs(root / module):
+            raise pytest.UsageError(
+                f"{item.nodeid} uses the notebook runs through another fixture: name "
+                f"{sorted(SHARED_FIXTURES)} in {module} so that tests/workers.py groups it")
 
 
 # --- notebook run times -------------------------------------------------------------------
