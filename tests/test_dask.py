@@ -79,3 +79,17 @@ def test_the_dashboard_link_is_logged_without_a_bar(dask_client, caplog, capsys)
         hy.simulate("ba-awa", 10, seed=1, client=dask_client, progress=False)
     assert dask_client.dashboard_link in caplog.text
     assert dask_client.dashboard_link not in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_client_closed_before_its_tasks_are_sent_ends_with_a_sentence(dask_client):
+    """A scheduler can die while the tasks are still being sent (a loaded machine, a large
+    run): the run ends with ClusterLost's sentence, not distributed's ClosedClientError."""
+    from distributed import Client
+
+    from hoyito_edu.sim.cluster import ClusterLost, run_tasks
+
+    gone = Client(dask_client.scheduler.address, timeout="20s")
+    gone.close()
+    with pytest.raises(ClusterLost, match="the Dask scheduler stopped answering"):
+        run_tasks(gone, abs, [-1, -2, -3], [1, 1, 1], update=lambda done: None)

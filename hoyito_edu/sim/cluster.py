@@ -221,14 +221,14 @@ def run_tasks(
     from distributed import as_completed
 
     token = uuid.uuid4().hex[:8]
-    futures = [
-        client.submit(function, item, key=f"{name}-{token}-{index}", retries=RETRIES, pure=False)
-        for index, item in enumerate(items)
-    ]
-    position = {future.key: index for index, future in enumerate(futures)}
-    results: list = [None] * len(futures)
+    futures: list = []
+    results: list = [None] * len(items)
     done = 0
     try:
+        for index, item in enumerate(items):  # a scheduler can die while these are sent, too
+            futures.append(client.submit(function, item, key=f"{name}-{token}-{index}",
+                                         retries=RETRIES, pure=False))
+        position = {future.key: index for index, future in enumerate(futures)}
         for future in as_completed(futures):
             index = position[future.key]
             results[index] = future.result()  # raises the task's error, if any
@@ -244,7 +244,7 @@ def run_tasks(
             # FutureCancelledError or CommClosedError deep in its event loop.
             raise ClusterLost(
                 f"the Dask scheduler stopped answering during the run (the client is "
-                f"{client.status}; {len([f for f in futures if f is None])} of {len(futures)} "
+                f"{client.status}; {len([f for f in futures if f is None])} of {len(items)} "
                 "tasks had finished): start it again and rerun; a run with out=DIR keeps the "
                 "chunks already written and plays only the rest"
             ) from None
