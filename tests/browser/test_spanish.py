@@ -260,11 +260,13 @@ def test_replay_and_compare_rules_in_spanish_show_no_english(page, served_replay
     page.locator(f"{REPLAY} .hoyito-replay-start").click()
     page.wait_for_function("(s) => document.querySelector(s).dataset.ply === '0'", arg=REPLAY)
     page.locator(f"{REPLAY} .hoyito-forward").click()  # five laps, slowly: read the captions
-    captions = set()
-    for _step in range(60):
+    captions: set = set()
+    for _step in range(300):  # until a lap's caption shows, then pause while laps remain
         captions.add(page.locator(f"{REPLAY} .hoyito-caption").text_content())
         captions.add(page.locator(f"{REPLAY} .hoyito-status").text_content())
-        page.wait_for_timeout(100)
+        if any(c.startswith("Tanda") for c in captions):
+            break
+        page.wait_for_timeout(50)
     assert any(c.startswith("Tanda") for c in captions), captions
     assert english_in("\n".join(captions)) == [], captions
     page.locator(f"{REPLAY} .hoyito-pause").click()
