@@ -122,9 +122,8 @@ def test_command_line_writes_both_languages_into_the_folder_given(tmp_path, caps
 
 
 def test_command_line_paper_option(tmp_path, capsys):
-    assert worksheets.main([str(tmp_path), "--paper", "letter"]) == 0
-    data = (tmp_path / "en" / "empty_boards.pdf").read_bytes()
-    assert _pages_and_boxes(data)[1] == {LETTER_POINTS}
+    """An unknown paper gets a sentence (``--paper letter`` drawn in both languages is
+    tests/test_cli_teacher.py's test_worksheets_on_letter_paper, through the real command)."""
     assert worksheets.main([str(tmp_path), "--paper=tabloid"]) == 2
     assert "unknown paper 'tabloid'" in capsys.readouterr().err
 
