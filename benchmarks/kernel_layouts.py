@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _plain_loop import plain_game
+from anchors.plain_loop import plain_game
 from engine import SEED, CLoop, cpu_per_move
 
 import hoyito_edu as hy

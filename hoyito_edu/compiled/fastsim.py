@@ -67,12 +67,13 @@ from .kernel import (
     forget_positions,
     mix,
     njit,
-    nth_occupied,
-    occupied,
+    nth_in_row,
     packed_fits,
     play_move,
     position_table,
+    row_occupied,
     rule_codes,
+    seeds_at,
     setup,
 )
 
@@ -248,13 +249,13 @@ class Tables(NamedTuple):
 
 
 @njit(inline="always")
-def _packed_choice(word, n, player, game_word, ply):
-    """:func:`_choose` on the packed row ``word`` of ``player`` (``game_word``: the game's
+def _packed_choice(board, n, player, game_word, ply):
+    """:func:`_choose` on ``player``'s row of the packed ``board`` (``game_word``: the game's
     :func:`_game_word`): the hole and the number of legal holes."""
-    ones = occupied(word)
-    count = count_occupied(ones)
+    ones, ones2 = row_occupied(board, player)
+    count = count_occupied(ones) + count_occupied(ones2)
     choice = _pick(_ply_word(game_word, np.uint64(ply)), count)
-    return player * n + nth_occupied(ones, choice), np.int64(count)
+    return player * n + nth_in_row(ones, ones2, choice), np.int64(count)
 
 
 @njit(**ENTRY_OPTIONS)
@@ -273,9 +274,11 @@ def play_games(setup, run, tables, tally, lap_table, positions):
     games_out, moves_out, flags_out = tables.games, tables.moves, tables.flags
     takes_out, boards_out = tables.takes, tables.boards
     keep_moves, keep_caps, keep_boards = keep[0] != 0, keep[1] != 0, keep[2] != 0
-    start = np.uint64(0)
-    for p in range(n):
+    start = start2 = np.uint64(0)  # four seeds a hole: holes 0 to 7 of a row, 8 to 11
+    for p in range(min(n, 8)):
         start |= np.uint64(4) << np.uint64(8 * p)
+    for p in range(8, n):
+        start2 |= np.uint64(4) << np.uint64(8 * (p - 8))
     index = run.first
     while index < run.ids.size:
         if keep_moves and counts[0] + max_plies > moves_out.shape[1]:
@@ -285,17 +288,16 @@ def play_games(setup, run, tables, tally, lap_table, positions):
         game, starter = run.ids[index], run.starters[index]
         acc[ACC_CAP0] = acc[ACC_CAP1] = acc[ACC_CASAS] = acc[ACC_SEQ] = 0
         acc[ACC_NCAPS], acc[ACC_GAME] = counts[1], game
-        board = Board(start, start, 4 * size)
+        board = Board(start, start, start2, start2, 4 * size)
         forget_positions(positions)
         player = starter
-        count_position(positions, board.lo, board.hi, player)
+        count_position(positions, board.lo, board.hi, board.lo2, board.hi2, player)
         ply = extras = passes = legal_sum = quiet = 0
         game_word = _game_word(run.k0, run.k1, np.uint64(game))
         first_row, row = counts[0], counts[0]
         end = -1
         while True:
-            hole, count = _packed_choice(board.lo if player == 0 else board.hi, n, player,
-                                         game_word, ply)
+            hole, count = _packed_choice(board, n, player, game_word, ply)
             ply += 1
             acc[ACC_PLY] = ply
             board, moved = play_move(setup, board, player, hole, starter, quiet, tally,
@@ -320,10 +322,9 @@ def play_games(setup, run, tables, tally, lap_table, positions):
                 takes_out[9, row] = mtake[0] + mtake[2] + mtake[4] + mtake[6]
                 takes_out[10, row] = mtake[1] + mtake[3] + mtake[5] + mtake[7]
                 if keep_boards:
-                    for p in range(n):
-                        shift = np.uint64(8 * p)
-                        boards_out[p, row] = (board.lo >> shift) & np.uint64(0xFF)
-                        boards_out[n + p, row] = (board.hi >> shift) & np.uint64(0xFF)
+                    for h in range(size):
+                        boards_out[h, row] = seeds_at(board.lo, board.hi, board.lo2,
+                                                      board.hi2, n, h)
                     boards_out[size, row] = moved.player
                 row += 1
             if moved.took:  # the move took seeds: empty the counts for the next

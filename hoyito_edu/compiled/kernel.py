@@ -508,9 +508,11 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
 # inlined into the entry points that use them (:func:`line`, ``fastsim.play_games`` and
 # ``mcts.playouts_kernel``), so numba compiles them there only.
 
-#: The largest row and the most seeds the packed path plays (a byte a hole, below 128 so the
-#: byte tests below never carry from one byte into the next).
-PACKED_MAX_ROW, PACKED_MAX_SEEDS = 8, 127
+#: The largest row and the most seeds the packed path plays: every board of the rules (R1.1)
+#: and every position the engine allows (``engine.position.MAX_SEEDS``). A byte a hole holds
+#: them (at most 192 seeds in a hole, so no byte carries into the next); the byte tests below
+#: read bit 7 of a byte as part of it, so holes of 128 seeds or more are counted right too.
+PACKED_MAX_ROW, PACKED_MAX_SEEDS = 12, 192
 _U0, _U1, _U2, _U3 = np.uint64(0), np.uint64(1), np.uint64(2), np.uint64(3)
 _BYTE = np.uint64(0xFF)
 _LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
@@ -521,9 +523,11 @@ _SMALL = np.uint64(0x7C7C7C7C7C7C7C7C)  # a byte's bits of 4 and up (below 128)
 _BIT7 = np.uint64(0x80)
 _INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's index on top
 _S7, _S56 = np.uint64(7), np.uint64(56)
+_U4, _U5, _U6, _U7 = np.uint64(4), np.uint64(5), np.uint64(6), np.uint64(7)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
 _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_MAX_HAND = 127  # the most seeds in hand (PACKED_MAX_SEEDS)
+_K3 = np.uint64(0x165667B19E3779F9)
+_MAX_HAND = 192  # the most seeds in hand (PACKED_MAX_SEEDS)
 _TABLE_BITS = 8  # a table of positions starts at 256 slots and doubles when half full
 
 # ``Tally.acc``: what the captures of a game (or line) add up, in an int array (captures are
@@ -551,11 +555,14 @@ def setup(rules: Rules, n: int) -> Setup:
 
 
 class Board(NamedTuple):
-    """A packed board: South's row in ``lo``, North's in ``hi`` (a byte a hole, hole 0 in the
-    lowest byte), and the seeds in play (on the board and in hand)."""
+    """A packed board: holes 0 to 7 of South's row in ``lo``, of North's in ``hi`` (a byte a
+    hole, a row's first hole in the lowest byte), holes 8 to 11 of each row in ``lo2`` and
+    ``hi2`` (zero on boards up to 2x8), and the seeds in play (on the board and in hand)."""
 
     lo: np.uint64
     hi: np.uint64
+    lo2: np.uint64
+    hi2: np.uint64
     inplay: int
 
 
@@ -618,26 +625,29 @@ def position_table(room: int) -> Positions:
     for ``room`` of them."""
     slots = 1 << max(_TABLE_BITS, (2 * room).bit_length())
     state = np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64)
-    return Positions(np.zeros(slots, dtype=np.int64), np.zeros((room, 2), dtype=np.uint64),
+    return Positions(np.zeros(slots, dtype=np.int64), np.zeros((room, 4), dtype=np.uint64),
                      np.zeros(room, dtype=np.int64), state)
 
 
 @functools.lru_cache(maxsize=32)
 def lap_masks(n: int, skip: bool) -> np.ndarray:
-    """A lap of the packed path in one add, for each number of seeds in hand (0 to 127) and
-    start hole (0 to 15): four words at ``(hand << 4 | start) << 2`` (the small hands, the
-    most frequent, close together), what the lap adds to ``lo`` and to ``hi``, then which
-    holes of each word to check for a casa made before the last seed (bit 7 of each byte
-    sown, but the last hole's when it gets one seed only), the last hole in the low bits of
-    the first of the two. ``skip``: the start hole is skipped (R2.2). The array is shared
-    (cached): read it only.
+    """A lap of the packed path in one add, for each number of seeds in hand (0 to 192) and
+    start hole: :func:`mask_words` words at ``(hand * 2n + start) * mask_words(n)`` (the
+    small hands, the most frequent, close together): what the lap adds to ``lo`` and to
+    ``hi``, then which holes of each word to check for a casa made before the last seed (bit
+    7 of each byte sown, but the last hole's when it gets one seed only), the last hole in
+    the low bits of the first of the two; on boards over 2x8, the same four for ``lo2`` and
+    ``hi2``. ``skip``: the start hole is skipped (R2.2). The array is shared (cached): read
+    it only.
 
-    >>> masks = lap_masks(6, False).reshape(128, 16, 4)
+    >>> masks = lap_masks(6, False).reshape(193, 12, 4)
     >>> [hex(int(word)) for word in masks[3, 4]]
     ['0x10000000000', '0x101', '0x800000000007', '0x80']
+    >>> [hex(int(word)) for word in lap_masks(12, False).reshape(193, 24, 8)[2, 10]]
+    ['0x0', '0x1', '0xc', '0x0', '0x1000000', '0x0', '0x80000000', '0x0']
     """
-    size = 2 * n
-    masks = np.zeros((_MAX_HAND + 1, 2 * PACKED_MAX_ROW, 4), dtype=np.uint64)
+    size, stride = 2 * n, mask_words(n)
+    masks = np.zeros((_MAX_HAND + 1, size, stride), dtype=np.uint64)
     for start in range(size):
         added = [0] * size
         cur = start
@@ -646,19 +656,31 @@ def lap_masks(n: int, skip: bool) -> np.ndarray:
             if skip and cur == start:
                 cur = (cur + 1) % size
             added[cur] += 1
-            words, checks = [0, 0], [0, 0]
+            words, checks = [0, 0, 0, 0], [0, 0, 0, 0]
             for hole, count in enumerate(added):
-                side, shift = divmod(hole, n)
-                words[side] += count << (8 * shift)
+                side, index = divmod(hole, n)
+                word, shift = side + 2 * (index // 8), 8 * (index % 8)
+                words[word] += count << shift
                 if count > 1 or (count == 1 and hole != cur):
-                    checks[side] |= 0x80 << (8 * shift)
-            masks[hand, start] = (*words, checks[0] | cur, checks[1])
+                    checks[word] |= 0x80 << shift
+            wide = (words[2], words[3], checks[2], checks[3])
+            masks[hand, start] = (words[0], words[1], checks[0] | cur, checks[1], *wide)[:stride]
     return masks.reshape(-1)
 
 
+def mask_words(n: int) -> int:
+    """The words of :func:`lap_masks` a lap takes on a 2x``n`` board: four up to 2x8, eight
+    above (``lo2`` and ``hi2`` too).
+
+    >>> mask_words(6), mask_words(12)
+    (4, 8)
+    """
+    return 4 if n <= 8 else 8
+
+
 @njit(inline="always")
-def _pk_slot(lo, hi, tag, bits):
-    h = ((hi + np.uint64(tag)) * _K2 ^ lo) * _K1
+def _pk_slot(lo, hi, lo2, hi2, tag, bits):
+    h = (((hi + np.uint64(tag)) * _K2 ^ lo) + (hi2 * _K2 ^ lo2) * _K3) * _K1
     return np.int64(h >> np.uint64(64 - bits))
 
 
@@ -672,8 +694,9 @@ def forget_positions(table):
 
 
 @njit(inline="always")
-def count_position(table, lo, hi, tag):
-    """Count one more occurrence of the board (``lo``, ``hi``) with ``tag`` (the player to
+def count_position(table, lo, hi, lo2, hi2, tag):
+    """Count one more occurrence of the board (``lo``, ``hi``, ``lo2``, ``hi2``: the words of
+    a :class:`Board`) with ``tag`` (the player to
     move, or a lap's last hole) and return how many there have been, or -1 if the table has
     no room left. Open addressing over the first 2**bits slots; a slot holds epoch << 32 |
     entry + 1, and is empty unless its epoch is the table's. This count is the repetition
@@ -681,13 +704,14 @@ def count_position(table, lo, hi, tag):
     slots, words, tags, state = table.slots, table.words, table.tags, table.state
     epoch, bits = state[0], state[1]
     mask = (1 << bits) - 1
-    slot = _pk_slot(lo, hi, tag, bits)
+    slot = _pk_slot(lo, hi, lo2, hi2, tag, bits)
     while True:
         held = slots[slot]
         if (held >> 32) != epoch:
             break
         entry = (held & 0xFFFFFFFF) - 1
-        if words[entry, 0] == lo and words[entry, 1] == hi and (tags[entry] >> 8) == tag:
+        if (words[entry, 0] == lo and words[entry, 1] == hi and words[entry, 2] == lo2
+                and words[entry, 3] == hi2 and (tags[entry] >> 8) == tag):
             tags[entry] += 1
             return tags[entry] & 0xFF
         slot = (slot + 1) & mask
@@ -695,6 +719,7 @@ def count_position(table, lo, hi, tag):
     if count == words.shape[0]:
         return -1
     words[count, 0], words[count, 1], tags[count] = lo, hi, (tag << 8) | 1
+    words[count, 2], words[count, 3] = lo2, hi2
     slots[slot] = (epoch << 32) | (count + 1)
     state[2] = count + 1
     if 2 * (count + 1) > (1 << bits) and (2 << bits) <= slots.size:
@@ -703,7 +728,8 @@ def count_position(table, lo, hi, tag):
         state[0], state[1] = epoch, bits
         mask = (1 << bits) - 1
         for entry in range(count + 1):
-            slot = _pk_slot(words[entry, 0], words[entry, 1], tags[entry] >> 8, bits)
+            slot = _pk_slot(words[entry, 0], words[entry, 1], words[entry, 2], words[entry, 3],
+                            tags[entry] >> 8, bits)
             while (slots[slot] >> 32) == epoch:
                 slot = (slot + 1) & mask
             slots[slot] = (epoch << 32) | (entry + 1)
@@ -711,11 +737,31 @@ def count_position(table, lo, hi, tag):
 
 
 @njit(inline="always")
-def seeds_at(lo, hi, n, hole):
-    """The seeds in ``hole`` of the packed board (``lo``, ``hi``)."""
-    if hole < n:
-        return np.int64((lo >> np.uint64(8 * hole)) & _BYTE)
-    return np.int64((hi >> np.uint64(8 * (hole - n))) & _BYTE)
+def seeds_at(lo, hi, lo2, hi2, n, hole):
+    """The seeds in ``hole`` of the packed board (the words of a :class:`Board`)."""
+    index = hole if hole < n else hole - n
+    if index < 8:
+        word = lo if hole < n else hi
+    else:
+        word = lo2 if hole < n else hi2
+    return np.int64((word >> np.uint64(8 * (index & 7))) & _BYTE)
+
+
+@njit(inline="always")
+def _emptied(lo, hi, lo2, hi2, n, hole):
+    """The words of the packed board with ``hole`` emptied."""
+    index = hole if hole < n else hole - n
+    keep = ~(_BYTE << np.uint64(8 * (index & 7)))
+    if index < 8:
+        if hole < n:
+            lo &= keep
+        else:
+            hi &= keep
+    elif hole < n:
+        lo2 &= keep
+    else:
+        hi2 &= keep
+    return lo, hi, lo2, hi2
 
 
 @njit(inline="always")
@@ -742,16 +788,39 @@ def _pk_take(tally, keep, n, hole, taker, kind, seeds):
 
 
 @njit(inline="always")
-def _pk_take_all(tally, keep, n, lo, hi, taker, kind):
+def _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, taker, kind):
     """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner); the
     caller empties the board."""
     for hole in range(2 * n):
-        seeds = seeds_at(lo, hi, n, hole)
+        seeds = seeds_at(lo, hi, lo2, hi2, n, hole)
         if seeds > 0:
             who = taker
             if taker < 0:
                 who = 0 if hole < n else 1
             _pk_take(tally, keep, n, hole, who, kind, seeds)
+
+
+@njit(inline="always")
+def _rises(before, after, check):
+    """Bit 7 of each byte of ``check`` whose hole held 3 or less ``before`` and 4 or more
+    ``after`` (a byte of 128 or more, whose bit 7 is set, counts as 4 or more)."""
+    return ~((before & _SMALL) + _LOW7) & (((after & _SMALL) + _LOW7) | after) & check
+
+
+@njit(inline="always")
+def _with_word(lo, hi, lo2, hi2, side, base, word):
+    """The words of the packed board with the one of ``side``'s holes ``base`` to ``base +
+    7`` replaced by ``word``."""
+    if base == 0:
+        if side == 0:
+            lo = word
+        else:
+            hi = word
+    elif side == 0:
+        lo2 = word
+    else:
+        hi2 = word
+    return lo, hi, lo2, hi2
 
 
 @njit(inline="always")
@@ -769,64 +838,67 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
     laps than the lap table holds (nothing is usable then: the caller plays again with more
     room)."""
     rules, masks, n = setup.codes, setup.masks, setup.n
-    lo, hi, inplay = board.lo, board.hi, board.inplay
+    lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
     acc, mtake = tally.acc, tally.mtake
     size = 2 * n
+    wide = n > 8  # holes 8 to 11 of each row in lo2 and hi2 (:class:`Board`)
+    stride = 8 if wide else 4  # mask_words(n)
     mid, chain, extra_rule = rules[_R_MID], rules[_R_CHAIN], rules[_R_EXTRA]
     eight, skip, opp, max_laps = rules[_R_EIGHT], rules[_R_SKIP], rules[_R_OPP], rules[_R_MAX_LAPS]
-    lo0, hi0, inplay0 = lo, hi, inplay
+    lo0, hi0, lo20, hi20, inplay0 = lo, hi, lo2, hi2, inplay
     cap00, cap10, casas0, seq0, ncaps0 = (acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS],
                                           acc[ACC_SEQ], acc[ACC_NCAPS])
     exact = False
     end, extra, laps, drops = -1, 0, 1, 0
-    hand = seeds_at(lo, hi, n, hole)
-    if hole < n:
-        lo &= ~(_BYTE << np.uint64(8 * hole))
-    else:
-        hi &= ~(_BYTE << np.uint64(8 * (hole - n)))
+    hand = seeds_at(lo, hi, lo2, hi2, n, hole)
+    lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole)
     cur = origin = hole
     while True:
         drops += hand
         # the lap in one add (:func:`lap_masks`), unless a hole of 3 or less reaches 4 before
         # the last seed: then the runs below find each casa in order
-        at = np.uint64(((hand << 4) | cur) << 2)  # unsigned: no negative index to handle
+        at = np.uint64((hand * size + cur) * stride)  # unsigned: no negative index to handle
         new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + _U1], masks[at + _U2]
-        if mid == _MID_NONE or (
-            (~((lo & _SMALL) + _LOW7) & ((new_lo & _SMALL) + _LOW7) & check_lo)
-            | (~((hi & _SMALL) + _LOW7) & ((new_hi & _SMALL) + _LOW7) & masks[at + _U3])
-        ) == _U0:
-            lo, hi, cur, hand = new_lo, new_hi, np.int64(check_lo & _LOW7 & _BYTE), 0
-        while hand > 0:  # the lap, a run of holes of one row at a time (R2.2)
+        rises = _rises(lo, new_lo, check_lo) | _rises(hi, new_hi, masks[at + _U3])
+        new_lo2, new_hi2 = lo2, hi2
+        if wide:
+            new_lo2, new_hi2 = lo2 + masks[at + _U4], hi2 + masks[at + _U5]
+            rises |= _rises(lo2, new_lo2, masks[at + _U6]) | _rises(hi2, new_hi2, masks[at + _U7])
+        if mid == _MID_NONE or rises == _U0:
+            lo, hi, lo2, hi2, hand = new_lo, new_hi, new_lo2, new_hi2, 0
+            cur = np.int64(check_lo & _LOW7 & _BYTE)
+        while hand > 0:  # the lap, a run of holes of one row and word at a time (R2.2)
             nxt = cur + 1 if cur + 1 < size else 0
             if skip != 0 and nxt == origin:
                 nxt = nxt + 1 if nxt + 1 < size else 0
             side = 0 if nxt < n else 1
-            first = nxt - side * n
-            k = min(hand, n - first)
+            first = nxt - side * n  # in the row
+            base = first & 8  # the row's first hole in the word
+            k = min(hand, n - first, 8 + base - first)
             if skip != 0 and (0 if origin < n else 1) == side:
                 at_origin = origin - side * n
                 if first < at_origin < first + k:
                     k = at_origin - first  # the run stops before the origin
-            word = lo if side == 0 else hi
-            at = np.uint64(8 * first)
+            if base == 0:
+                word = lo if side == 0 else hi
+            else:
+                word = lo2 if side == 0 else hi2
+            at = np.uint64(8 * (first - base))
             if mid != _MID_NONE:
                 # holes of the run that hold 3 make a casa; not the hand's last seed's hole
                 threes = word ^ _THREES
                 run = (_HIGH >> np.uint64(8 * (8 - k))) << at
                 found = ~(((threes & _LOW7) + _LOW7) | threes) & run
                 if k == hand:
-                    found &= ~(_BIT7 << np.uint64(8 * (first + k - 1)))
+                    found &= ~(_BIT7 << np.uint64(8 * (first - base + k - 1)))
                 if found != _U0:  # the first such hole of the run is a casa (R2.4, R2.5)
                     last = np.int64((((found & (~found + _U1)) >> _S7) * _INDEX) >> _S56)
-                    k = last - first + 1
+                    k = last + base - first + 1
                     word += (_ONES >> np.uint64(8 * (8 - k))) << at
                     word &= ~(_BYTE << np.uint64(8 * last))
-                    if side == 0:
-                        lo = word
-                    else:
-                        hi = word
+                    lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
                     hand -= k
-                    cur = side * n + last
+                    cur = side * n + base + last
                     taker = mover
                     if mid == _MID_OWNER:
                         taker = side
@@ -835,19 +907,17 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
                     if eight == 0 and (inplay == 4 or inplay == 0):
                         drops -= hand  # the seeds still in hand were never dropped
                         if inplay == 0:
-                            return Board(lo, hi, inplay), Sown(ALL_CAPTURED, 0, laps, drops, True)
-                        _pk_take_all(tally, keep, n, lo, hi, taker, K_FINAL)
+                            return (Board(lo, hi, lo2, hi2, inplay),
+                                    Sown(ALL_CAPTURED, 0, laps, drops, True))
+                        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, taker, K_FINAL)
                         _pk_take(tally, keep, n, -1, taker, K_FINAL, hand)
-                        return Board(_U0, _U0, 0), Sown(FINAL_FOUR, 0, laps, drops, True)
+                        return Board(_U0, _U0, _U0, _U0, 0), Sown(FINAL_FOUR, 0, laps, drops, True)
                     continue
             word += (_ONES >> np.uint64(8 * (8 - k))) << at
-            if side == 0:
-                lo = word
-            else:
-                hi = word
+            lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
             hand -= k
             cur = side * n + first + k - 1
-        seeds = seeds_at(lo, hi, n, cur)
+        seeds = seeds_at(lo, hi, lo2, hi2, n, cur)
         if seeds == 4:  # the last seed made a casa (R2.7), then the chain (R3.1)
             behind = cur
             for link in range(size):
@@ -855,60 +925,51 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
                     if chain == 0 or end >= 0:
                         break
                     behind = behind - 1 if behind > 0 else size - 1
-                    if seeds_at(lo, hi, n, behind) != 4:
+                    if seeds_at(lo, hi, lo2, hi2, n, behind) != 4:
                         break
                     if opp != 0 and (0 if behind < n else 1) == mover:
                         break
-                if behind < n:
-                    lo &= ~(_BYTE << np.uint64(8 * behind))
-                else:
-                    hi &= ~(_BYTE << np.uint64(8 * (behind - n)))
+                lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, behind)
                 inplay -= 4
                 _pk_take(tally, keep, n, behind, mover,
                          K_LAST if link == 0 else K_CHAIN, 4)
                 if eight == 0 or link > 0:
                     if inplay == 4:
-                        _pk_take_all(tally, keep, n, lo, hi, mover, K_FINAL)
-                        lo, hi, inplay, end = _U0, _U0, 0, FINAL_FOUR
+                        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, mover, K_FINAL)
+                        lo, hi, lo2, hi2, inplay, end = _U0, _U0, _U0, _U0, 0, FINAL_FOUR
                     elif inplay == 0:
                         end = ALL_CAPTURED
             if end < 0 and extra_rule != 0:
                 extra = 1
-            return Board(lo, hi, inplay), Sown(end, extra, laps, drops, True)
+            return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, True)
         if seeds == 1:
-            return Board(lo, hi, inplay), Sown(end, extra, laps, drops, True)
+            return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, True)
         if exact:
-            times = count_position(lap_table, lo, hi, cur)
+            times = count_position(lap_table, lo, hi, lo2, hi2, cur)
             if times < 0:
-                return Board(lo, hi, inplay), Sown(end, extra, laps, drops, False)
+                return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, False)
             if times > 1:  # a lap starts as an earlier one did: endless (R2.8)
-                _pk_take_all(tally, keep, n, lo, hi, -1, K_ENDLESS)
-                return Board(_U0, _U0, 0), Sown(ENDLESS, 0, laps, drops, True)
+                _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_ENDLESS)
+                return Board(_U0, _U0, _U0, _U0, 0), Sown(ENDLESS, 0, laps, drops, True)
         elif laps >= EXACT_FROM_LAP or laps == max_laps:
             exact = True  # sow the move again from its start, keeping every lap start
-            lo, hi, inplay, laps, drops = lo0, hi0, inplay0, 1, 0
+            lo, hi, lo2, hi2, inplay, laps, drops = lo0, hi0, lo20, hi20, inplay0, 1, 0
             acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS] = cap00, cap10, casas0
             acc[ACC_SEQ], acc[ACC_NCAPS] = seq0, ncaps0
             for i in range(8):
                 mtake[i] = 0
             forget_positions(lap_table)
-            count_position(lap_table, lo, hi, hole)
-            hand = seeds_at(lo, hi, n, hole)
-            if hole < n:
-                lo &= ~(_BYTE << np.uint64(8 * hole))
-            else:
-                hi &= ~(_BYTE << np.uint64(8 * (hole - n)))
+            count_position(lap_table, lo, hi, lo2, hi2, hole)
+            hand = seeds_at(lo, hi, lo2, hi2, n, hole)
+            lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole)
             cur = origin = hole
             continue
         if laps == max_laps:
-            _pk_take_all(tally, keep, n, lo, hi, -1, K_LAPS)
-            return Board(_U0, _U0, 0), Sown(LAP_LIMIT, 0, laps, drops, True)
+            _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_LAPS)
+            return Board(_U0, _U0, _U0, _U0, 0), Sown(LAP_LIMIT, 0, laps, drops, True)
         laps += 1
         hand = seeds
-        if cur < n:
-            lo &= ~(_BYTE << np.uint64(8 * cur))
-        else:
-            hi &= ~(_BYTE << np.uint64(8 * (cur - n)))
+        lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, cur)
         origin = cur
 
 
@@ -921,7 +982,7 @@ def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep, 
     limit (R4.5). Returns (the new :class:`Board`, end, player to move next or -1, passed,
     plies without a capture)."""
     rules, n = setup.codes, setup.n
-    lo, hi, inplay = board.lo, board.hi, board.inplay
+    lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
     end = sown.end
     nxt = mover if sown.extra != 0 else 1 - mover
     passed = 0
@@ -929,25 +990,25 @@ def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep, 
         if inplay == 0:
             end = ALL_CAPTURED
         elif inplay <= 8:  # Ba-awa's last eight go to the starter (R4.2)
-            _pk_take_all(tally, keep, n, lo, hi, starter, K_EIGHT)
-            lo, hi, inplay, end = _U0, _U0, 0, EIGHT_OR_FEWER
+            _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, starter, K_EIGHT)
+            lo, hi, lo2, hi2, inplay, end = _U0, _U0, _U0, _U0, 0, EIGHT_OR_FEWER
     quiet = 0 if tally.acc[ACC_SEQ] != seq0 else quiet + 1
     if end >= 0:
-        return Board(lo, hi, inplay), end, -1, passed, quiet
-    if (lo if nxt == 0 else hi) == _U0:  # nothing to sow: a pass (R3.2)
+        return Board(lo, hi, lo2, hi2, inplay), end, -1, passed, quiet
+    if ((lo | lo2) if nxt == 0 else (hi | hi2)) == _U0:  # nothing to sow: a pass (R3.2)
         passed = 1
         nxt = 1 - nxt
     if quiet == 0:
         forget_positions(positions)
-    times = count_position(positions, lo, hi, nxt)
+    times = count_position(positions, lo, hi, lo2, hi2, nxt)
     limit = rules[_R_QUIET]
     if times >= 3:  # the third occurrence (R4.3)
-        _pk_take_all(tally, keep, n, lo, hi, -1, K_REPEAT)
-        return Board(_U0, _U0, 0), REPETITION, -1, passed, quiet
+        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_REPEAT)
+        return Board(_U0, _U0, _U0, _U0, 0), REPETITION, -1, passed, quiet
     if limit > 0 and quiet >= limit:  # the quiet limit (R4.5)
-        _pk_take_all(tally, keep, n, lo, hi, -1, K_QUIET)
-        return Board(_U0, _U0, 0), QUIET_LIMIT, -1, passed, quiet
-    return Board(lo, hi, inplay), end, nxt, passed, quiet
+        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_QUIET)
+        return Board(_U0, _U0, _U0, _U0, 0), QUIET_LIMIT, -1, passed, quiet
+    return Board(lo, hi, lo2, hi2, inplay), end, nxt, passed, quiet
 
 
 @njit(inline="always")
@@ -980,13 +1041,16 @@ _L_FIELDS = 20
 
 @njit(inline="always")
 def pack(board, n):
-    """The packed board of the holes ``board[:2n]`` (:data:`PACKED_MAX_ROW`): South's row in
-    ``lo``, North's in ``hi``."""
-    lo = hi = _U0
-    for h in range(n):
+    """The words of the packed board (:class:`Board`) of the holes ``board[:2n]``
+    (:data:`PACKED_MAX_ROW`): ``lo``, ``hi``, ``lo2``, ``hi2``."""
+    lo = hi = lo2 = hi2 = _U0
+    for h in range(min(n, 8)):
         lo |= np.uint64(board[h]) << np.uint64(8 * h)
         hi |= np.uint64(board[n + h]) << np.uint64(8 * h)
-    return lo, hi
+    for h in range(8, n):
+        lo2 |= np.uint64(board[h]) << np.uint64(8 * (h - 8))
+        hi2 |= np.uint64(board[n + h]) << np.uint64(8 * (h - 8))
+    return lo, hi, lo2, hi2
 
 
 @njit(inline="always")
@@ -996,8 +1060,8 @@ def count_history(positions, hist_rows, count, n):
     here."""
     forget_positions(positions)
     for i in range(count):
-        was_lo, was_hi = pack(hist_rows[i], n)
-        count_position(positions, was_lo, was_hi, hist_rows[i, 2 * n])
+        was_lo, was_hi, was_lo2, was_hi2 = pack(hist_rows[i], n)
+        count_position(positions, was_lo, was_hi, was_lo2, was_hi2, hist_rows[i, 2 * n])
 
 
 
@@ -1011,6 +1075,25 @@ def occupied(word):
 def count_occupied(ones):
     """How many holes hold seeds, from their :func:`occupied` bits."""
     return (ones * _ONES) >> _S56
+
+
+@njit(inline="always")
+def row_occupied(board, player):
+    """The :func:`occupied` bits of ``player``'s row of the packed ``board``: holes 0 to 7,
+    holes 8 to 11."""
+    if player == 0:
+        return occupied(board.lo), occupied(board.lo2)
+    return occupied(board.hi), occupied(board.hi2)
+
+
+@njit(inline="always")
+def nth_in_row(ones, ones2, choice):
+    """The index in its row of the hole that holds seeds numbered ``choice`` (from 0, a uint64
+    below the count of both), from a row's :func:`row_occupied` bits."""
+    before = count_occupied(ones)
+    if choice < before:
+        return nth_occupied(ones, choice)
+    return 8 + nth_occupied(ones2, choice - before)
 
 
 @njit(inline="always")
@@ -1046,11 +1129,11 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
     n = setup.n
     size = 2 * n
     acc, mtake = tally.acc, tally.mtake
-    lo, hi = pack(start.board, n)
+    lo, hi, lo2, hi2 = pack(start.board, n)
     inplay = 0
     for h in range(size):
         inplay += start.board[h]
-    board = Board(lo, hi, inplay)
+    board = Board(lo, hi, lo2, hi2, inplay)
     acc[ACC_CAP0], acc[ACC_CAP1] = start.caps[0], start.caps[1]
     acc[ACC_CASAS] = acc[ACC_SEQ] = acc[ACC_NCAPS] = acc[ACC_GAME] = 0
     count_history(positions, hist_rows, hist_rows.shape[0], n)
@@ -1058,7 +1141,7 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
     for i in range(holes.size):
         hole = holes[i]
         if (hole < player * n or hole >= player * n + n
-                or seeds_at(board.lo, board.hi, n, hole) == 0):
+                or seeds_at(board.lo, board.hi, board.lo2, board.hi2, n, hole) == 0):
             return -2 - i
         acc[ACC_PLY] = i + 1
         board, moved = play_move(setup, board, player, hole, start.starter, quiet, tally, True,
@@ -1067,7 +1150,7 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
             return -1
         quiet = moved.quiet
         for h in range(size):
-            out[i, h] = seeds_at(board.lo, board.hi, n, h)
+            out[i, h] = seeds_at(board.lo, board.hi, board.lo2, board.hi2, n, h)
         row = out[i, size:]
         row[_L_CAP0], row[_L_CAP1], row[_L_NEXT] = acc[0], acc[1], moved.player
         row[_L_END], row[_L_LAPS], row[_L_DROPS] = moved.end, moved.laps, moved.drops

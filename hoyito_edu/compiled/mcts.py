@@ -95,12 +95,12 @@ _S56 = np.uint64(56)
 
 
 @njit(inline="always")
-def _legal(n, first, board, ones, packed):
+def _legal(n, first, board, ones, ones2, packed):
     """The legal moves of the row starting at hole ``first``, as bits (bit j: hole
-    ``first + j`` holds seeds): from the row's ``kernel.occupied`` bits on the packed board,
-    else from ``board``."""
+    ``first + j`` holds seeds): from the row's ``kernel.row_occupied`` bits on the packed
+    board, else from ``board``."""
     if packed:
-        return np.int64((ones * _GATHER) >> _S56)
+        return np.int64((ones * _GATHER) >> _S56) | (np.int64((ones2 * _GATHER) >> _S56) << 8)
     bits = 0
     for j in range(n):
         if board[first + j] > 0:
@@ -121,10 +121,11 @@ def _nth(bits, pick):
 
 
 @njit(inline="always")
-def _random_hole(word, ones):
+def _random_hole(word, ones, ones2):
     """A uniformly random legal move (:func:`_below` of the random ``word``) of the packed
-    row whose ``kernel.occupied`` bits are ``ones``."""
-    return kn.nth_occupied(ones, np.uint64(_below(word, kn.count_occupied(ones))))
+    row whose ``kernel.row_occupied`` bits are ``ones`` and ``ones2``."""
+    count = kn.count_occupied(ones) + kn.count_occupied(ones2)
+    return kn.nth_in_row(ones, ones2, np.uint64(_below(word, count)))
 
 
 class Start(NamedTuple):
@@ -200,18 +201,20 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, 
     starter = meta[_STARTER]
     packed = positions.slots.size > 0
     seed = rng[0]  # the generator (SplitMix64 on ``seed``), back in ``rng`` at the end
-    root_lo, root_hi, root_inplay = kn._U0, kn._U0, 0
+    root_inplay = 0
+    root_lo, root_hi, root_lo2, root_hi2 = kn.pack(root, n)
     if packed:
-        root_lo, root_hi = kn.pack(root, n)
         for h in range(size):
             root_inplay += root[h]
         for i in range(meta[_HIST]):  # each position of the history packed once, not per playout
-            was_lo, was_hi = kn.pack(hist_rows[i], n)
+            was_lo, was_hi, was_lo2, was_hi2 = kn.pack(hist_rows[i], n)
             hist_rows[i, size + 1], hist_rows[i, size + 2] = np.int64(was_lo), np.int64(was_hi)
+            hist_rows[i, size + 3], hist_rows[i, size + 4] = np.int64(was_lo2), np.int64(was_hi2)
     for _ in range(playouts):
         # the root's board, and the position count of the game's history
         if packed:
-            lo, hi, inplay, quiet = root_lo, root_hi, root_inplay, root[size + 3]
+            pb = kn.Board(root_lo, root_hi, root_lo2, root_hi2, root_inplay)
+            quiet = root[size + 3]
             acc[kn.ACC_CAP0], acc[kn.ACC_CAP1] = root[size], root[size + 1]
             acc[kn.ACC_CASAS] = acc[kn.ACC_SEQ] = acc[kn.ACC_NCAPS] = acc[kn.ACC_GAME] = 0
             acc[kn.ACC_PLY] = 0
@@ -220,9 +223,11 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, 
             kn.forget_positions(positions)  # the position count of the game's history, as
             for i in range(meta[_HIST]):  # kernel.count_history, on the words packed above
                 kn.count_position(positions, np.uint64(hist_rows[i, size + 1]),
-                                  np.uint64(hist_rows[i, size + 2]), hist_rows[i, size])
+                                  np.uint64(hist_rows[i, size + 2]),
+                                  np.uint64(hist_rows[i, size + 3]),
+                                  np.uint64(hist_rows[i, size + 4]), hist_rows[i, size])
         else:
-            lo, hi, inplay, quiet = kn._U0, kn._U0, 0, 0
+            pb, quiet = kn.Board(kn._U0, kn._U0, kn._U0, kn._U0, 0), 0
             for h in range(size):
                 board[h] = root[h]
             caps[0], caps[1] = root[size], root[size + 1]
@@ -234,10 +239,10 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, 
         mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
-            ones = kn.occupied(lo if player == 0 else hi)
+            ones, ones2 = kn.row_occupied(pb, player)
             k = -1
             if mode == _WALK:
-                legal = _legal(n, first, board, ones, packed)
+                legal = _legal(n, first, board, ones, ones2, packed)
                 untried = 0
                 for j in range(n):
                     if (legal >> j) & 1 and child[node, j] < 0:
@@ -267,18 +272,17 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, 
             if mode == _PLAY_OUT:  # uniformly random legal moves
                 seed += kn.GOLDEN
                 if packed:
-                    k = _random_hole(kn.mix(seed), ones)
+                    k = _random_hole(kn.mix(seed), ones, ones2)
                 else:
-                    legal = _legal(n, first, board, ones, packed)
+                    legal = _legal(n, first, board, ones, ones2, packed)
                     count = 0
                     for j in range(n):
                         count += (legal >> j) & 1
                     k = _nth(legal, _below(kn.mix(seed), count))
             if packed:
-                board_now, moved = kn.play_move(setup, kn.Board(lo, hi, inplay), player,
-                                                first + k, starter, quiet, tally, False,
-                                                lap_table, positions)
-                lo, hi, inplay, quiet = board_now.lo, board_now.hi, board_now.inplay, moved.quiet
+                pb, moved = kn.play_move(setup, pb, player, first + k, starter, quiet, tally,
+                                         False, lap_table, positions)
+                quiet = moved.quiet
                 nxt = moved.player if moved.ok else -2
                 if moved.took:  # the move took seeds: empty the counts
                     for i in range(8):
@@ -360,11 +364,11 @@ class Tree:
 def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The search's view of ``position``: ``root`` (board, captures, player, plies without a
     capture), the history since the last capture (a row per position: board, player, then
-    two columns for the packed board, filled by :func:`playouts_kernel`) and
+    four columns for the packed board, filled by :func:`playouts_kernel`) and
     ``meta`` (one node used, the starter, the surplus, every seed in the game)."""
     size = 2 * position.holes_per_row
     history = position.history_since_capture()
-    hist_rows = np.zeros((len(history), size + 3), dtype=np.int64)
+    hist_rows = np.zeros((len(history), size + 5), dtype=np.int64)
     for i, (board, player) in enumerate(history):
         hist_rows[i, :size], hist_rows[i, size] = board, player
     root = np.zeros(size + 4, dtype=np.int64)
@@ -380,7 +384,7 @@ def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 #: For boards the packed layout does not fit: no lap masks, a table of positions without slots.
 _NO_MASKS = np.zeros(4, dtype=np.uint64)
-_NO_POSITIONS = kn.Positions(np.zeros(0, dtype=np.int64), np.zeros((1, 2), dtype=np.uint64),
+_NO_POSITIONS = kn.Positions(np.zeros(0, dtype=np.int64), np.zeros((1, 4), dtype=np.uint64),
                              np.zeros(1, dtype=np.int64), np.array([1, 8, 0, 0], dtype=np.int64))
 
 
