@@ -68,6 +68,8 @@ from .kernel import (
     mix,
     njit,
     nth_in_row,
+    nth_occupied,
+    occupied,
     packed_fits,
     play_move,
     position_table,
@@ -252,6 +254,11 @@ class Tables(NamedTuple):
 def _packed_choice(board, n, player, game_word, ply):
     """:func:`_choose` on ``player``'s row of the packed ``board`` (``game_word``: the game's
     :func:`_game_word`): the hole and the number of legal holes."""
+    if n <= 8:  # one word a row (up to 2x8): no second word to count
+        ones = occupied(board.lo if player == 0 else board.hi)
+        count = count_occupied(ones)
+        choice = _pick(_ply_word(game_word, np.uint64(ply)), count)
+        return player * n + nth_occupied(ones, choice), np.int64(count)
     ones, ones2 = row_occupied(board, player)
     count = count_occupied(ones) + count_occupied(ones2)
     choice = _pick(_ply_word(game_word, np.uint64(ply)), count)

@@ -524,6 +524,7 @@ _BIT7 = np.uint64(0x80)
 _INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's index on top
 _S7, _S56 = np.uint64(7), np.uint64(56)
 _U4, _U5, _U6, _U7 = np.uint64(4), np.uint64(5), np.uint64(6), np.uint64(7)
+_S32 = np.uint64(32)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
 _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _K3 = np.uint64(0x165667B19E3779F9)
@@ -538,11 +539,19 @@ ACC_SIZE = 7
 
 class Setup(NamedTuple):
     """What a kernel plays with: the rule codes (:func:`rule_codes`), the lap masks of the
-    board (:func:`lap_masks`) and the holes a row."""
+    board (:func:`lap_masks`), the holes a row, and ``width``: an empty array of one
+    dimension up to 2x8, two above (:func:`setup`). numba compiles from the types of what it
+    is given, so the board's width in a type lets it compile the moves of boards up to 2x8
+    without a test or a word of holes 8 to 11 (``lo2``, ``hi2``)."""
 
     codes: np.ndarray
     masks: np.ndarray
     n: int
+    width: np.ndarray
+
+
+#: :attr:`Setup.width` up to 2x8 and above (read only).
+_NARROW, _WIDE = np.zeros(0, dtype=np.int8), np.zeros((0, 0), dtype=np.int8)
 
 
 def setup(rules: Rules, n: int) -> Setup:
@@ -551,7 +560,8 @@ def setup(rules: Rules, n: int) -> Setup:
     >>> setup(get_rules("hoyito-i"), 6).n
     6
     """
-    return Setup(rule_codes(rules), lap_masks(n, rules.skip_origin), n)
+    return Setup(rule_codes(rules), lap_masks(n, rules.skip_origin), n,
+                 _NARROW if n <= 8 else _WIDE)
 
 
 class Board(NamedTuple):
@@ -606,7 +616,8 @@ class Tally(NamedTuple):
 
 
 class Positions(NamedTuple):
-    """A table of packed positions (:func:`count_position`): slots, entries (the two words),
+    """A table of packed positions (:func:`count_position`): slots, entries (``lo``, ``hi``,
+    ``lo2 | hi2 << 32``),
     tags and counts, and its state (epoch, bits, entries)."""
 
     slots: np.ndarray
@@ -625,14 +636,15 @@ def position_table(room: int) -> Positions:
     for ``room`` of them."""
     slots = 1 << max(_TABLE_BITS, (2 * room).bit_length())
     state = np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64)
-    return Positions(np.zeros(slots, dtype=np.int64), np.zeros((room, 4), dtype=np.uint64),
+    return Positions(np.zeros(slots, dtype=np.int64), np.zeros((room, 3), dtype=np.uint64),
                      np.zeros(room, dtype=np.int64), state)
 
 
 @functools.lru_cache(maxsize=32)
 def lap_masks(n: int, skip: bool) -> np.ndarray:
     """A lap of the packed path in one add, for each number of seeds in hand (0 to 192) and
-    start hole: :func:`mask_words` words at ``(hand * 2n + start) * mask_words(n)`` (the
+    start hole: :func:`mask_words` words at ``(hand << 4 | start) << 2`` up to 2x8, at
+    ``(hand << 5 | start) << 3`` above (shifts, not multiplies, on the path of every lap; the
     small hands, the most frequent, close together): what the lap adds to ``lo`` and to
     ``hi``, then which holes of each word to check for a casa made before the last seed (bit
     7 of each byte sown, but the last hole's when it gets one seed only), the last hole in
@@ -640,14 +652,14 @@ def lap_masks(n: int, skip: bool) -> np.ndarray:
     ``hi2``. ``skip``: the start hole is skipped (R2.2). The array is shared (cached): read
     it only.
 
-    >>> masks = lap_masks(6, False).reshape(193, 12, 4)
+    >>> masks = lap_masks(6, False).reshape(193, 16, 4)
     >>> [hex(int(word)) for word in masks[3, 4]]
     ['0x10000000000', '0x101', '0x800000000007', '0x80']
-    >>> [hex(int(word)) for word in lap_masks(12, False).reshape(193, 24, 8)[2, 10]]
+    >>> [hex(int(word)) for word in lap_masks(12, False).reshape(193, 32, 8)[2, 10]]
     ['0x0', '0x1', '0xc', '0x0', '0x1000000', '0x0', '0x80000000', '0x0']
     """
     size, stride = 2 * n, mask_words(n)
-    masks = np.zeros((_MAX_HAND + 1, size, stride), dtype=np.uint64)
+    masks = np.zeros((_MAX_HAND + 1, 16 if n <= 8 else 32, stride), dtype=np.uint64)
     for start in range(size):
         added = [0] * size
         cur = start
@@ -679,8 +691,8 @@ def mask_words(n: int) -> int:
 
 
 @njit(inline="always")
-def _pk_slot(lo, hi, lo2, hi2, tag, bits):
-    h = (((hi + np.uint64(tag)) * _K2 ^ lo) + (hi2 * _K2 ^ lo2) * _K3) * _K1
+def _pk_slot(lo, hi, wide, tag, bits):
+    h = ((hi + np.uint64(tag)) * _K2 ^ lo ^ wide * _K3) * _K1
     return np.int64(h >> np.uint64(64 - bits))
 
 
@@ -704,14 +716,15 @@ def count_position(table, lo, hi, lo2, hi2, tag):
     slots, words, tags, state = table.slots, table.words, table.tags, table.state
     epoch, bits = state[0], state[1]
     mask = (1 << bits) - 1
-    slot = _pk_slot(lo, hi, lo2, hi2, tag, bits)
+    wide = lo2 | (hi2 << _S32)  # four bytes each: one word holds both
+    slot = _pk_slot(lo, hi, wide, tag, bits)
     while True:
         held = slots[slot]
         if (held >> 32) != epoch:
             break
         entry = (held & 0xFFFFFFFF) - 1
-        if (words[entry, 0] == lo and words[entry, 1] == hi and words[entry, 2] == lo2
-                and words[entry, 3] == hi2 and (tags[entry] >> 8) == tag):
+        if (words[entry, 0] == lo and words[entry, 1] == hi and words[entry, 2] == wide
+                and (tags[entry] >> 8) == tag):
             tags[entry] += 1
             return tags[entry] & 0xFF
         slot = (slot + 1) & mask
@@ -719,7 +732,7 @@ def count_position(table, lo, hi, lo2, hi2, tag):
     if count == words.shape[0]:
         return -1
     words[count, 0], words[count, 1], tags[count] = lo, hi, (tag << 8) | 1
-    words[count, 2], words[count, 3] = lo2, hi2
+    words[count, 2] = wide
     slots[slot] = (epoch << 32) | (count + 1)
     state[2] = count + 1
     if 2 * (count + 1) > (1 << bits) and (2 << bits) <= slots.size:
@@ -728,8 +741,8 @@ def count_position(table, lo, hi, lo2, hi2, tag):
         state[0], state[1] = epoch, bits
         mask = (1 << bits) - 1
         for entry in range(count + 1):
-            slot = _pk_slot(words[entry, 0], words[entry, 1], words[entry, 2], words[entry, 3],
-                            tags[entry] >> 8, bits)
+            slot = _pk_slot(words[entry, 0], words[entry, 1], words[entry, 2], tags[entry] >> 8,
+                            bits)
             while (slots[slot] >> 32) == epoch:
                 slot = (slot + 1) & mask
             slots[slot] = (epoch << 32) | (entry + 1)
@@ -739,28 +752,37 @@ def count_position(table, lo, hi, lo2, hi2, tag):
 @njit(inline="always")
 def seeds_at(lo, hi, lo2, hi2, n, hole):
     """The seeds in ``hole`` of the packed board (the words of a :class:`Board`)."""
-    index = hole if hole < n else hole - n
-    if index < 8:
-        word = lo if hole < n else hi
-    else:
-        word = lo2 if hole < n else hi2
-    return np.int64((word >> np.uint64(8 * (index & 7))) & _BYTE)
+    return _seeds(lo, hi, lo2, hi2, n, hole, n > 8)
 
 
 @njit(inline="always")
-def _emptied(lo, hi, lo2, hi2, n, hole):
-    """The words of the packed board with ``hole`` emptied."""
-    index = hole if hole < n else hole - n
-    keep = ~(_BYTE << np.uint64(8 * (index & 7)))
-    if index < 8:
-        if hole < n:
-            lo &= keep
+def _seeds(lo, hi, lo2, hi2, n, hole, wide):
+    """:func:`seeds_at`; ``wide`` (holes 8 to 11 in ``lo2`` and ``hi2``) is a constant where
+    the mover knows it (:func:`sow`), so boards up to 2x8 never test those words."""
+    if hole < n:
+        if wide and hole >= 8:
+            return np.int64((lo2 >> np.uint64(8 * (hole - 8))) & _BYTE)
+        return np.int64((lo >> np.uint64(8 * hole)) & _BYTE)
+    index = hole - n
+    if wide and index >= 8:
+        return np.int64((hi2 >> np.uint64(8 * (index - 8))) & _BYTE)
+    return np.int64((hi >> np.uint64(8 * index)) & _BYTE)
+
+
+@njit(inline="always")
+def _emptied(lo, hi, lo2, hi2, n, hole, wide):
+    """The words of the packed board with ``hole`` emptied (``wide``: as in :func:`_seeds`)."""
+    if hole < n:
+        if wide and hole >= 8:
+            lo2 &= ~(_BYTE << np.uint64(8 * (hole - 8)))
         else:
-            hi &= keep
-    elif hole < n:
-        lo2 &= keep
+            lo &= ~(_BYTE << np.uint64(8 * hole))
     else:
-        hi2 &= keep
+        index = hole - n
+        if wide and index >= 8:
+            hi2 &= ~(_BYTE << np.uint64(8 * (index - 8)))
+        else:
+            hi &= ~(_BYTE << np.uint64(8 * index))
     return lo, hi, lo2, hi2
 
 
@@ -841,8 +863,10 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
     lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
     acc, mtake = tally.acc, tally.mtake
     size = 2 * n
-    wide = n > 8  # holes 8 to 11 of each row in lo2 and hi2 (:class:`Board`)
-    stride = 8 if wide else 4  # mask_words(n)
+    # holes 8 to 11 of each row in lo2 and hi2 (:class:`Board`): a constant of the setup's
+    # type (:class:`Setup`), so numba compiles a move of boards up to 2x8 without them
+    wide = setup.width.ndim == 2
+    start_bits, word_bits = (_U5, _U3) if wide else (_U4, _U2)  # lap_masks' index
     mid, chain, extra_rule = rules[_R_MID], rules[_R_CHAIN], rules[_R_EXTRA]
     eight, skip, opp, max_laps = rules[_R_EIGHT], rules[_R_SKIP], rules[_R_OPP], rules[_R_MAX_LAPS]
     lo0, hi0, lo20, hi20, inplay0 = lo, hi, lo2, hi2, inplay
@@ -850,14 +874,14 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
                                           acc[ACC_SEQ], acc[ACC_NCAPS])
     exact = False
     end, extra, laps, drops = -1, 0, 1, 0
-    hand = seeds_at(lo, hi, lo2, hi2, n, hole)
-    lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole)
+    hand = _seeds(lo, hi, lo2, hi2, n, hole, wide)
+    lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole, wide)
     cur = origin = hole
     while True:
         drops += hand
         # the lap in one add (:func:`lap_masks`), unless a hole of 3 or less reaches 4 before
         # the last seed: then the runs below find each casa in order
-        at = np.uint64((hand * size + cur) * stride)  # unsigned: no negative index to handle
+        at = ((np.uint64(hand) << start_bits) | np.uint64(cur)) << word_bits  # unsigned
         new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + _U1], masks[at + _U2]
         rises = _rises(lo, new_lo, check_lo) | _rises(hi, new_hi, masks[at + _U3])
         new_lo2, new_hi2 = lo2, hi2
@@ -873,7 +897,7 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
                 nxt = nxt + 1 if nxt + 1 < size else 0
             side = 0 if nxt < n else 1
             first = nxt - side * n  # in the row
-            base = first & 8  # the row's first hole in the word
+            base = (first & 8) if wide else 0  # the row's first hole in the word
             k = min(hand, n - first, 8 + base - first)
             if skip != 0 and (0 if origin < n else 1) == side:
                 at_origin = origin - side * n
@@ -917,7 +941,7 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
             lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
             hand -= k
             cur = side * n + first + k - 1
-        seeds = seeds_at(lo, hi, lo2, hi2, n, cur)
+        seeds = _seeds(lo, hi, lo2, hi2, n, cur, wide)
         if seeds == 4:  # the last seed made a casa (R2.7), then the chain (R3.1)
             behind = cur
             for link in range(size):
@@ -925,11 +949,11 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
                     if chain == 0 or end >= 0:
                         break
                     behind = behind - 1 if behind > 0 else size - 1
-                    if seeds_at(lo, hi, lo2, hi2, n, behind) != 4:
+                    if _seeds(lo, hi, lo2, hi2, n, behind, wide) != 4:
                         break
                     if opp != 0 and (0 if behind < n else 1) == mover:
                         break
-                lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, behind)
+                lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, behind, wide)
                 inplay -= 4
                 _pk_take(tally, keep, n, behind, mover,
                          K_LAST if link == 0 else K_CHAIN, 4)
@@ -960,8 +984,8 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
                 mtake[i] = 0
             forget_positions(lap_table)
             count_position(lap_table, lo, hi, lo2, hi2, hole)
-            hand = seeds_at(lo, hi, lo2, hi2, n, hole)
-            lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole)
+            hand = _seeds(lo, hi, lo2, hi2, n, hole, wide)
+            lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole, wide)
             cur = origin = hole
             continue
         if laps == max_laps:
@@ -969,7 +993,7 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
             return Board(_U0, _U0, _U0, _U0, 0), Sown(LAP_LIMIT, 0, laps, drops, True)
         laps += 1
         hand = seeds
-        lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, cur)
+        lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, cur, wide)
         origin = cur
 
 
@@ -983,6 +1007,8 @@ def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep, 
     plies without a capture)."""
     rules, n = setup.codes, setup.n
     lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
+    if setup.width.ndim == 1:  # up to 2x8 (:func:`sow`): a constant for numba
+        lo2 = hi2 = _U0
     end = sown.end
     nxt = mover if sown.extra != 0 else 1 - mover
     passed = 0
@@ -1081,9 +1107,9 @@ def count_occupied(ones):
 def row_occupied(board, player):
     """The :func:`occupied` bits of ``player``'s row of the packed ``board``: holes 0 to 7,
     holes 8 to 11."""
-    if player == 0:
-        return occupied(board.lo), occupied(board.lo2)
-    return occupied(board.hi), occupied(board.hi2)
+    word = board.lo if player == 0 else board.hi
+    word2 = board.lo2 if player == 0 else board.hi2
+    return occupied(word), occupied(word2)
 
 
 @njit(inline="always")

@@ -384,7 +384,7 @@ def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 #: For boards the packed layout does not fit: no lap masks, a table of positions without slots.
 _NO_MASKS = np.zeros(4, dtype=np.uint64)
-_NO_POSITIONS = kn.Positions(np.zeros(0, dtype=np.int64), np.zeros((1, 4), dtype=np.uint64),
+_NO_POSITIONS = kn.Positions(np.zeros(0, dtype=np.int64), np.zeros((1, 3), dtype=np.uint64),
                              np.zeros(1, dtype=np.int64), np.array([1, 8, 0, 0], dtype=np.int64))
 
 
@@ -399,7 +399,7 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
         setup = kn.setup(position.rules, n)
         packed, table = kn.position_table(room), kn._hash_table(n, 1)  # the general one unused
     else:  # the general layout; a table of packed positions without slots says so
-        setup = kn.Setup(kn.rule_codes(position.rules), _NO_MASKS, n)
+        setup = kn.setup(position.rules, n)  # its masks unused
         packed, table = _NO_POSITIONS, kn._hash_table(n, room)
     start = Start(root, hist_rows, meta)
     general = General(tree.st, tree.mtake, tree.caps_out, *tree.laps, *table, tree.board,
