@@ -7,23 +7,26 @@ repetitions here. :func:`play_line` plays a line of moves from a
 :class:`~hoyito_edu.Position` for callers outside the compiled code; ``tests/conformance.py``
 runs the same cases through it and through the engine.
 
-Its public API is the packed layout's, which plays every 2x6 game (boards up to 2x8 with
-fewer than 128 seeds: :func:`packed_fits`): the board in two uint64 words, a byte a hole
-(:class:`Board`, values held in registers), a lap sown with one add of a precomputed mask
+Its public API is the packed layout's, which plays every board (2x1 to 2x12) and every
+position of up to 192 seeds (:func:`packed_fits`): the board in four uint64 words, a byte a
+hole (:class:`Board`: holes 0 to 7 of each row in ``lo`` and ``hi``, holes 8 to 11 in ``lo2``
+and ``hi2``, values held in registers), a lap sown with one add of a precomputed mask
 (:func:`lap_masks`), tables of positions emptied by an epoch counter (:class:`Positions`,
 :func:`position_table`, :func:`count_position`, :func:`forget_positions`). One move is
 :func:`play_move`: :func:`sow` (mid-sow casas, the last seed's casa and the Hoyito II chain,
 the Hoyito end after a capture, endless moves and the lap limit), then
 :func:`end_of_sowing` (Ba-awa's last eight, a pass, the count of the new position for
 repetition, the quiet limit). What it plays with is a :class:`Setup` (rule codes from
-:func:`rule_codes`, lap masks, holes a row); the captures go to a :class:`Tally`.
+:func:`rule_codes`, lap masks, holes a row); the captures go to a :class:`Tally`. The fast
+simulator, the mcts playouts and :func:`play_line` play on it.
 
 The general layout (the private ``_sow``, ``_end_of_sowing``, ``_end_by_history``,
 ``_play_move``: an int array of holes, the move's scalars in an int array ``st``) still
-plays the boards the packed one does not fit (2x9 to 2x12) and the compiled alpha-beta
-search. It is the third copy of the rules that issue 37 removes once the packed layout is
-widened to 2x12 (``docs/research/compiled-core.md`` has the measurements).
-``tests/conformance.py`` checks both layouts against the engine.
+plays the moves of the compiled alpha-beta search and of the proof search
+(``compiled/search.py``'s ``sow_move``). It is the third copy of the rules that issue 37
+removes once those play :func:`play_move` (``docs/research/compiled-core.md``); until then
+:func:`search_layout_line` plays lines on it, and ``tests/conformance.py`` checks both
+layouts against the engine.
 
 >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
 >>> int(codes[_R_CHAIN]), int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
@@ -499,13 +502,14 @@ def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter
 
 
 # -- the packed path --------------------------------------------------------------------------
-# The common boards (at most 2x8, fewer than 128 seeds in play) are played by a second layout
-# of the same rules, with the move's state in locals instead of arrays: the board in two
-# uint64 words held in registers (South's row in ``lo``, North's in ``hi``, one byte a hole),
-# a running count of the seeds in play (board and hand), and tables of positions and of lap
-# starts keyed on the two words and emptied by an epoch counter instead of a loop. Starting a
-# move costs nothing: its start is the two words and a few counters. The functions below are
-# inlined into the entry points that use them (:func:`line`, ``fastsim.play_games`` and
+# Every board is played by this layout of the rules, with the move's state in locals instead
+# of arrays: the board in four uint64 words held in registers (holes 0 to 7 of South's row in
+# ``lo``, of North's in ``hi``, holes 8 to 11 in ``lo2`` and ``hi2``, one byte a hole; the
+# last two stay zero up to 2x8, and a move on those boards never reads their masks), a running
+# count of the seeds in play (board and hand), and tables of positions and of lap starts keyed
+# on the words and emptied by an epoch counter instead of a loop. Starting a move costs
+# nothing: its start is the words and a few counters. The functions below are inlined into the
+# entry points that use them (:func:`line`, ``fastsim.play_games`` and
 # ``mcts.playouts_kernel``), so numba compiles them there only.
 
 #: The largest row and the most seeds the packed path plays: every board of the rules (R1.1)
@@ -1282,8 +1286,7 @@ def plays(position) -> bool:
     return not (late_round and position.previous_winner is not None)
 
 
-def play_line(position, holes, rules: Rules | None = None, *,
-              packed: bool | None = None) -> list[Played]:
+def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
     """Play ``holes`` one after another from ``position`` (a :class:`~hoyito_edu.Position`,
     its history since the last capture included) with the compiled rules, and say what
     each move did. The line stops early if the game ends.
@@ -1294,15 +1297,30 @@ def play_line(position, holes, rules: Rules | None = None, *,
     :data:`MAX_LINE_LAPS` laps (only without a lap limit, or with one above it) is a
     ValueError too.
 
-    ``packed`` chooses the kernel's layout: the packed board where it fits (None, the
-    default: as the fast simulator plays), or always the general one (False); the
-    conformance tests run both.
-
     >>> import hoyito_edu as hy
     >>> first = play_line(hy.new_game("hoyito-i"), [0])[0]
     >>> first.laps, first.drops, first.player, first == play_line(hy.new_game("hoyito-i"), [0])[0]
     (5, 26, 1, True)
     """
+    return _play_line(position, holes, rules, general=False)
+
+
+def search_layout_line(position, holes, rules: Rules | None = None) -> list[Played]:
+    """:func:`play_line` on the kernel's general layout, the one whose moves the compiled
+    alpha-beta and proof searches still play (``compiled/search.py``'s ``sow_move``), so that
+    the conformance tests check it against the engine too. It goes with that layout (issue
+    37).
+
+    >>> import hoyito_edu as hy
+    >>> line = search_layout_line(hy.new_game("hoyito-i", holes_per_row=12), [0, 12])
+    >>> line == play_line(hy.new_game("hoyito-i", holes_per_row=12), [0, 12])
+    True
+    """
+    return _play_line(position, holes, rules, general=True)
+
+
+def _play_line(position, holes, rules: Rules | None, general: bool) -> list[Played]:
+    """:func:`play_line` on the packed layout, or on the general one (``general``)."""
     from .codes import CAPTURE_KINDS, END_REASONS
 
     if position.outcome is not None:
@@ -1321,7 +1339,7 @@ def play_line(position, holes, rules: Rules | None = None, *,
     for i, (board, player) in enumerate(history):
         hist_rows[i, :size], hist_rows[i, size] = board, player
     seeds = sum(position.board) + sum(position.captures)
-    fits = packed is not False and packed_fits(n, sum(position.board))
+    fits = not general
     limit = rules.max_laps
     room = min(1 << 12 if limit is None else limit + 1, MAX_LINE_LAPS)
     while True:
