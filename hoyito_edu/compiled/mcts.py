@@ -34,6 +34,7 @@ _META = 8
 
 
 _S32 = np.uint64(32)
+_U0 = np.uint64(0)
 
 
 @njit(inline="always")
@@ -168,6 +169,8 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, tally, lap_table
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
             ones, ones2 = kn.row_occupied(pb, player)
+            if setup.width.ndim == 1:  # up to 2x8 (kernel.Setup): a constant for numba
+                ones2 = _U0
             k = -1
             if mode == _WALK:
                 legal = _legal(ones, ones2)
