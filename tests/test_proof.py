@@ -138,7 +138,8 @@ def test_solve_runs_on_a_dask_cluster_and_resumes(tmp_path, dask_client, capsys)
     and does no test again (``--again``: its certificates are not taken as answers)."""
     out = tmp_path / "solved.csv"
     argv = ["solve", "--scheduler", dask_client.scheduler.address, "--variants", "ba-awa",
-            "--no-openings", "--again", "--max-nodes", "16000000", "--out", str(out)]
+            "--no-openings", "--again", "--max-nodes", "16000000", "--out", str(out),
+            "--table-mb", "20"]
     assert main(argv) == 0
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
     assert rows[0]["status"] == "exact" and rows[0]["value"] == "8"
@@ -154,6 +155,9 @@ def test_solve_refuses_bad_options_in_a_sentence(capsys):
         main(["solve", "--jobs", "0"])
     assert stop.value.code == 2
     assert "--jobs must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["solve", "--table-mb", "0"])
+    assert "--table-mb must be a whole number of MB" in capsys.readouterr().err
 
 
 @pytest.mark.slow

@@ -116,6 +116,19 @@ def run_lab(venv, folder: Path, cwd: Path) -> str:
     finally:
         process.terminate()
         process.wait(30)
+        stopped_lab(port)
+
+
+def stopped_lab(port: int) -> None:
+    """JupyterLab stopped with the command that started it (no server left behind)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/lab", timeout=2).close()
+        except OSError:
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"JupyterLab still answers on port {port} after its command stopped")
 
 
 def test_lab_copies_the_notebooks_and_never_over_an_edited_copy(venv, tmp_path):

@@ -63,6 +63,7 @@ WORDS = {1: "proven", -1: "refuted", 0: "open"}
 #: Table slots of the oracle's search, and of each solve worker's (40 bytes a slot).
 ORACLE_SLOTS = 1 << 20
 SOLVE_SLOTS = 1 << 22
+SLOT_BYTES = 40
 
 _PROVERS: dict[int, Prover] = {}
 
@@ -232,28 +233,28 @@ def items(variants: Sequence[str] = VARIANTS, openings: bool = True,
     return [Item(i.variant, i.hole, skip_certified=skip_certified) for i in found]
 
 
-def decide(position: Position, target: int, budget: int) -> list:
+def decide(position: Position, target: int, budget: int, slots: int = SOLVE_SLOTS) -> list:
     """Is South's margin ``M >= target`` (1) or ``M <= target - 2`` (-1), or not known (0)?
     South's proof first; if it is neither proven nor refuted (the budget, or only repetitions
-    refuted it), North's proof of ``-M >= 2 - target``. Each gets ``budget`` nodes.
-    Returns [result, nodes, seconds, budget].
+    refuted it), North's proof of ``-M >= 2 - target``. Each gets ``budget`` nodes and a
+    table of ``slots`` entries. Returns [result, nodes, seconds, budget].
 
     >>> decide(new_game("ba-awa"), -48, 10)[0]
     1
     """
-    south = prove(position, prover=0, target=target, max_nodes=budget, slots=SOLVE_SLOTS)
+    south = prove(position, prover=0, target=target, max_nodes=budget, slots=slots)
     result, nodes, seconds = {True: 1, False: -1}.get(south.proven, 0), south.nodes, south.seconds
     if result == 0:
-        north = prove(position, prover=1, target=2 - target, max_nodes=budget,
-                      slots=SOLVE_SLOTS)
+        north = prove(position, prover=1, target=2 - target, max_nodes=budget, slots=slots)
         result = {True: -1, False: 1}.get(north.proven, 0)
         nodes, seconds = nodes + north.nodes, seconds + north.seconds
     return [result, nodes, round(seconds, 2), budget]
 
 
-def run_test(variant: str, hole: int | None, target: int, budget: int) -> list:
+def run_test(variant: str, hole: int | None, target: int, budget: int,
+             slots: int = SOLVE_SLOTS) -> list:
     """One test of a start or an opening, in a worker (:func:`decide`)."""
-    return decide(Item(variant, hole).position(), target, budget)
+    return decide(Item(variant, hole).position(), target, budget, slots)
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -354,11 +355,12 @@ def write_table(path: Path, done: list[Item]) -> None:
 
 
 def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out: Path,
-          log=print, parallel: int = 2) -> list[Item]:
+          log=print, parallel: int = 2, slots: int = SOLVE_SLOTS) -> list[Item]:
     """Run every item's tests on ``executor`` until each is exact or its next test would pass
     ``max_nodes``: one test per item at a time, the smallest budget first, at most
     ``parallel`` at once (the workers, or twice as many to keep them busy). The state file
-    and the table are written after every answer."""
+    and the table are written after every answer. Each test's search gets a table of
+    ``slots`` entries."""
     running = {}
     while True:
         busy = {name for name, _ in running.values()}
@@ -366,7 +368,7 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
         waiting = sorted(((test[1], i, item, test[0]) for i, (test, item) in enumerate(waiting)
                           if test is not None), key=lambda w: (w[0], w[1]))
         for budget, _, item, target in waiting[: max(0, parallel - len(running))]:
-            future = executor.submit(run_test, item.variant, item.hole, target, budget)
+            future = executor.submit(run_test, item.variant, item.hole, target, budget, slots)
             running[future] = (item.name, target)
             log(f"{time.strftime('%H:%M:%S')} test {item.name} M >= {target} with {budget:,} nodes")
         if not running:
@@ -407,6 +409,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-nodes", type=int, default=FIRST_BUDGET * GROWTH**7,
                         help="the largest budget one test gets (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--table-mb", type=int, default=SOLVE_SLOTS * SLOT_BYTES >> 20,
+                        help="each worker's search table in MB, rounded down to a power of "
+                        "two of 40-byte slots (default %(default)s)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the tests on the Dask cluster at ADDRESS (tcp://HOST:8786)")
     parser.add_argument("--out", type=Path, default=DATA / "solved.csv")
@@ -415,6 +420,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.max_nodes < FIRST_BUDGET:
         parser.error(f"--jobs must be at least 1 and --max-nodes at least {FIRST_BUDGET:,}")
+    if not 1 <= args.table_mb <= 1 << 16:
+        parser.error(f"--table-mb must be a whole number of MB from 1 to 65536, "
+                     f"not {args.table_mb}")
+    slots = 1 << max(4, ((args.table_mb << 20) // SLOT_BYTES).bit_length() - 1)
     state = args.state or args.out.with_suffix(".state.json")
     todo = load_state(state, items(args.variants, not args.no_openings, not args.again))
     client = None
@@ -435,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
         executor, parallel = local_executor(args.jobs), args.jobs
     try:
         solve(todo, executor, args.max_nodes, state, args.out,
-              log=lambda text: print(text, flush=True), parallel=parallel)
+              log=lambda text: print(text, flush=True), parallel=parallel, slots=slots)
     finally:
         executor.shutdown(wait=False)
         if client is not None:

@@ -26,12 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..engine.checks import shown
 from ..engine.position import Move, Position
 from ..engine.rules import VARIANTS
 from .compare_session import EXAMPLE_HOLE, CompareSession
 from .component import BoardComponent
-from .film import SPEEDS
+from .film import checked_speed
 
 __all__ = ["CompareRules", "EXAMPLE_HOLE"]
 
@@ -67,8 +66,7 @@ class CompareRules(BoardComponent):
         speed: str = "normal",
         lang: str | None = None,
     ) -> None:
-        if not isinstance(speed, str) or speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {shown(speed)}")
+        checked_speed(speed)
         self.session = CompareSession(board_or_position, hole, player=player, variants=variants,
                                       options=options, lang=lang)
         super().__init__(speed=speed)

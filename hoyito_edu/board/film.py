@@ -15,12 +15,25 @@ True
 
 from __future__ import annotations
 
+from ..engine.checks import shown
 from ..engine.events import Capture, Drop, Endless, ExtraTurn, GameOver, LapLimit, Lift, Pass, Relay
 from ..engine.position import Move, Position
 from .frames import Skipped, film_events
 
 #: Speeds of the page's animation (milliseconds per seed dropped; "off" shows moves at once).
 SPEEDS = ("off", "slow", "normal", "fast")
+
+
+def checked_speed(speed: object) -> str:
+    """``speed`` if it is one of :data:`SPEEDS`, else a ValueError saying which are allowed
+    (checked by every screen before anything is built).
+
+    >>> checked_speed("fast")
+    'fast'
+    """
+    if not isinstance(speed, str) or speed not in SPEEDS:
+        raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {shown(speed)}")
+    return speed
 
 
 def _step(event) -> list:

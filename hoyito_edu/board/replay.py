@@ -27,11 +27,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine.checks import shown
 from ..engine.game import Game
 from ..engine.match import Match
 from .component import BoardComponent
-from .film import SPEEDS
+from .film import checked_speed
 from .replay_session import ReplaySession
 
 
@@ -53,8 +52,7 @@ class Replay(BoardComponent):
     def __init__(
         self, record: Game | Match | str | Path, *, speed: str = "normal", lang: str | None = None
     ) -> None:
-        if not isinstance(speed, str) or speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {shown(speed)}")
+        checked_speed(speed)
         self.session = ReplaySession(record, lang=lang)
         super().__init__(speed=speed)
         self.texts = self.session.page_texts()

@@ -26,7 +26,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from .component import BoardComponent
-from .film import SPEEDS
+from .film import checked_speed
 from .session import BoardSession
 
 #: Views answering the page come at most this often (seconds): a burst of messages (a
@@ -152,8 +152,7 @@ class Board(BoardComponent):
                  opponent: str | None = "expert", human: int = 0, speed: str = "normal",
                  lang: str | None = None, *, match: bool = False,
                  seed: int | None = None) -> None:
-        if not isinstance(speed, str) or speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+        checked_speed(speed)
         self.session = BoardSession(variant, holes_per_row, opponent, human, lang, match=match,
                                     seed=seed, think=KernelThinker())
         super().__init__(speed=speed)

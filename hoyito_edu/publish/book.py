@@ -43,7 +43,7 @@ from ..content import content_root
 from ..i18n import gettext as _
 from ..i18n import language
 from .figures import SETUP
-from .student import is_relative_link, is_teacher_only
+from .student import is_relative_link, is_teacher_only, student_imports
 
 #: The book's languages, with the folder of their notebooks (relative to notebooks/).
 LANGUAGE_FOLDERS = {"en": "", "es": "es"}
@@ -171,9 +171,14 @@ class RunCache:
 
 
 def student_version(executed) -> object:
-    """The executed notebook without its ``solution`` and ``teacher`` cells (a copy)."""
+    """The executed notebook without its ``solution`` and ``teacher`` cells (a copy), its
+    code importing what a student copy imports (:func:`~.student.student_imports`: the
+    exercises without their answers), so the page shows the code a student runs."""
     copy = nbformat.from_dict(executed)
     copy.cells = [cell for cell in copy.cells if not is_teacher_only(cell)]
+    for cell in copy.cells:
+        if cell.cell_type == "code":
+            cell.source = student_imports(cell.source)
     return copy
 
 

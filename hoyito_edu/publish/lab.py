@@ -12,8 +12,10 @@ from __future__ import annotations
 import filecmp
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,7 +90,18 @@ def open_lab(folder: Path, *, port: int | None = None, open_browser: bool = True
     except ImportError:
         raise RuntimeError("JupyterLab is not installed: pip install \"hoyito_edu[lab]\" "
                            "(on Windows: py -m pip install \"hoyito_edu[lab]\")") from None
+    process = subprocess.Popen(lab_command(folder, port=port, open_browser=open_browser))
+    forward = threading.current_thread() is threading.main_thread()
+    if forward:  # stopped by a SIGTERM (a closed shortcut, a test): JupyterLab stops too
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: process.terminate())
     try:
-        return subprocess.call(lab_command(folder, port=port, open_browser=open_browser))
-    except KeyboardInterrupt:
+        return process.wait()
+    except KeyboardInterrupt:  # Ctrl-C reached JupyterLab too: let it shut down
+        try:
+            process.wait(30)
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):
+            process.kill()
         return 0
+    finally:
+        if forward:
+            signal.signal(signal.SIGTERM, previous)

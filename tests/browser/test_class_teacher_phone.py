@@ -21,7 +21,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 SMALL_CONTROLS = """() => [...document.querySelectorAll(
       '.teacher button, .teacher select, .teacher-export a, .teacher-settings label,'
-      + ' .teacher summary')]
+      + ' .teacher summary, .teacher .mini-board[role=button]')]
+    .filter((el) => el.getClientRects().length > 0)  // not shown on this screen: no target
     .map((el) => [el.className || el.tagName, el.getBoundingClientRect()])
     .filter(([, box]) => box.height < 44 || box.width < 44)
     .map(([name, box]) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`)"""

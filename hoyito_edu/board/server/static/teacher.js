@@ -204,8 +204,11 @@ function miniBoard(card, b) {
   const n = b.n;
   if (!grid || grid.children.length !== 2 * n) {
     if (grid) grid.remove();
-    grid = el("div", { class: "mini-board" });
+    grid = el("div", { class: "mini-board", role: "button", tabindex: "0" });
     grid.onclick = () => watch({ student: card.student.id }); // a tap on the board opens it
+    grid.onkeydown = (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); grid.onclick(); }
+    };
     card.insertBefore(grid, card.querySelector(".teacher-rename"));
     grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
     for (let k = 0; k < 2 * n; k++) el("span", {}, grid);
@@ -266,7 +269,10 @@ function studentCard(s) {
   setText(card.querySelector(".teacher-line"), line);
   miniBoard(card, s.board);
   // their game now, or their last one (the server says so in a sentence if there is none)
-  card.querySelector(".teacher-watch").setAttribute("aria-label", W.watch_of.replace("{name}", s.name));
+  const watchName = W.watch_of.replace("{name}", s.name);
+  card.querySelector(".teacher-watch").setAttribute("aria-label", watchName);
+  const small = card.querySelector(".mini-board");
+  if (small) small.setAttribute("aria-label", watchName);
   return card;
 }
 
