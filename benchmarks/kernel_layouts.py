@@ -58,8 +58,8 @@ def layout(name: str):
 
 def kernel_per_move(games: int, n: int = 6) -> float:
     started = time.process_time()
-    raw = fastsim.play_random_games("hoyito-i", np.arange(games), seed=SEED, moves=False,
-                                    captures=False, holes_per_row=n)
+    raw = fastsim.play_random_games("hoyito-i", np.arange(games), seed=SEED, tables=(),
+                                    holes_per_row=n)
     return (time.process_time() - started) / int(raw.games["plies"].sum())
 
 

@@ -98,19 +98,17 @@ class Engine:
 
 
 class Kernel:
-    """The compiled kernel, through its public entry point ``kernel.play_line``. ``change``
-    (for the planted mistakes) plays with rules changed from the position's; ``general``
-    plays on the kernel's general layout instead (``kernel.search_layout_line``: the moves of
-    the compiled searches) of the packed one (the fast simulator's and the mcts playouts')."""
+    """The compiled kernel, through its public entry point ``kernel.play_line`` (the one
+    kernel layout: the fast simulator, the mcts playouts and both compiled searches play its
+    moves). ``change`` (for the planted mistakes) plays with rules changed from the
+    position's."""
 
-    def __init__(self, name: str = "kernel", change: Callable | None = None,
-                 general: bool = False) -> None:
-        self.name, self.change, self.general = name, change, general
+    def __init__(self, name: str = "kernel", change: Callable | None = None) -> None:
+        self.name, self.change = name, change
 
     def play_line(self, position: hy.Position, holes: Sequence[int]) -> list[Played]:
         rules = None if self.change is None else self.change(position.rules)
-        line = kernel.search_layout_line if self.general else kernel.play_line
-        return line(position, holes, rules=rules)
+        return kernel.play_line(position, holes, rules=rules)
 
 
 # -- planted mistakes -------------------------------------------------------------------------

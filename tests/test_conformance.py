@@ -24,12 +24,6 @@ def test_the_kernel_plays_every_case_as_the_engine():
     assert not found, "\n".join(found[:10])
 
 
-def test_the_kernels_general_layout_plays_every_case_as_the_engine():
-    # the compiled alpha-beta and proof searches play their moves on it
-    found = cf.disagreements(cf.Kernel("kernel, general layout", general=True))
-    assert not found, "\n".join(found[:10])
-
-
 def reached(cases) -> set[str]:
     """What the engine met in ``cases``: end reasons, capture kinds, and rare events by
     rule set."""

@@ -3,7 +3,7 @@
 Its playouts play their moves on the compiled kernel, which ``tests/conformance.py`` checks
 against the engine (the moves and the history since the last capture alike). Here it must
 return a legal move in every rule set, size and rule option (a wrong player to move would show
-up as an illegal or crashing choice), search alike on the kernel's packed and general layouts,
+up as an illegal or crashing choice), search alike on every board size,
 repeat its choice for the same seed and playout budget, keep to its time limit, see a winning
 capture and a losing reply one move ahead, beat random play clearly, and refuse bad settings.
 """

@@ -322,15 +322,15 @@ def play_random_games(
     holes_per_row: int = 6,
     starters=None,
     max_plies: int | None = None,
-    moves: bool = True,
-    captures: bool = True,
-    boards: bool = False,
+    tables: tuple[str, ...] = ("moves", "captures"),
     progress=None,
     lap_room: int | None = None,
     **options: object,
 ) -> RawRun:
     """Play random-vs-random games (numbered ``games``) and return raw columns.
 
+    ``tables`` names the tables kept besides the games: ``"moves"``, ``"captures"``,
+    ``"boards"`` (the board after every move, with the moves).
     ``starters`` says who starts each game (default: South, every game); ``max_plies`` stops
     a game after that many moves (default: ``codes.DEFAULT_MAX_PLIES``). ``progress`` is
     called with the number of games finished so far. ``options`` are the rule options
@@ -356,6 +356,7 @@ def play_random_games(
         starters = np.zeros(ids.size, np.int64)
     starters = np.ascontiguousarray(starters, dtype=np.int64)
     n, size = holes_per_row, 2 * holes_per_row
+    moves, captures, boards = ("moves" in tables, "captures" in tables, "boards" in tables)
     keep = np.array([moves or boards, captures, boards], dtype=np.int64)
     room = max_plies + 1 + 1024 * _FIRST_STEP  # the first step's games fit: then an estimate
     games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)

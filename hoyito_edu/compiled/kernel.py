@@ -2,31 +2,24 @@
 
 It is the second implementation of the engine's rules (:mod:`hoyito_edu.engine.sowing`,
 :meth:`hoyito_edu.Position.sow`), written as the same plain loop, and the only compiled one:
-the fast simulator, the compiled search and the mcts playouts play their moves and count
-repetitions here. :func:`play_line` plays a line of moves from a
-:class:`~hoyito_edu.Position` for callers outside the compiled code; ``tests/conformance.py``
-runs the same cases through it and through the engine.
+the fast simulator, the mcts playouts, the compiled alpha-beta search and the proof search
+play their moves and count repetitions here. :func:`play_line` plays a line of moves from a
+:class:`~hoyito_edu.Position` for callers outside the compiled code;
+``tests/conformance.py`` runs the same cases through it and through the engine.
 
-Its public API is the packed layout's, which plays every board (2x1 to 2x12) and every
-position of up to 192 seeds (:func:`packed_fits`): the board in four uint64 words, a byte a
-hole (:class:`Board`: holes 0 to 7 of each row in ``lo`` and ``hi``, holes 8 to 11 in ``lo2``
-and ``hi2``, values held in registers), a lap sown with one add of a precomputed mask
-(:func:`lap_masks`), tables of positions emptied by an epoch counter (:class:`Positions`,
-:func:`position_table`, :func:`count_position`, :func:`forget_positions`). One move is
-:func:`play_move`: :func:`sow` (mid-sow casas, the last seed's casa and the Hoyito II chain,
-the Hoyito end after a capture, endless moves and the lap limit), then
-:func:`end_of_sowing` (Ba-awa's last eight, a pass, the count of the new position for
-repetition, the quiet limit). What it plays with is a :class:`Setup` (rule codes from
-:func:`rule_codes`, lap masks, holes a row); the captures go to a :class:`Tally`. The fast
-simulator, the mcts playouts and :func:`play_line` play on it.
-
-The general layout (the private ``_sow``, ``_end_of_sowing``, ``_end_by_history``,
-``_play_move``: an int array of holes, the move's scalars in an int array ``st``) still
-plays the moves of the compiled alpha-beta search and of the proof search
-(``compiled/search.py``'s ``sow_move``). It is the third copy of the rules that issue 37
-removes once those play :func:`play_move` (``docs/research/compiled-core.md``); until then
-:func:`search_layout_line` plays lines on it, and ``tests/conformance.py`` checks both
-layouts against the engine.
+It has one layout, which plays every board (2x1 to 2x12) and every position of up to 192
+seeds (:func:`packed_fits`): the board in four uint64 words, a byte a hole (:class:`Board`:
+holes 0 to 7 of each row in ``lo`` and ``hi``, holes 8 to 11 in ``lo2`` and ``hi2``, values
+held in registers), a lap sown with one add of a precomputed mask (:func:`lap_masks`),
+tables of positions emptied by an epoch counter (:class:`Positions`, :func:`position_table`,
+:func:`count_position`, :func:`forget_positions`; for a search, :func:`times_counted` and
+:func:`uncount_position`). The rules are in three functions: :func:`sow` (mid-sow casas, the
+last seed's casa and the Hoyito II chain, the Hoyito end after a capture, endless moves and
+the lap limit), :func:`end_of_sowing` (Ba-awa's last eight, the plies without a capture, a
+pass) and :func:`end_by_history` (the repetition rule, the quiet limit). One move is
+:func:`play_move` (the new position counted) or, in a search, :func:`search_move` (its count
+read, the table unchanged). What it plays with is a :class:`Setup` (rule codes from
+:func:`rule_codes`, lap masks, holes a row); the captures go to a :class:`Tally`.
 
 >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
 >>> int(codes[_R_CHAIN]), int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
@@ -68,15 +61,6 @@ FINAL_FOUR, EIGHT_OR_FEWER, ALL_CAPTURED, ENDLESS, REPETITION, PLY_CAP = range(6
 LAP_LIMIT, QUIET_LIMIT = 6, 7
 K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT, K_LAPS, K_QUIET = range(9)
 
-# ``st``: the scalars of the move (and, for the simulator, of the game) being played.
-_HAND, _SEQ, _CASAS, _GAME, _PLY, _NCAPS, _KEEP, _CUR = range(8)
-_LAPS, _DROPS, _EXTRA, _ENDLESS, _END, _ORIGIN, _MOVER, _STARTER = range(8, 16)
-_LAP_STOP = 16  # the move stopped at the lap limit
-_PASSED, _QUIET, _BEFORE0, _BEFORE1 = 17, 18, 19, 20  # a pass; plies without a capture
-_SCALARS = 21  # the size of ``st``
-#: Room a snapshot of a move's start takes (``st``, the largest board, captures, seeds taken).
-SNAP_SIZE = _SCALARS + 24 + 2 + 8
-
 # Rule switches, from Rules, in an int array; the two limits are 0 for no limit.
 _R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP, _R_MAX_LAPS, _R_QUIET = range(8)
 _MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
@@ -103,125 +87,6 @@ def mix(z):
     return z ^ (z >> _S31)
 
 
-def _zobrist_table(holes: int = 24, seeds: int = 193) -> np.ndarray:
-    """Fixed random words, one per (hole, seeds in it) and one for North to move (last row)."""
-    words = np.zeros((holes + 1, seeds), dtype=np.uint64)
-    for hole in range(holes + 1):
-        for count in range(seeds):
-            words[hole, count] = mix(np.uint64((hole * seeds + count + 1) * int(GOLDEN) % 2**64))
-    return words
-
-
-_ZOBRIST = _zobrist_table()
-_NORTH_KEY = _ZOBRIST[24, 0]
-
-
-@njit(cache=True, inline="always")
-def _position_key(board, player):
-    """A 64-bit hash of (board, player): equal positions, equal keys (Zobrist hashing)."""
-    z = np.uint64(0) if player == 0 else _NORTH_KEY
-    for hole in range(board.size):
-        z ^= _ZOBRIST[hole, board[hole]]
-    return z
-
-
-@njit(cache=True, inline="always")
-def _find_position(board, player, key, table, keys, hist):
-    """The slot of (board, player) in ``table``, whose key is ``key``: the slot that holds it,
-    or the empty slot where it would go.
-
-    ``table`` is an open-addressing hash table (a power of two long, plus one last entry: the
-    number of positions held) of row numbers + 1 in ``keys`` and ``hist``; a ``hist`` row
-    holds the player, the count, the table slot, the board."""
-    size, mask = board.size, table.size - 2
-    slot = np.int64(key & np.uint64(mask))
-    while table[slot] != 0:
-        entry = table[slot] - 1
-        if keys[entry] == key and hist[entry, 0] == player:
-            same = True
-            for hole in range(size):
-                if hist[entry, 3 + hole] != board[hole]:
-                    same = False
-                    break
-            if same:
-                return slot
-        slot = (slot + 1) & mask
-    return slot
-
-
-@njit(cache=True, inline="always")
-def _count_position(board, player, table, keys, hist):
-    """Count one more occurrence of (board, player) and return how many there have been
-    (the table: see :func:`_find_position`). This count is the repetition rule's (R4.3)."""
-    key = _position_key(board, player)
-    slot = _find_position(board, player, key, table, keys, hist)
-    if table[slot] != 0:
-        entry = table[slot] - 1
-        hist[entry, 1] += 1
-        return hist[entry, 1]
-    entry = table[-1]
-    table[-1] += 1
-    keys[entry] = key
-    hist[entry, 0] = player
-    hist[entry, 1] = 1
-    hist[entry, 2] = slot
-    for hole in range(board.size):
-        hist[entry, 3 + hole] = board[hole]
-    table[slot] = entry + 1
-    return 1
-
-
-@njit(cache=True, inline="always")
-def _times_counted(board, player, table, keys, hist):
-    """How many times (board, player) has been counted (:func:`_count_position`), table
-    unchanged."""
-    slot = _find_position(board, player, _position_key(board, player), table, keys, hist)
-    return 0 if table[slot] == 0 else hist[table[slot] - 1, 1]
-
-
-@njit(cache=True, inline="always")
-def _uncount_position(board, player, table, keys, hist):
-    """Undo the last :func:`_count_position` of (board, player), for a search walking back up
-    its path (:mod:`hoyito_edu.compiled.search`). Positions leave in the opposite order to
-    the one they came in, so a position counted down to 0 is the table's newest entry, and
-    it goes."""
-    slot = _find_position(board, player, _position_key(board, player), table, keys, hist)
-    entry = table[slot] - 1
-    hist[entry, 1] -= 1
-    if hist[entry, 1] == 0:
-        table[slot] = 0
-        table[-1] -= 1
-
-
-@njit(cache=True, inline="always")
-def _forget_positions(table, hist):
-    """Empty the table (e.g. after a capture: earlier positions can never come back)."""
-    for entry in range(table[-1]):
-        table[hist[entry, 2]] = 0
-    table[-1] = 0
-
-
-@njit(inline="always")
-def _count_history(hist_rows, count, table, keys, hist):
-    """Empty the position table, then count the first ``count`` rows of ``hist_rows`` (board,
-    then player to move): a game's positions since its last capture, before the moves
-    played here."""
-    size = hist_rows.shape[1] - 1
-    _forget_positions(table, hist)
-    for i in range(count):
-        _count_position(hist_rows[i, :size], hist_rows[i, size], table, keys, hist)
-
-
-def _hash_table(n: int, room: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """An empty table for :func:`_count_position` with room for ``room`` positions."""
-    slots = 1 << max(4, (2 * room).bit_length())
-    return (
-        np.zeros(slots + 1, dtype=np.int64),
-        np.zeros(room, dtype=np.uint64),
-        np.zeros((room, 3 + 2 * n), dtype=np.int64),
-    )
-
-
 def rule_codes(rules: Rules) -> np.ndarray:
     """The rule switches the kernel reads, as an int array (a limit of None is 0)."""
     mid = {"mover": _MID_MOVER, "owner": _MID_OWNER, "none": _MID_NONE}[rules.mid_sow_taker]
@@ -231,274 +96,6 @@ def rule_codes(rules: Rules) -> np.ndarray:
          rules.quiet_limit or 0],
         dtype=np.int64,
     )
-
-
-# -- captures ---------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
-    """``taker`` takes ``seeds`` from ``hole`` (-1: from the hand); record the capture
-    (in column ``st[_NCAPS]`` of ``caps_out``, one row per field, when ``st[_KEEP]``; ``mtake``
-    counts seeds by group and taker)."""
-    if hole < 0:
-        st[_HAND] = 0
-    else:
-        board[hole] -= seeds
-    caps[taker] += seeds
-    group = kind if kind < K_FINAL else 3
-    mtake[2 * group + taker] += seeds
-    if kind <= K_CHAIN:
-        st[_CASAS] += 1
-    if st[_KEEP]:
-        r = st[_NCAPS]
-        caps_out[0, r] = st[_GAME]
-        caps_out[1, r] = st[_PLY]
-        caps_out[2, r] = st[_SEQ]
-        caps_out[3, r] = hole
-        caps_out[4, r] = taker
-        caps_out[5, r] = kind
-        caps_out[6, r] = seeds
-        st[_NCAPS] = r + 1
-    st[_SEQ] += 1
-
-
-@njit(cache=True, inline="always")
-def _take_all(st, board, caps, mtake, caps_out, n, taker, kind):
-    """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner)."""
-    for hole in range(2 * n):
-        if board[hole] > 0:
-            who = taker
-            if taker < 0:
-                who = 0 if hole < n else 1
-            _take(st, board, caps, mtake, caps_out, hole, who, kind, board[hole])
-
-
-@njit(cache=True, inline="always")
-def _after_capture(st, board, caps, mtake, caps_out, n, capturer):
-    """Hoyito's end rule after a capture (R4.1); sets ``st[_END]`` if the game is over."""
-    left = st[_HAND]
-    for hole in range(2 * n):
-        left += board[hole]
-    if left == 4:
-        _take_all(st, board, caps, mtake, caps_out, n, capturer, K_FINAL)
-        if st[_HAND] > 0:
-            _take(st, board, caps, mtake, caps_out, -1, capturer, K_FINAL, st[_HAND])
-        st[_END] = FINAL_FOUR
-    elif left == 0:
-        st[_END] = ALL_CAPTURED
-
-
-@njit(cache=True, inline="always")
-def _last_seed(rules, st, board, caps, mtake, caps_out, n):
-    """The last seed made a casa: the mover takes it, then the chain (R2.7, R3.1)."""
-    mover, cur = st[_MOVER], st[_CUR]
-    _take(st, board, caps, mtake, caps_out, cur, mover, K_LAST, 4)
-    if rules[_R_EIGHT] == 0:
-        _after_capture(st, board, caps, mtake, caps_out, n, mover)
-    if st[_END] < 0 and rules[_R_CHAIN] != 0:
-        behind = cur
-        for _ in range(2 * n - 1):
-            behind = behind - 1 if behind > 0 else 2 * n - 1
-            if board[behind] != 4:
-                break
-            if rules[_R_OPP] != 0 and (0 if behind < n else 1) == mover:
-                break
-            _take(st, board, caps, mtake, caps_out, behind, mover, K_CHAIN, 4)
-            _after_capture(st, board, caps, mtake, caps_out, n, mover)
-            if st[_END] >= 0:
-                break
-    if st[_END] < 0 and rules[_R_EXTRA] != 0:
-        st[_EXTRA] = 1
-
-
-# -- the sowing -------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _sow_lap(rules, st, board, caps, mtake, caps_out, n):
-    """Drop the seeds in hand one by one; take mid-sow casas (R2.2, R2.4, R2.5)."""
-    size, cur, hand, origin = 2 * n, st[_CUR], st[_HAND], st[_ORIGIN]
-    skip, mid = rules[_R_SKIP] != 0, rules[_R_MID]
-    st[_DROPS] += hand
-    while hand > 0:
-        cur += 1
-        if cur == size:
-            cur = 0
-        if skip and cur == origin:
-            cur = cur + 1 if cur + 1 < size else 0
-        board[cur] += 1
-        hand -= 1
-        if board[cur] == 4 and hand > 0 and mid != _MID_NONE:
-            taker = st[_MOVER]
-            if mid == _MID_OWNER:
-                taker = 0 if cur < n else 1
-            st[_HAND], st[_CUR] = hand, cur
-            _take(st, board, caps, mtake, caps_out, cur, taker, K_MID, 4)
-            if rules[_R_EIGHT] == 0:
-                _after_capture(st, board, caps, mtake, caps_out, n, taker)
-                if st[_END] >= 0:
-                    st[_DROPS] -= hand  # the seeds still in hand were never dropped
-                    return
-            hand = st[_HAND]
-    st[_HAND], st[_CUR] = 0, cur
-
-
-@njit(cache=True, inline="always")
-def _snapshot(snap, st, board, caps, mtake, size):
-    """Keep the move's starting state (``st``, board, captures, seeds taken) in ``snap``."""
-    for i in range(_SCALARS):
-        snap[i] = st[i]
-    for h in range(size):
-        snap[_SCALARS + h] = board[h]
-    snap[_SCALARS + size], snap[_SCALARS + size + 1] = caps[0], caps[1]
-    for i in range(8):
-        snap[_SCALARS + size + 2 + i] = mtake[i]
-
-
-@njit(cache=True, inline="always")
-def _restore(snap, st, board, caps, mtake, size):
-    """The inverse of :func:`_snapshot`."""
-    for i in range(_SCALARS):
-        st[i] = snap[i]
-    for h in range(size):
-        board[h] = snap[_SCALARS + h]
-    caps[0], caps[1] = snap[_SCALARS + size], snap[_SCALARS + size + 1]
-    for i in range(8):
-        mtake[i] = snap[_SCALARS + size + 2 + i]
-
-
-@njit(cache=True, inline="always")
-def _start_move(st, mover, caps, mtake):
-    """Reset the move's scalars before ``mover`` sows (the game's stay as they are)."""
-    st[_MOVER], st[_HAND], st[_END] = mover, 0, -1
-    st[_LAPS], st[_DROPS], st[_EXTRA], st[_ENDLESS], st[_LAP_STOP] = 1, 0, 0, 0, 0
-    st[_PASSED], st[_BEFORE0], st[_BEFORE1] = 0, caps[0], caps[1]
-    for i in range(8):
-        mtake[i] = 0
-
-
-@njit(cache=True, inline="always")
-def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, lap_hist,
-         snap):
-    """Play ``hole`` for ``st[_MOVER]`` up to the end of the sowing (sowing.py's ``run``),
-    after :func:`_start_move`.
-
-    A lap that would start as an earlier one did (hole and board, counted in the hash table
-    ``lap_*``) makes the move endless (R2.8); else a move that has sown the lap limit
-    (``rules[_R_MAX_LAPS]``) stops there. Either way each player takes their holes. Lap starts
-    are only kept once a move is sown again from its start (``snap``) on reaching
-    :data:`EXACT_FROM_LAP` laps or the lap limit. Returns False if the move had more laps
-    than the table has room for (nothing is usable then: the caller plays again with more
-    room); a table with room for the lap limit plus one never runs out."""
-    size = 2 * n
-    max_laps = rules[_R_MAX_LAPS]
-    exact = False
-    _snapshot(snap, st, board, caps, mtake, size)
-    st[_HAND] = board[hole]
-    board[hole] = 0
-    st[_CUR] = hole
-    st[_ORIGIN] = hole
-    while True:
-        _sow_lap(rules, st, board, caps, mtake, caps_out, n)
-        if st[_END] >= 0:
-            return True
-        cur = st[_CUR]
-        if board[cur] == 4:
-            _last_seed(rules, st, board, caps, mtake, caps_out, n)
-            return True
-        if board[cur] == 1:
-            return True
-        laps = st[_LAPS]
-        if exact:
-            if lap_table[-1] == lap_keys.size:
-                return False
-            if _count_position(board, cur, lap_table, lap_keys, lap_hist) > 1:
-                st[_ENDLESS] = 1
-                _take_all(st, board, caps, mtake, caps_out, n, -1, K_ENDLESS)
-                st[_END] = ENDLESS
-                return True
-        elif laps >= EXACT_FROM_LAP or laps == max_laps:
-            exact = True  # sow the move again, keeping every lap start
-            _restore(snap, st, board, caps, mtake, size)
-            _forget_positions(lap_table, lap_hist)
-            _count_position(board, hole, lap_table, lap_keys, lap_hist)
-            st[_HAND] = board[hole]
-            board[hole] = 0
-            st[_CUR] = hole
-            st[_ORIGIN] = hole
-            continue
-        if laps == max_laps:
-            st[_LAP_STOP] = 1
-            _take_all(st, board, caps, mtake, caps_out, n, -1, K_LAPS)
-            st[_END] = LAP_LIMIT
-            return True
-        st[_LAPS] = laps + 1
-        st[_HAND] = board[cur]
-        board[cur] = 0
-        st[_ORIGIN] = cur
-
-
-# -- after the sowing -------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter):
-    """What ``Position.sow`` does right after the sowing: Ba-awa's last eight (R4.2), the
-    count of plies without a capture (``st[_QUIET]``, R4.5) and a pass (R3.2, ``st[_PASSED]``).
-    Returns the player to move next (if the game goes on)."""
-    mover = st[_MOVER]
-    nxt = mover if st[_EXTRA] != 0 else 1 - mover
-    if st[_END] < 0 and rules[_R_EIGHT] != 0:
-        left = 0
-        for h in range(2 * n):
-            left += board[h]
-        if left == 0:
-            st[_END] = ALL_CAPTURED
-        elif left <= 8:
-            _take_all(st, board, caps, mtake, caps_out, n, starter, K_EIGHT)
-            st[_END] = EIGHT_OR_FEWER
-    if caps[0] != st[_BEFORE0] or caps[1] != st[_BEFORE1]:
-        st[_QUIET] = 0
-    else:
-        st[_QUIET] += 1
-    if st[_END] < 0:
-        movable = 0
-        for h in range(nxt * n, nxt * n + n):
-            movable += board[h]
-        if movable == 0:
-            st[_PASSED] = 1
-            nxt = 1 - nxt
-    return nxt
-
-
-@njit(cache=True, inline="always")
-def _end_by_history(rules, st, board, caps, mtake, caps_out, n, times):
-    """The last checks of a move that did not end the game: the position has now occurred
-    ``times`` times since the last capture (R4.3: the third ends the game), and the plies
-    without a capture may have reached the quiet limit (R4.5). Either way each player takes
-    the seeds in their holes."""
-    if times >= 3:
-        _take_all(st, board, caps, mtake, caps_out, n, -1, K_REPEAT)
-        st[_END] = REPETITION
-    elif rules[_R_QUIET] > 0 and st[_QUIET] >= rules[_R_QUIET]:
-        _take_all(st, board, caps, mtake, caps_out, n, -1, K_QUIET)
-        st[_END] = QUIET_LIMIT
-
-
-@njit(cache=True, inline="always")
-def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter, lap_table,
-               lap_keys, lap_hist, table, keys, hist, snap):
-    """One whole move as ``Position.sow`` plays it: ``player`` sows ``hole`` (:func:`_sow`),
-    then :func:`_end_of_sowing`, then the new position is counted in ``table``/``keys``/
-    ``hist`` (the positions since the last capture, forgotten after a capture) for
-    :func:`_end_by_history`. Returns the player to move next, -1 if the game is over, or -2
-    if the move had more laps than the lap table holds (nothing is usable then)."""
-    _start_move(st, player, caps, mtake)
-    if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                lap_hist, snap):
-        return -2
-    nxt = _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
-    if st[_END] < 0:
-        if st[_QUIET] == 0:
-            _forget_positions(table, hist)
-        times = _count_position(board, nxt, table, keys, hist)
-        _end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
-    return -1 if st[_END] >= 0 else nxt
 
 
 # -- the packed path --------------------------------------------------------------------------
@@ -754,6 +351,49 @@ def count_position(table, lo, hi, lo2, hi2, tag):
 
 
 @njit(inline="always")
+def _held(table, lo, hi, wide, tag):
+    """The slot of ``table`` that holds the board (``lo``, ``hi``, ``wide``: ``lo2 | hi2 <<
+    32``) with ``tag``, or -1 if none does (:func:`count_position`'s table)."""
+    slots, words, tags, state = table.slots, table.words, table.tags, table.state
+    epoch, bits = state[0], state[1]
+    mask = (1 << bits) - 1
+    slot = _pk_slot(lo, hi, wide, tag, bits)
+    while True:
+        held = slots[slot]
+        if (held >> 32) != epoch:
+            return -1
+        entry = (held & 0xFFFFFFFF) - 1
+        if (words[entry, 0] == lo and words[entry, 1] == hi and words[entry, 2] == wide
+                and (tags[entry] >> 8) == tag):
+            return slot
+        slot = (slot + 1) & mask
+
+
+@njit(inline="always")
+def times_counted(table, lo, hi, lo2, hi2, tag):
+    """How many times the board (the words of a :class:`Board`) with ``tag`` has been counted
+    in ``table`` (:func:`count_position`), the table unchanged."""
+    slot = _held(table, lo, hi, lo2 | (hi2 << _S32), tag)
+    if slot < 0:
+        return 0
+    return table.tags[(table.slots[slot] & 0xFFFFFFFF) - 1] & 0xFF
+
+
+@njit(inline="always")
+def uncount_position(table, lo, hi, lo2, hi2, tag):
+    """Undo the last :func:`count_position` of the board with ``tag``, for a search walking
+    back up its path (``compiled/search.py``, ``compiled/proof.py``). Positions leave in the
+    opposite order to the one they came in, so a position counted down to 0 is the table's
+    newest entry, and it goes: no probe of an older entry ever passed its slot."""
+    slot = _held(table, lo, hi, lo2 | (hi2 << _S32), tag)
+    entry = (table.slots[slot] & 0xFFFFFFFF) - 1
+    table.tags[entry] -= 1
+    if table.tags[entry] & 0xFF == 0:
+        table.slots[slot] = 0  # epoch 0: empty (the table's epoch starts at 1)
+        table.state[2] -= 1
+
+
+@njit(inline="always")
 def seeds_at(lo, hi, lo2, hi2, n, hole):
     """The seeds in ``hole`` of the packed board (the words of a :class:`Board`)."""
     return _seeds(lo, hi, lo2, hi2, n, hole, n > 8)
@@ -1002,13 +642,12 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
 
 
 @njit(inline="always")
-def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep, positions):
-    """What ``Position.sow`` does after the sowing (:func:`sow`): Ba-awa's last eight (R4.2),
-    the plies without a capture (R4.5: ``seq0`` is the tally's capture count before the
-    move), a pass (R3.2), then the count of the new position in ``positions`` (the positions
-    since the last capture, forgotten after one) for the repetition rule (R4.3) and the quiet
-    limit (R4.5). Returns (the new :class:`Board`, end, player to move next or -1, passed,
-    plies without a capture)."""
+def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep):
+    """What ``Position.sow`` does right after the sowing (:func:`sow`): Ba-awa's last eight
+    (R4.2), the plies without a capture (R4.5: ``seq0`` is the tally's capture count before
+    the move) and a pass (R3.2). Returns (the new :class:`Board`, end, player to move next or
+    -1, passed, plies without a capture); :func:`end_by_history` follows if the game goes
+    on."""
     rules, n = setup.codes, setup.n
     lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
     if setup.width.ndim == 1:  # up to 2x8 (:func:`sow`): a constant for numba
@@ -1028,25 +667,36 @@ def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep, 
     if ((lo | lo2) if nxt == 0 else (hi | hi2)) == _U0:  # nothing to sow: a pass (R3.2)
         passed = 1
         nxt = 1 - nxt
-    if quiet == 0:
-        forget_positions(positions)
-    times = count_position(positions, lo, hi, lo2, hi2, nxt)
-    limit = rules[_R_QUIET]
-    if times >= 3:  # the third occurrence (R4.3)
-        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_REPEAT)
-        return Board(_U0, _U0, _U0, _U0, 0), REPETITION, -1, passed, quiet
-    if limit > 0 and quiet >= limit:  # the quiet limit (R4.5)
-        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_QUIET)
-        return Board(_U0, _U0, _U0, _U0, 0), QUIET_LIMIT, -1, passed, quiet
     return Board(lo, hi, lo2, hi2, inplay), end, nxt, passed, quiet
 
 
 @njit(inline="always")
+def end_by_history(setup, board, times, quiet, tally, keep):
+    """The last rules of a move that did not end the game otherwise: the new position has now
+    occurred ``times`` times since the last capture (R4.3: the third ends the game), and the
+    plies without a capture (``quiet``) may have reached the quiet limit (R4.5). Either way
+    each player takes the seeds in their holes. Returns the new :class:`Board` and the end
+    (-1: the game goes on)."""
+    n = setup.n
+    lo, hi, lo2, hi2 = board.lo, board.hi, board.lo2, board.hi2
+    limit = setup.codes[_R_QUIET]
+    if times >= 3:  # the third occurrence (R4.3)
+        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_REPEAT)
+        return Board(_U0, _U0, _U0, _U0, 0), REPETITION
+    if limit > 0 and quiet >= limit:  # the quiet limit (R4.5)
+        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_QUIET)
+        return Board(_U0, _U0, _U0, _U0, 0), QUIET_LIMIT
+    return board, -1
+
+
+@njit(inline="always")
 def play_move(setup, board, mover, hole, starter, quiet, tally, keep, lap_table, positions):
-    """One whole move as ``Position.sow`` plays it: :func:`sow`, then
-    :func:`end_of_sowing`. Returns the new :class:`Board` and a :class:`Moved` (with
-    ``ok`` False, nothing is usable: the move had more laps than ``lap_table`` holds).
-    The caller empties ``tally.mtake`` after a move that took seeds (``Moved.took``).
+    """One whole move as ``Position.sow`` plays it: :func:`sow`, :func:`end_of_sowing`, the
+    count of the new position in ``positions`` (the positions since the last capture,
+    forgotten after one: :func:`count_position`), then :func:`end_by_history`. Returns the
+    new :class:`Board` and a :class:`Moved` (with ``ok`` False, nothing is usable: the move
+    had more laps than ``lap_table`` holds). The caller empties ``tally.mtake`` after a move
+    that took seeds (``Moved.took``). :func:`search_move` is the same move for a search.
 
     >>> from hoyito_edu.compiled.kernel import play_line  # its compiled caller, from Python
     >>> import hoyito_edu as hy
@@ -1058,9 +708,55 @@ def play_move(setup, board, mover, hole, starter, quiet, tally, keep, lap_table,
     if not sown.ok:
         return board, Moved(sown.end, -1, 0, sown.laps, sown.drops, 0, quiet, False, False)
     board, end, nxt, passed, quiet = end_of_sowing(setup, board, sown, mover, starter, quiet,
-                                                   seq0, tally, keep, positions)
+                                                   seq0, tally, keep)
+    if end < 0:
+        if quiet == 0:
+            forget_positions(positions)
+        times = count_position(positions, board.lo, board.hi, board.lo2, board.hi2, nxt)
+        board, end = end_by_history(setup, board, times, quiet, tally, keep)
+        if end >= 0:
+            nxt = -1
     took = tally.acc[ACC_SEQ] != seq0
     return board, Moved(end, nxt, sown.extra, sown.laps, sown.drops, passed, quiet, took, True)
+
+
+@njit(inline="always")
+def search_move(setup, board, mover, hole, starter, quiet, tally, lap_table, path):
+    """:func:`play_move` for a search, nothing kept in ``tally``'s tables: the same rules,
+    but the repetition count is read in ``path`` and the table left as it is
+    (:func:`times_counted`: the position occurs once more than counted). A search counts a
+    position while it searches below it and takes it off after (:func:`count_position`,
+    :func:`uncount_position`), so ``path`` holds the game's history since its last capture
+    and the path searched; it may hold positions from before a capture on the path, but none
+    of those can come back (a capture leaves fewer seeds on the board), so the count is the
+    rule's (R4.3)."""
+    seq0 = tally.acc[ACC_SEQ]
+    board, sown = sow(setup, board, mover, hole, tally, False, lap_table)
+    if not sown.ok:
+        return board, Moved(sown.end, -1, 0, sown.laps, sown.drops, 0, quiet, False, False)
+    board, end, nxt, passed, quiet = end_of_sowing(setup, board, sown, mover, starter, quiet,
+                                                   seq0, tally, False)
+    if end < 0:
+        times = 1 + times_counted(path, board.lo, board.hi, board.lo2, board.hi2, nxt)
+        board, end = end_by_history(setup, board, times, quiet, tally, False)
+        if end >= 0:
+            nxt = -1
+    took = tally.acc[ACC_SEQ] != seq0
+    return board, Moved(end, nxt, sown.extra, sown.laps, sown.drops, passed, quiet, took, True)
+
+
+@njit(inline="always")
+def unpack(board, n, out):
+    """Write the seeds of each hole of the packed ``board`` (:class:`Board`) to ``out[:2n]``,
+    the inverse of :func:`pack`."""
+    for h in range(min(n, 8)):
+        shift = np.uint64(8 * h)
+        out[h] = np.int64((board.lo >> shift) & _BYTE)
+        out[n + h] = np.int64((board.hi >> shift) & _BYTE)
+    for h in range(8, n):
+        shift = np.uint64(8 * (h - 8))
+        out[h] = np.int64((board.lo2 >> shift) & _BYTE)
+        out[n + h] = np.int64((board.hi2 >> shift) & _BYTE)
 
 
 # -- one line of moves, for callers outside the compiled code ---------------------------------
@@ -1093,6 +789,13 @@ def count_history(positions, hist_rows, count, n):
         was_lo, was_hi, was_lo2, was_hi2 = pack(hist_rows[i], n)
         count_position(positions, was_lo, was_hi, was_lo2, was_hi2, hist_rows[i, 2 * n])
 
+
+
+@njit(cache=True)
+def count_rows(positions, hist_rows, n):
+    """:func:`count_history` of every row of ``hist_rows``, compiled on its own for callers in
+    Python (the compiled searches fill their path table with it)."""
+    count_history(positions, hist_rows, hist_rows.shape[0], n)
 
 
 @njit(inline="always")
@@ -1197,41 +900,6 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
     return holes.size
 
 
-@njit(**ENTRY_OPTIONS)
-def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, caps_out, work,
-          lap_table, lap_keys, lap_hist, table, keys, hist):
-    """:func:`line` on the general layout (boards the packed one does not fit): plays
-    ``holes`` from ``board``/``caps`` with ``player`` to move, each with :func:`_play_move`,
-    writing the same rows of ``out`` and every capture in ``caps_out``; the same results."""
-    size = 2 * n
-    st, mtake, snap = work[0], work[1, :8], work[2]
-    st[_KEEP], st[_QUIET], st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS] = 1, quiet, 0, 0, 0, 0
-    _count_history(hist_rows, hist_rows.shape[0], table, keys, hist)
-    for i in range(holes.size):
-        hole = holes[i]
-        if hole < player * n or hole >= player * n + n or board[hole] == 0:
-            return -2 - i
-        st[_PLY] = i + 1
-        nxt = _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
-                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)
-        if nxt == -2:
-            return -1
-        for h in range(size):
-            out[i, h] = board[h]
-        row = out[i, size:]
-        row[_L_CAP0], row[_L_CAP1], row[_L_NEXT], row[_L_END] = caps[0], caps[1], nxt, st[_END]
-        row[_L_LAPS], row[_L_DROPS], row[_L_EXTRA] = st[_LAPS], st[_DROPS], st[_EXTRA]
-        row[_L_PASSED], row[_L_ENDLESS], row[_L_LAP_STOP] = st[_PASSED], st[_ENDLESS], st[_LAP_STOP]
-        row[_L_QUIET], row[_L_NCAPS] = st[_QUIET], st[_NCAPS]
-        for k in range(8):
-            row[_L_TAKE + k] = mtake[k]
-            mtake[k] = 0
-        if nxt < 0:
-            return i + 1
-        player = nxt
-    return holes.size
-
-
 #: Laps :func:`play_line` follows in one move at most when the rules allow more (a lap limit
 #: above it, or none): its lap table then takes about 70 MB on 2x12.
 MAX_LINE_LAPS = 1 << 18
@@ -1302,25 +970,11 @@ def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
     >>> first.laps, first.drops, first.player, first == play_line(hy.new_game("hoyito-i"), [0])[0]
     (5, 26, 1, True)
     """
-    return _play_line(position, holes, rules, general=False)
+    return _play_line(position, holes, rules)
 
 
-def search_layout_line(position, holes, rules: Rules | None = None) -> list[Played]:
-    """:func:`play_line` on the kernel's general layout, the one whose moves the compiled
-    alpha-beta and proof searches still play (``compiled/search.py``'s ``sow_move``), so that
-    the conformance tests check it against the engine too. It goes with that layout (issue
-    37).
-
-    >>> import hoyito_edu as hy
-    >>> line = search_layout_line(hy.new_game("hoyito-i", holes_per_row=12), [0, 12])
-    >>> line == play_line(hy.new_game("hoyito-i", holes_per_row=12), [0, 12])
-    True
-    """
-    return _play_line(position, holes, rules, general=True)
-
-
-def _play_line(position, holes, rules: Rules | None, general: bool) -> list[Played]:
-    """:func:`play_line` on the packed layout, or on the general one (``general``)."""
+def _play_line(position, holes, rules: Rules | None) -> list[Played]:
+    """:func:`play_line`, after the checks of its arguments."""
     from .codes import CAPTURE_KINDS, END_REASONS
 
     if position.outcome is not None:
@@ -1339,32 +993,20 @@ def _play_line(position, holes, rules: Rules | None, general: bool) -> list[Play
     for i, (board, player) in enumerate(history):
         hist_rows[i, :size], hist_rows[i, size] = board, player
     seeds = sum(position.board) + sum(position.captures)
-    fits = not general
     limit = rules.max_laps
     room = min(1 << 12 if limit is None else limit + 1, MAX_LINE_LAPS)
     while True:
         board = np.array(position.board, dtype=np.int64)
         caps = np.array(position.captures, dtype=np.int64)
         out = np.zeros((line_holes.size, size + _L_FIELDS), dtype=np.int64)
-        caps_out = np.zeros((7, seeds + 1), dtype=np.int32)  # each capture takes a seed or more
-        if fits:
-            tally = Tally(np.zeros(ACC_SIZE, dtype=np.int64), np.zeros(8, dtype=np.int64),
-                          np.zeros((2, seeds + 1), dtype=np.int32),
-                          np.zeros((2, seeds + 1), dtype=np.int16),
-                          np.zeros((4, seeds + 1), dtype=np.int8))
-            start = LineStart(board, caps, position.player, position.quiet_plies,
-                              position.starter)
-            played = line(setup(rules, n), start, hist_rows, line_holes, out, tally,
-                          position_table(room),
-                          position_table(len(history) + line_holes.size + 2))
-            cap1, cap2 = tally.cap1, tally.cap2
-        else:
-            work = np.zeros((3, SNAP_SIZE), dtype=np.int64)
-            laps = _hash_table(n, room)
-            positions = _hash_table(n, len(history) + line_holes.size + 2)
-            played = _line(rule_codes(rules), n, board, caps, position.player,
-                           position.quiet_plies, position.starter, hist_rows, line_holes, out,
-                           caps_out, work, *laps, *positions)
+        # each capture takes a seed or more
+        tally = Tally(np.zeros(ACC_SIZE, dtype=np.int64), np.zeros(8, dtype=np.int64),
+                      np.zeros((2, seeds + 1), dtype=np.int32),
+                      np.zeros((2, seeds + 1), dtype=np.int16),
+                      np.zeros((4, seeds + 1), dtype=np.int8))
+        start = LineStart(board, caps, position.player, position.quiet_plies, position.starter)
+        played = line(setup(rules, n), start, hist_rows, line_holes, out, tally,
+                      position_table(room), position_table(len(history) + line_holes.size + 2))
         if played != -1:
             break
         if room >= MAX_LINE_LAPS:
@@ -1382,12 +1024,9 @@ def _play_line(position, holes, rules: Rules | None, general: bool) -> list[Play
         row = [int(v) for v in out[i]]
         board, rest = tuple(row[:size]), row[size:]
         last = rest[_L_NCAPS]
-        if fits:
-            found = ((int(cap1[0, c]), int(cap2[1, c]), int(cap1[1, c]), int(cap1[2, c]))
-                     for c in range(first, last))
-        else:
-            found = ((int(caps_out[3, c]), int(caps_out[6, c]), int(caps_out[4, c]),
-                      int(caps_out[5, c])) for c in range(first, last))
+        cap1, cap2 = tally.cap1, tally.cap2
+        found = ((int(cap1[0, c]), int(cap2[1, c]), int(cap1[1, c]), int(cap1[2, c]))
+                 for c in range(first, last))
         capture_list = tuple(
             (None if hole < 0 else hole, seeds_taken, taker, CAPTURE_KINDS[kind])
             for hole, seeds_taken, taker, kind in found
