@@ -73,8 +73,7 @@ def kernel_games(games: int) -> tuple[float, float]:
     """(CPU seconds a move, plies a game) of the raw kernel: random Hoyito I on 2x6, no
     tables kept."""
     started = time.process_time()
-    raw = fastsim.play_random_games("hoyito-i", np.arange(games), seed=SEED, moves=False,
-                                    captures=False)
+    raw = fastsim.play_random_games("hoyito-i", np.arange(games), seed=SEED, tables=())
     seconds, plies = time.process_time() - started, int(raw.games["plies"].sum())
     return seconds / plies, plies / games
 
@@ -133,7 +132,7 @@ class CLoop:
         lines = self.run(max(engine_games, kernel_games), "check")
         by_engine = sum(lines[g] != engine_replay(g) for g in range(engine_games))
         raw = fastsim.play_random_games("hoyito-i", np.arange(kernel_games), seed=SEED,
-                                        moves=False, captures=False).games
+                                        tables=()).games
         kernel = [f"{p} {s} {n}" for p, s, n in
                   zip(raw["plies"], raw["score_south"], raw["score_north"], strict=True)]
         return by_engine, sum(a != b for a, b in zip(lines, kernel, strict=False))

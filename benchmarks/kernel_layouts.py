@@ -12,10 +12,11 @@ script times, in one run with interleaved rounds (CPU time a move, best round of
   array (``hoyito_loop.c``: what the general layout would reach at best), where gcc is found;
 - mcts playouts a second (a fixed budget from the opening, 2x6) on each layout.
 
-A layout is chosen by the kernel's own test for the packed one (``kernel.packed_fits``):
-"general" runs with it answering False, which plays 2x6 on the general layout. Once the
-package holds one layout only, the script times that one (the "general" rows are then the
-same code as the default ones).
+A layout is chosen by the fast simulator's test for the packed one (``fastsim.packed_fits``):
+"general" runs with it answering False, which plays 2x6 on the general layout. Since the
+packed layout was widened to 2x12 the simulator and mcts play it alone (no ``packed_fits`` in
+``fastsim``): the script then times that one, as "one". Run it on a copy of the code before a
+change and on the code after, at the same time, to compare the two.
 
 Usage: python benchmarks/kernel_layouts.py [--quick]
 """
@@ -29,7 +30,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _plain_loop import plain_game
+from anchors.plain_loop import plain_game
 from engine import SEED, CLoop, cpu_per_move
 
 import hoyito_edu as hy
@@ -38,7 +39,7 @@ from hoyito_edu.compiled import fastsim, kernel
 
 def layouts() -> list[str]:
     """The layouts this version of the kernel has."""
-    return ["packed", "general"] if hasattr(kernel, "packed_fits") else ["one"]
+    return ["packed", "general"] if hasattr(fastsim, "packed_fits") else ["one"]
 
 
 @contextlib.contextmanager
@@ -57,8 +58,8 @@ def layout(name: str):
 
 def kernel_per_move(games: int, n: int = 6) -> float:
     started = time.process_time()
-    raw = fastsim.play_random_games("hoyito-i", np.arange(games), seed=SEED, moves=False,
-                                    captures=False, holes_per_row=n)
+    raw = fastsim.play_random_games("hoyito-i", np.arange(games), seed=SEED, tables=(),
+                                    holes_per_row=n)
     return (time.process_time() - started) / int(raw.games["plies"].sum())
 
 

@@ -82,7 +82,7 @@ def random_sample(variant: str, n: int, games: int) -> tuple[np.ndarray, np.ndar
         ids = np.arange(first, min(games, first + chunk))
         raw = fastsim.play_random_games(variant, ids, seed=SEED, holes_per_row=n,
                                         starters=ids % 2, max_plies=RANDOM_CAP,
-                                        captures=False)
+                                        tables=("moves",))
         numbers, stretch = longest_stretches(raw.moves)
         assert np.array_equal(numbers, raw.games["game"])
         cap = raw.games["end_reason"] == kernel.PLY_CAP

@@ -66,7 +66,7 @@ def fast_run(variant: str, n: int, games: int) -> tuple[float, int]:
     ids = np.arange(games)
     started = time.perf_counter()
     raw = fastsim.play_random_games(
-        variant, ids, seed=SEED, holes_per_row=n, starters=ids % 2, captures=False
+        variant, ids, seed=SEED, holes_per_row=n, starters=ids % 2, tables=("moves",)
     )
     return time.perf_counter() - started, int(raw.moves["drops"].sum())
 
@@ -108,7 +108,7 @@ def against_the_loop(n: int, scale: int) -> str:
         best[0] = max(best[0], loop_n / (time.perf_counter() - started))
         started = time.perf_counter()
         fastsim.play_random_games("hoyito-i", np.arange(fast_n), seed=SEED, holes_per_row=n,
-                                  moves=False, captures=False)
+                                  tables=())
         best[1] = max(best[1], fast_n / (time.perf_counter() - started))
         best[2] = max(best[2], fast_n / simulate_seconds("hoyito-i", n, fast_n, 1))
     loop, kernel, tables = best

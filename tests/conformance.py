@@ -98,18 +98,17 @@ class Engine:
 
 
 class Kernel:
-    """The compiled kernel, through its public entry point ``kernel.play_line``. ``change``
-    (for the planted mistakes) plays with rules changed from the position's; ``packed=False``
-    plays every board on the kernel's general layout (by default boards up to 2x8 are played
-    on the packed one, as the fast simulator plays them)."""
+    """The compiled kernel, through its public entry point ``kernel.play_line`` (the one
+    kernel layout: the fast simulator, the mcts playouts and both compiled searches play its
+    moves). ``change`` (for the planted mistakes) plays with rules changed from the
+    position's."""
 
-    def __init__(self, name: str = "kernel", change: Callable | None = None,
-                 packed: bool | None = None) -> None:
-        self.name, self.change, self.packed = name, change, packed
+    def __init__(self, name: str = "kernel", change: Callable | None = None) -> None:
+        self.name, self.change = name, change
 
     def play_line(self, position: hy.Position, holes: Sequence[int]) -> list[Played]:
         rules = None if self.change is None else self.change(position.rules)
-        return kernel.play_line(position, holes, rules=rules, packed=self.packed)
+        return kernel.play_line(position, holes, rules=rules)
 
 
 # -- planted mistakes -------------------------------------------------------------------------
@@ -392,7 +391,26 @@ def explicit_cases() -> list[Case]:
         for skip in (False, True):
             pos = hy.new_game(variant, board=board, player=player, skip_origin=skip)
             cases += moves_from(f"{variant} big hole, skip_origin={skip}", pos)
+    # holes of 128 seeds or more (a position holds up to 192: the engine's MAX_SEEDS): the
+    # kernel's packed board keeps a hole in a byte and reads its bit 7 as part of the count
+    for variant, board, hole in CROWDED:
+        for skip in (False, True):
+            pos = hy.new_game(variant, board=board, player=0 if hole < len(board) // 2 else 1,
+                              skip_origin=skip)
+            line = (hole, *random_line(pos.play(hole), hole, 60))
+            cases.append(Case(f"{variant} 2x{len(board) // 2} crowded hole {hole}, "
+                              f"skip_origin={skip}", pos, line))
     return cases
+
+
+#: Set-ups with a hole of 128 seeds or more, and that hole (played first).
+CROWDED = [
+    ("hoyito-i", [150, 1, 0, 2, 0, 3, 0, 1, 2, 0, 1, 0], 0),
+    ("ba-awa", [2, 1, 0, 0, 1, 0, 0, 0, 131, 0, 1, 0], 8),
+    ("hoyito-ii", [0] * 11 + [170] + [1] * 12, 11),
+    ("hoyito-iii", [1] * 12 + [0] * 9 + [160, 0, 0], 21),
+    ("hoyito-i", [0] * 8 + [188, 0] + [0] * 9 + [1, 0, 0], 8),
+]
 
 
 @functools.lru_cache(maxsize=1)

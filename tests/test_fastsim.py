@@ -98,7 +98,8 @@ def compare(variant, n, ids, starters, max_plies, seed=SEED, **options):
     """Replay games ``ids`` through the engine; assert every record matches. Returns the
     fast-path run for further checks."""
     raw = play_random_games(variant, ids, seed=seed, holes_per_row=n, starters=starters,
-                            max_plies=max_plies, boards=True, **options)
+                            max_plies=max_plies, tables=("moves", "captures", "boards"),
+                            **options)
     index_of_game = {int(game): i for i, game in enumerate(ids)}
     moves, captures, ends = fast_records(raw, index_of_game)
     for game, starter in zip(ids, starters, strict=True):

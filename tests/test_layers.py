@@ -5,7 +5,8 @@ Every import in every module is read from the source (module level, inside funct
 order below. A module may import its own subpackage and any layer below its own, never one
 above (but for the lazy imports listed in ``UPWARD_ALLOWED``, each with its reason); no module
 takes a private name (``_x``) from another subpackage, whether imported (``from m import _x``)
-or read (``module._x`` however the module is named, ``position._board``); the modules' imports
+or read (``module._x`` however the module is named, ``position._board``), and in the compiled
+wing no module takes one from another module at all (``MODULE_PRIVATE``); the modules' imports
 form no cycle; the low layers import no heavy third-party package, and nothing below the board
 imports a widget library.
 
@@ -258,6 +259,39 @@ def private_reads(sources: Sources) -> list[str]:
     return wrong
 
 
+#: Subpackages whose modules take no private name from one another either (issue 37: the
+#: compiled wing's modules once read 82 of each other's private names).
+MODULE_PRIVATE = {"compiled"}
+
+
+def module_private_names(sources: Sources) -> list[str]:
+    """In the subpackages of :data:`MODULE_PRIVATE`, a private name of another module of the
+    package, its own subpackage's included: imported (``from .kernel import _x``) or read
+    (``kn._x``, ``kernel._x``, the module's full name)."""
+    wrong = []
+    for name, found in own_imports(sources).items():
+        if layer_of(name) not in MODULE_PRIVATE:
+            continue
+        for target, names, line in found:
+            private = [n for n in names if n.startswith("_") and not n.startswith("__")]
+            if private and target not in ("?", name):
+                wrong.append(f"{name}:{line} takes {', '.join(private)} from {target}")
+    for name, (_, text) in sources.items():
+        if layer_of(name) not in MODULE_PRIVATE:
+            continue
+        others = {alias for alias, module in module_aliases(name, sources).items()
+                  if module != name}
+        for node in ast.walk(parsed(text)):
+            if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+                continue
+            if node.attr.startswith("__") or node.attr in PUBLIC_UNDERSCORE:
+                continue
+            reader = _dotted(node.value)
+            if reader in others or (reader in sources and reader != name):
+                wrong.append(f"{name}:{node.lineno} reads {reader}.{node.attr}")
+    return wrong
+
+
 def heavy_imports(sources: Sources) -> list[str]:
     stdlib = sys.stdlib_module_names
     wrong = []
@@ -322,7 +356,8 @@ def import_cycles(sources: Sources) -> list[str]:
     return [" -> ".join(cycle) for cycle in cycles(import_graph(sources))]
 
 
-RULES = (upward_imports, private_imports, private_reads, heavy_imports, import_cycles)
+RULES = (upward_imports, private_imports, private_reads, module_private_names, heavy_imports,
+         import_cycles)
 
 
 # -- the real package --------------------------------------------------------------------------
@@ -388,6 +423,10 @@ PLANTED = [
     ("a private name read through the module's full name", "hoyito_edu.charts.palette",
      "import hoyito_edu.compiled.kernel\n_mix = None\n"
      "mixed = hoyito_edu.compiled.kernel._mix\n", private_reads),
+    ("a private name of a module of the compiled wing, read by another",
+     "hoyito_edu.compiled.search", "_slot_of = kn._pk_slot\n", module_private_names),
+    ("a private name of a module of the compiled wing, imported by another",
+     "hoyito_edu.compiled.mcts", "from .kernel import _pk_slot\n", module_private_names),
     ("a private attribute of an engine object", "hoyito_edu.teaching.words",
      "def peek(position):\n    return position._board\n", private_reads),
     ("anywidget in the charts", "hoyito_edu.charts.palette", "import anywidget\n",

@@ -3,7 +3,7 @@
 Its playouts play their moves on the compiled kernel, which ``tests/conformance.py`` checks
 against the engine (the moves and the history since the last capture alike). Here it must
 return a legal move in every rule set, size and rule option (a wrong player to move would show
-up as an illegal or crashing choice), search alike on the kernel's packed and general layouts,
+up as an illegal or crashing choice), search alike on every board size,
 repeat its choice for the same seed and playout budget, keep to its time limit, see a winning
 capture and a losing reply one move ahead, beat random play clearly, and refuse bad settings.
 """
@@ -60,28 +60,6 @@ def test_legal_moves_in_every_rule_set_size_and_option(variant):
                 hole = agent.choose(pos)
                 assert hole in pos.legal_moves(), (variant, size, options, pos)
                 assert agent.last_search["compiled"] in (True, None)
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_packed_and_general_layouts_give_the_same_search(variant, monkeypatch):
-    # Boards up to 2x8 play their playouts on the kernel's packed layout, the others on the
-    # general one; both draw the same random numbers, so the same seed must give the same
-    # statistics on either, every rule option included.
-    from hoyito_edu.compiled import kernel
-
-    fits = kernel.packed_fits
-    for size in (6,) if variant == "ba-awa" else (6, 8):
-        for number, options in enumerate(OPTIONS):
-            for pos in random_positions(variant, size, options, 7 * size + number, 3):
-                if len(pos.legal_moves()) < 2:
-                    continue
-                found = []
-                for packed in (True, False):
-                    monkeypatch.setattr(kernel, "packed_fits", fits if packed else
-                                        lambda n, seeds: False)
-                    agent = MCTSPlayer(seed=number, playouts=150)
-                    found.append((agent.choose(pos), agent.last_search["root"]))
-                assert found[0] == found[1], (variant, size, options, pos)
 
 
 def test_extra_turns_and_passes_keep_the_tree_on_the_right_player():

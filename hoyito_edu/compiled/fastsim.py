@@ -29,20 +29,6 @@ import numpy as np
 from ..engine.rules import Rules, get_rules
 from .codes import CAPTURE_KINDS, DEFAULT_MAX_PLIES, END_REASONS  # noqa: F401 - the raw arrays' codes
 from .kernel import (
-    _CASAS,
-    _DROPS,
-    _END,
-    _ENDLESS,
-    _EXTRA,
-    _GAME,
-    _KEEP,
-    _LAP_STOP,
-    _LAPS,
-    _NCAPS,
-    _PASSED,
-    _PLY,
-    _QUIET,
-    _SEQ,
     ACC_CAP0,
     ACC_CAP1,
     ACC_CASAS,
@@ -55,24 +41,20 @@ from .kernel import (
     GOLDEN,
     LAP_LIMIT,
     PLY_CAP,
-    SNAP_SIZE,
     Board,
     Tally,
-    _count_position,
-    _forget_positions,
-    _hash_table,
-    _play_move,
     count_occupied,
     count_position,
     forget_positions,
     mix,
     njit,
+    nth_in_row,
     nth_occupied,
     occupied,
-    packed_fits,
     play_move,
     position_table,
-    rule_codes,
+    row_occupied,
+    seeds_at,
     setup,
 )
 
@@ -179,45 +161,6 @@ class RawRun:
 # row views): numba compiles that several times faster.
 
 
-@njit("UniTuple(i8, 2)(i8[::1], i8, i8, u8, u8, i8, i8)", cache=True, inline="always")
-def _choose(board, n, player, k0, k1, game, ply):
-    """The random player's hole (R2.1) and the number of legal holes."""
-    count = 0
-    for hole in range(player * n, player * n + n):
-        if board[hole] > 0:
-            count += 1
-    choice = np.int64(_pick(_word(k0, k1, np.uint64(game), np.uint64(ply)), np.uint64(count)))
-    for hole in range(player * n, player * n + n):
-        if board[hole] > 0:
-            if choice == 0:
-                return hole, count
-            choice -= 1
-    return -1, count
-
-
-@njit(
-    "void(i4[:, ::1], i1[:, ::1], i2[:, ::1], i1[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], "
-    "i8[::1], i8, i8[::1], i8)",
-    cache=True,
-    inline="always",
-)
-def _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board, caps, mtake, row,
-                values, to_move):
-    """Column ``row`` of the moves tables (:data:`MOVE_I4`, :data:`MOVE_I1`, :data:`MOVE_I2`)."""
-    moves_out[0, row], moves_out[1, row] = values[0], values[1]
-    moves_out[2, row], moves_out[3, row] = values[5], values[6]
-    flags_out[0, row], flags_out[1, row], flags_out[2, row] = values[2], values[3], values[4]
-    flags_out[3, row], flags_out[4, row] = st[_EXTRA], values[7]
-    flags_out[5, row], flags_out[6, row] = st[_ENDLESS], st[_LAP_STOP]
-    for i in range(8):
-        takes_out[i, row] = mtake[i]
-    takes_out[8, row] = 4 * board.size - caps[0] - caps[1]  # seeds left: none are in hand
-    if keep[2] != 0:
-        for h in range(board.size):
-            boards_out[h, row] = board[h]
-        boards_out[board.size, row] = to_move
-
-
 class Run(NamedTuple):
     """Which games :func:`play_games` plays: ``ids`` from index ``first`` on, their
     ``starters``, the run's random keys ``k0``, ``k1`` (:func:`run_keys`), the ply cap, and
@@ -248,19 +191,24 @@ class Tables(NamedTuple):
 
 
 @njit(inline="always")
-def _packed_choice(word, n, player, game_word, ply):
-    """:func:`_choose` on the packed row ``word`` of ``player`` (``game_word``: the game's
+def _packed_choice(board, n, player, game_word, ply):
+    """:func:`_choose` on ``player``'s row of the packed ``board`` (``game_word``: the game's
     :func:`_game_word`): the hole and the number of legal holes."""
-    ones = occupied(word)
-    count = count_occupied(ones)
+    if n <= 8:  # one word a row (up to 2x8): no second word to count
+        ones = occupied(board.lo if player == 0 else board.hi)
+        count = count_occupied(ones)
+        choice = _pick(_ply_word(game_word, np.uint64(ply)), count)
+        return player * n + nth_occupied(ones, choice), np.int64(count)
+    ones, ones2 = row_occupied(board, player)
+    count = count_occupied(ones) + count_occupied(ones2)
     choice = _pick(_ply_word(game_word, np.uint64(ply)), count)
-    return player * n + nth_occupied(ones, choice), np.int64(count)
+    return player * n + nth_in_row(ones, ones2, choice), np.int64(count)
 
 
 @njit(**ENTRY_OPTIONS)
 def play_games(setup, run, tables, tally, lap_table, positions):
     """Play games ``run.first, run.first + 1, ...`` of ``run.ids`` on the kernel's packed
-    board (boards up to 2x8: :func:`~hoyito_edu.compiled.kernel.packed_fits`), each move with
+    board (every board size), each move with
     :func:`~hoyito_edu.compiled.kernel.play_move`, until all are played or the output
     tables could not hold another game; return the index of the next game to play, or
     ``-1 - index`` if game ``index`` had a move with more laps than ``lap_table`` holds.
@@ -273,9 +221,11 @@ def play_games(setup, run, tables, tally, lap_table, positions):
     games_out, moves_out, flags_out = tables.games, tables.moves, tables.flags
     takes_out, boards_out = tables.takes, tables.boards
     keep_moves, keep_caps, keep_boards = keep[0] != 0, keep[1] != 0, keep[2] != 0
-    start = np.uint64(0)
-    for p in range(n):
+    start = start2 = np.uint64(0)  # four seeds a hole: holes 0 to 7 of a row, 8 to 11
+    for p in range(min(n, 8)):
         start |= np.uint64(4) << np.uint64(8 * p)
+    for p in range(8, n):
+        start2 |= np.uint64(4) << np.uint64(8 * (p - 8))
     index = run.first
     while index < run.ids.size:
         if keep_moves and counts[0] + max_plies > moves_out.shape[1]:
@@ -285,17 +235,16 @@ def play_games(setup, run, tables, tally, lap_table, positions):
         game, starter = run.ids[index], run.starters[index]
         acc[ACC_CAP0] = acc[ACC_CAP1] = acc[ACC_CASAS] = acc[ACC_SEQ] = 0
         acc[ACC_NCAPS], acc[ACC_GAME] = counts[1], game
-        board = Board(start, start, 4 * size)
+        board = Board(start, start, start2, start2, 4 * size)
         forget_positions(positions)
         player = starter
-        count_position(positions, board.lo, board.hi, player)
+        count_position(positions, board.lo, board.hi, board.lo2, board.hi2, player)
         ply = extras = passes = legal_sum = quiet = 0
         game_word = _game_word(run.k0, run.k1, np.uint64(game))
         first_row, row = counts[0], counts[0]
         end = -1
         while True:
-            hole, count = _packed_choice(board.lo if player == 0 else board.hi, n, player,
-                                         game_word, ply)
+            hole, count = _packed_choice(board, n, player, game_word, ply)
             ply += 1
             acc[ACC_PLY] = ply
             board, moved = play_move(setup, board, player, hole, starter, quiet, tally,
@@ -320,10 +269,9 @@ def play_games(setup, run, tables, tally, lap_table, positions):
                 takes_out[9, row] = mtake[0] + mtake[2] + mtake[4] + mtake[6]
                 takes_out[10, row] = mtake[1] + mtake[3] + mtake[5] + mtake[7]
                 if keep_boards:
-                    for p in range(n):
-                        shift = np.uint64(8 * p)
-                        boards_out[p, row] = (board.lo >> shift) & np.uint64(0xFF)
-                        boards_out[n + p, row] = (board.hi >> shift) & np.uint64(0xFF)
+                    for h in range(size):
+                        boards_out[h, row] = seeds_at(board.lo, board.hi, board.lo2,
+                                                      board.hi2, n, h)
                     boards_out[size, row] = moved.player
                 row += 1
             if moved.took:  # the move took seeds: empty the counts for the next
@@ -350,92 +298,11 @@ def play_games(setup, run, tables, tally, lap_table, positions):
     return index
 
 
-@njit(**ENTRY_OPTIONS)
-def _play_general(rules, n, ids, starters, first, k0, k1, max_plies, keep, games_out,
-                  moves_out, flags_out, takes_out, boards_out, caps_out, counts, work, lap_table,
-                  lap_keys, lap_hist, table, keys, hist):
-    """:func:`play_games` on the general layout, for boards the packed one does not fit
-    (compiled on first use). Play games ``first, first + 1, ...`` of ``ids`` until all are
-    played or the output buffers could not hold another game; return the index of the next
-    game to play, or ``-1 - index`` if game ``index`` had a move with more laps than
-    ``lap_keys`` can hold.
-
-    ``keep`` = (moves, captures, boards); the ``*_out`` tables have one row per field and
-    one column per game, move, capture (contiguous columns for pandas); ``counts`` = columns
-    written to moves_out, caps_out. The other arrays are work space (see
-    :func:`_work_arrays`).
-    """
-    size = 2 * n
-    st, board, caps, mtake, values = work[0], work[1, :size], work[2, :2], work[3, :8], work[4, :8]
-    snap = work[5]
-    st[_KEEP] = keep[1]
-    index = first
-    while index < ids.size:
-        if keep[0] != 0 and counts[0] + max_plies > moves_out.shape[1]:
-            return index
-        if keep[1] != 0 and counts[1] + 2 * size + 2 > caps_out.shape[1]:
-            return index
-        game, starter = ids[index], starters[index]
-        st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS], st[_END] = counts[1], game, 0, 0, -1
-        for h in range(size):
-            board[h] = 4
-        caps[0] = caps[1] = 0
-        _forget_positions(table, hist)
-        player = starter
-        _count_position(board, player, table, keys, hist)
-        ply = extras = passes = legal_sum = st[_QUIET] = 0
-        first_row = counts[0]
-        while True:
-            hole, count = _choose(board, n, player, k0, k1, game, ply)
-            st[_PLY] = ply + 1
-            nxt = _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
-                             lap_table, lap_keys, lap_hist, table, keys, hist, snap)
-            if nxt == -2:
-                counts[0] = first_row
-                return -1 - index
-            passed = st[_PASSED]
-            ply += 1
-            legal_sum += count
-            extras += st[_EXTRA]
-            passes += passed
-            if keep[0] != 0:
-                values[0], values[1], values[2], values[3] = game, ply, player, hole
-                values[4], values[5], values[6], values[7] = count, st[_LAPS], st[_DROPS], passed
-                _write_move(moves_out, flags_out, takes_out, boards_out, keep, st, board,
-                            caps, mtake, counts[0], values, nxt)
-                counts[0] += 1
-            if st[_END] >= 0:
-                break
-            player = nxt
-            if ply >= max_plies:
-                st[_END] = PLY_CAP
-                break
-        counts[1] = st[_NCAPS]
-        end = st[_END]
-        decided = caps[0] != caps[1] and end != PLY_CAP
-        games_out[0, index], games_out[1, index] = game, starter
-        games_out[2, index] = (1 if caps[1] > caps[0] else 0) if decided else -1
-        games_out[3, index], games_out[4, index] = caps[0], caps[1]
-        games_out[5, index], games_out[6, index] = ply, ply - extras
-        left = 0
-        for h in range(size):
-            left += board[h]
-        games_out[7, index], games_out[8, index] = end, left
-        games_out[9, index], games_out[10, index] = st[_CASAS], passes
-        games_out[11, index] = legal_sum
-        index += 1
-    return index
-
-
-def _work_arrays(n: int, max_plies: int, laps: int, packed: bool) -> tuple[np.ndarray, ...]:
-    """Work space for the kernel: scalars and small arrays, a table of lap starts (room for
-    ``laps``) and a table of positions (room for every position of a game), for the packed
-    layout or the general one."""
-    if packed:
-        return (np.zeros((2, 8), dtype=np.int64), position_table(laps),
-                position_table(max_plies + 2))
-    scalars = np.zeros((6, SNAP_SIZE), dtype=np.int64)
-    return (scalars, *_hash_table(n, laps), *_hash_table(n, max_plies + 2))
+def _work_arrays(max_plies: int, laps: int) -> tuple[np.ndarray, ...]:
+    """Work space for the kernel: the tally's counters, a table of lap starts (room for
+    ``laps``) and a table of positions (room for every position of a game)."""
+    return (np.zeros((2, 8), dtype=np.int64), position_table(laps),
+            position_table(max_plies + 2))
 
 
 #: The capture tables of the packed kernel: (fields, dtype) of each, and the row each field
@@ -455,15 +322,15 @@ def play_random_games(
     holes_per_row: int = 6,
     starters=None,
     max_plies: int | None = None,
-    moves: bool = True,
-    captures: bool = True,
-    boards: bool = False,
+    tables: tuple[str, ...] = ("moves", "captures"),
     progress=None,
     lap_room: int | None = None,
     **options: object,
 ) -> RawRun:
     """Play random-vs-random games (numbered ``games``) and return raw columns.
 
+    ``tables`` names the tables kept besides the games: ``"moves"``, ``"captures"``,
+    ``"boards"`` (the board after every move, with the moves).
     ``starters`` says who starts each game (default: South, every game); ``max_plies`` stops
     a game after that many moves (default: ``codes.DEFAULT_MAX_PLIES``). ``progress`` is
     called with the number of games finished so far. ``options`` are the rule options
@@ -489,7 +356,7 @@ def play_random_games(
         starters = np.zeros(ids.size, np.int64)
     starters = np.ascontiguousarray(starters, dtype=np.int64)
     n, size = holes_per_row, 2 * holes_per_row
-    packed = packed_fits(n, 4 * size)
+    moves, captures, boards = ("moves" in tables, "captures" in tables, "boards" in tables)
     keep = np.array([moves or boards, captures, boards], dtype=np.int64)
     room = max_plies + 1 + 1024 * _FIRST_STEP  # the first step's games fit: then an estimate
     games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
@@ -499,30 +366,21 @@ def play_random_games(
     ]
     move_tables.append(np.empty((size + 1, room if keep[2] else 0), dtype=np.int8))
     cap_room = 2 * size + 2 + 64 * _FIRST_STEP if keep[1] else 0
-    if packed:
-        cap_tables = [np.zeros((len(f), cap_room), dtype=d) for f, d in CAPTURE_TABLES]
-    else:
-        cap_tables = [np.zeros((len(CAPTURE_FIELDS), cap_room), dtype=np.int32)]
+    cap_tables = [np.zeros((len(f), cap_room), dtype=d) for f, d in CAPTURE_TABLES]
     k0, k1 = run_keys(seed)
     if lap_room is None:
         lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
-    work = _work_arrays(n, max_plies, lap_room, packed)
+    work = _work_arrays(max_plies, lap_room)
     done, counts = 0, np.zeros(2, dtype=np.int64)
     while done < ids.size:
         step = ids[: min(ids.size, done + (_FIRST_STEP if done == 0 else _STEP))]
-        if packed:
-            scalars, lap_table, positions = work
-            reached = play_games(setup(rules, n),
-                                 Run(step, starters, done, k0, k1, max_plies, keep),
-                                 Tables(games_out, *move_tables, counts),
-                                 Tally(scalars[0], scalars[1], *cap_tables), lap_table, positions)
-        else:
-            reached = _play_general(rule_codes(rules), n, step, starters, done, k0, k1,
-                                    max_plies, keep, games_out, *move_tables, *cap_tables,
-                                    counts, *work)
+        scalars, lap_table, positions = work
+        reached = play_games(setup(rules, n), Run(step, starters, done, k0, k1, max_plies, keep),
+                             Tables(games_out, *move_tables, counts),
+                             Tally(scalars[0], scalars[1], *cap_tables), lap_table, positions)
         if reached < 0:  # a move with more laps than there was room for: play that game again
             lap_room *= 8
-            reached, work = -1 - reached, _work_arrays(n, max_plies, lap_room, packed)
+            reached, work = -1 - reached, _work_arrays(max_plies, lap_room)
         if progress is not None and reached > done:
             progress(reached)
         # after the first step the tables are sized for the whole run, from its games
@@ -538,27 +396,16 @@ def play_random_games(
     run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
     moves_out, flags_out, takes_out, boards_out = (_trimmed(t, counts[0]) for t in move_tables)
     if keep[0]:
-        if not packed:  # the general layout leaves the seeds taken by each side to add up
-            for side in (0, 1):
-                takes_out[9 + side, : counts[0]] = takes_out[side : 8 : 2, : counts[0]].sum(0)
         parts = ((MOVE_I4, moves_out), (MOVE_I1, flags_out), (MOVE_I2, takes_out))
         found = {name: t[i, : counts[0]] for fields, t in parts for i, name in enumerate(fields)}
         run.moves = {name: found[name] for name in (*MOVE_FIELDS, "taken_south", "taken_north")}
     if keep[1]:
         used = counts[1]
-        if packed:
-            found = {name: table[i, :used]
-                     for (fields, _), table in zip(CAPTURE_TABLES, cap_tables, strict=True)
-                     for i, name in enumerate(fields)}
-        else:  # the general layout writes int32 columns: the final dtypes, in one more pass
-            caps_out = cap_tables[0]
-            found = {name: caps_out[i, :used].astype(dtype)
-                     for fields, dtype in CAPTURE_TABLES for name in fields if name != "row"
-                     for i in [CAPTURE_FIELDS.index(name)]}
-            hole = caps_out[3, :used]
-            found["row"] = np.where(hole < 0, -1, hole >= n).astype(np.int8)
+        found = {name: table[i, :used]
+                 for (fields, _), table in zip(CAPTURE_TABLES, cap_tables, strict=True)
+                 for i, name in enumerate(fields)}
         run.captures = {name: found[name] for name in (*CAPTURE_FIELDS, "row")}
-        if packed and cap_tables[0].shape[1] > used + used // 4 + 4096:
+        if cap_tables[0].shape[1] > used + used // 4 + 4096:
             run.captures = {name: column.copy() for name, column in run.captures.items()}
     if keep[2]:
         run.boards = boards_out[:size, : counts[0]].T

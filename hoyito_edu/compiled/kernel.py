@@ -2,28 +2,24 @@
 
 It is the second implementation of the engine's rules (:mod:`hoyito_edu.engine.sowing`,
 :meth:`hoyito_edu.Position.sow`), written as the same plain loop, and the only compiled one:
-the fast simulator, the compiled search and the mcts playouts play their moves and count
-repetitions here. :func:`play_line` plays a line of moves from a
-:class:`~hoyito_edu.Position` for callers outside the compiled code; ``tests/conformance.py``
-runs the same cases through it and through the engine.
+the fast simulator, the mcts playouts, the compiled alpha-beta search and the proof search
+play their moves and count repetitions here. :func:`play_line` plays a line of moves from a
+:class:`~hoyito_edu.Position` for callers outside the compiled code;
+``tests/conformance.py`` runs the same cases through it and through the engine.
 
-Its public API is the packed layout's, which plays every 2x6 game (boards up to 2x8 with
-fewer than 128 seeds: :func:`packed_fits`): the board in two uint64 words, a byte a hole
-(:class:`Board`, values held in registers), a lap sown with one add of a precomputed mask
-(:func:`lap_masks`), tables of positions emptied by an epoch counter (:class:`Positions`,
-:func:`position_table`, :func:`count_position`, :func:`forget_positions`). One move is
-:func:`play_move`: :func:`sow` (mid-sow casas, the last seed's casa and the Hoyito II chain,
-the Hoyito end after a capture, endless moves and the lap limit), then
-:func:`end_of_sowing` (Ba-awa's last eight, a pass, the count of the new position for
-repetition, the quiet limit). What it plays with is a :class:`Setup` (rule codes from
+It has one layout, which plays every board (2x1 to 2x12) and every position of up to 192
+seeds (:func:`packed_fits`): the board in four uint64 words, a byte a hole (:class:`Board`:
+holes 0 to 7 of each row in ``lo`` and ``hi``, holes 8 to 11 in ``lo2`` and ``hi2``, values
+held in registers), a lap sown with one add of a precomputed mask (:func:`lap_masks`),
+tables of positions emptied by an epoch counter (:class:`Positions`, :func:`position_table`,
+:func:`count_position`, :func:`forget_positions`; for a search, :func:`times_counted` and
+:func:`uncount_position`). The rules are in three functions: :func:`sow` (mid-sow casas, the
+last seed's casa and the Hoyito II chain, the Hoyito end after a capture, endless moves and
+the lap limit), :func:`end_of_sowing` (Ba-awa's last eight, the plies without a capture, a
+pass) and :func:`end_by_history` (the repetition rule, the quiet limit). One move is
+:func:`play_move` (the new position counted) or, in a search, :func:`search_move` (its count
+read, the table unchanged). What it plays with is a :class:`Setup` (rule codes from
 :func:`rule_codes`, lap masks, holes a row); the captures go to a :class:`Tally`.
-
-The general layout (the private ``_sow``, ``_end_of_sowing``, ``_end_by_history``,
-``_play_move``: an int array of holes, the move's scalars in an int array ``st``) still
-plays the boards the packed one does not fit (2x9 to 2x12) and the compiled alpha-beta
-search. It is the third copy of the rules that issue 37 removes once the packed layout is
-widened to 2x12 (``docs/research/compiled-core.md`` has the measurements).
-``tests/conformance.py`` checks both layouts against the engine.
 
 >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
 >>> int(codes[_R_CHAIN]), int(codes[_R_MAX_LAPS]), int(codes[_R_QUIET])
@@ -65,15 +61,6 @@ FINAL_FOUR, EIGHT_OR_FEWER, ALL_CAPTURED, ENDLESS, REPETITION, PLY_CAP = range(6
 LAP_LIMIT, QUIET_LIMIT = 6, 7
 K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT, K_LAPS, K_QUIET = range(9)
 
-# ``st``: the scalars of the move (and, for the simulator, of the game) being played.
-_HAND, _SEQ, _CASAS, _GAME, _PLY, _NCAPS, _KEEP, _CUR = range(8)
-_LAPS, _DROPS, _EXTRA, _ENDLESS, _END, _ORIGIN, _MOVER, _STARTER = range(8, 16)
-_LAP_STOP = 16  # the move stopped at the lap limit
-_PASSED, _QUIET, _BEFORE0, _BEFORE1 = 17, 18, 19, 20  # a pass; plies without a capture
-_SCALARS = 21  # the size of ``st``
-#: Room a snapshot of a move's start takes (``st``, the largest board, captures, seeds taken).
-SNAP_SIZE = _SCALARS + 24 + 2 + 8
-
 # Rule switches, from Rules, in an int array; the two limits are 0 for no limit.
 _R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP, _R_MAX_LAPS, _R_QUIET = range(8)
 _MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
@@ -100,125 +87,6 @@ def mix(z):
     return z ^ (z >> _S31)
 
 
-def _zobrist_table(holes: int = 24, seeds: int = 193) -> np.ndarray:
-    """Fixed random words, one per (hole, seeds in it) and one for North to move (last row)."""
-    words = np.zeros((holes + 1, seeds), dtype=np.uint64)
-    for hole in range(holes + 1):
-        for count in range(seeds):
-            words[hole, count] = mix(np.uint64((hole * seeds + count + 1) * int(GOLDEN) % 2**64))
-    return words
-
-
-_ZOBRIST = _zobrist_table()
-_NORTH_KEY = _ZOBRIST[24, 0]
-
-
-@njit(cache=True, inline="always")
-def _position_key(board, player):
-    """A 64-bit hash of (board, player): equal positions, equal keys (Zobrist hashing)."""
-    z = np.uint64(0) if player == 0 else _NORTH_KEY
-    for hole in range(board.size):
-        z ^= _ZOBRIST[hole, board[hole]]
-    return z
-
-
-@njit(cache=True, inline="always")
-def _find_position(board, player, key, table, keys, hist):
-    """The slot of (board, player) in ``table``, whose key is ``key``: the slot that holds it,
-    or the empty slot where it would go.
-
-    ``table`` is an open-addressing hash table (a power of two long, plus one last entry: the
-    number of positions held) of row numbers + 1 in ``keys`` and ``hist``; a ``hist`` row
-    holds the player, the count, the table slot, the board."""
-    size, mask = board.size, table.size - 2
-    slot = np.int64(key & np.uint64(mask))
-    while table[slot] != 0:
-        entry = table[slot] - 1
-        if keys[entry] == key and hist[entry, 0] == player:
-            same = True
-            for hole in range(size):
-                if hist[entry, 3 + hole] != board[hole]:
-                    same = False
-                    break
-            if same:
-                return slot
-        slot = (slot + 1) & mask
-    return slot
-
-
-@njit(cache=True, inline="always")
-def _count_position(board, player, table, keys, hist):
-    """Count one more occurrence of (board, player) and return how many there have been
-    (the table: see :func:`_find_position`). This count is the repetition rule's (R4.3)."""
-    key = _position_key(board, player)
-    slot = _find_position(board, player, key, table, keys, hist)
-    if table[slot] != 0:
-        entry = table[slot] - 1
-        hist[entry, 1] += 1
-        return hist[entry, 1]
-    entry = table[-1]
-    table[-1] += 1
-    keys[entry] = key
-    hist[entry, 0] = player
-    hist[entry, 1] = 1
-    hist[entry, 2] = slot
-    for hole in range(board.size):
-        hist[entry, 3 + hole] = board[hole]
-    table[slot] = entry + 1
-    return 1
-
-
-@njit(cache=True, inline="always")
-def _times_counted(board, player, table, keys, hist):
-    """How many times (board, player) has been counted (:func:`_count_position`), table
-    unchanged."""
-    slot = _find_position(board, player, _position_key(board, player), table, keys, hist)
-    return 0 if table[slot] == 0 else hist[table[slot] - 1, 1]
-
-
-@njit(cache=True, inline="always")
-def _uncount_position(board, player, table, keys, hist):
-    """Undo the last :func:`_count_position` of (board, player), for a search walking back up
-    its path (:mod:`hoyito_edu.compiled.search`). Positions leave in the opposite order to
-    the one they came in, so a position counted down to 0 is the table's newest entry, and
-    it goes."""
-    slot = _find_position(board, player, _position_key(board, player), table, keys, hist)
-    entry = table[slot] - 1
-    hist[entry, 1] -= 1
-    if hist[entry, 1] == 0:
-        table[slot] = 0
-        table[-1] -= 1
-
-
-@njit(cache=True, inline="always")
-def _forget_positions(table, hist):
-    """Empty the table (e.g. after a capture: earlier positions can never come back)."""
-    for entry in range(table[-1]):
-        table[hist[entry, 2]] = 0
-    table[-1] = 0
-
-
-@njit(inline="always")
-def _count_history(hist_rows, count, table, keys, hist):
-    """Empty the position table, then count the first ``count`` rows of ``hist_rows`` (board,
-    then player to move): a game's positions since its last capture, before the moves
-    played here."""
-    size = hist_rows.shape[1] - 1
-    _forget_positions(table, hist)
-    for i in range(count):
-        _count_position(hist_rows[i, :size], hist_rows[i, size], table, keys, hist)
-
-
-def _hash_table(n: int, room: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """An empty table for :func:`_count_position` with room for ``room`` positions."""
-    slots = 1 << max(4, (2 * room).bit_length())
-    return (
-        np.zeros(slots + 1, dtype=np.int64),
-        np.zeros(room, dtype=np.uint64),
-        np.zeros((room, 3 + 2 * n), dtype=np.int64),
-    )
-
-
 def rule_codes(rules: Rules) -> np.ndarray:
     """The rule switches the kernel reads, as an int array (a limit of None is 0)."""
     mid = {"mover": _MID_MOVER, "owner": _MID_OWNER, "none": _MID_NONE}[rules.mid_sow_taker]
@@ -230,287 +98,22 @@ def rule_codes(rules: Rules) -> np.ndarray:
     )
 
 
-# -- captures ---------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _take(st, board, caps, mtake, caps_out, hole, taker, kind, seeds):
-    """``taker`` takes ``seeds`` from ``hole`` (-1: from the hand); record the capture
-    (in column ``st[_NCAPS]`` of ``caps_out``, one row per field, when ``st[_KEEP]``; ``mtake``
-    counts seeds by group and taker)."""
-    if hole < 0:
-        st[_HAND] = 0
-    else:
-        board[hole] -= seeds
-    caps[taker] += seeds
-    group = kind if kind < K_FINAL else 3
-    mtake[2 * group + taker] += seeds
-    if kind <= K_CHAIN:
-        st[_CASAS] += 1
-    if st[_KEEP]:
-        r = st[_NCAPS]
-        caps_out[0, r] = st[_GAME]
-        caps_out[1, r] = st[_PLY]
-        caps_out[2, r] = st[_SEQ]
-        caps_out[3, r] = hole
-        caps_out[4, r] = taker
-        caps_out[5, r] = kind
-        caps_out[6, r] = seeds
-        st[_NCAPS] = r + 1
-    st[_SEQ] += 1
-
-
-@njit(cache=True, inline="always")
-def _take_all(st, board, caps, mtake, caps_out, n, taker, kind):
-    """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner)."""
-    for hole in range(2 * n):
-        if board[hole] > 0:
-            who = taker
-            if taker < 0:
-                who = 0 if hole < n else 1
-            _take(st, board, caps, mtake, caps_out, hole, who, kind, board[hole])
-
-
-@njit(cache=True, inline="always")
-def _after_capture(st, board, caps, mtake, caps_out, n, capturer):
-    """Hoyito's end rule after a capture (R4.1); sets ``st[_END]`` if the game is over."""
-    left = st[_HAND]
-    for hole in range(2 * n):
-        left += board[hole]
-    if left == 4:
-        _take_all(st, board, caps, mtake, caps_out, n, capturer, K_FINAL)
-        if st[_HAND] > 0:
-            _take(st, board, caps, mtake, caps_out, -1, capturer, K_FINAL, st[_HAND])
-        st[_END] = FINAL_FOUR
-    elif left == 0:
-        st[_END] = ALL_CAPTURED
-
-
-@njit(cache=True, inline="always")
-def _last_seed(rules, st, board, caps, mtake, caps_out, n):
-    """The last seed made a casa: the mover takes it, then the chain (R2.7, R3.1)."""
-    mover, cur = st[_MOVER], st[_CUR]
-    _take(st, board, caps, mtake, caps_out, cur, mover, K_LAST, 4)
-    if rules[_R_EIGHT] == 0:
-        _after_capture(st, board, caps, mtake, caps_out, n, mover)
-    if st[_END] < 0 and rules[_R_CHAIN] != 0:
-        behind = cur
-        for _ in range(2 * n - 1):
-            behind = behind - 1 if behind > 0 else 2 * n - 1
-            if board[behind] != 4:
-                break
-            if rules[_R_OPP] != 0 and (0 if behind < n else 1) == mover:
-                break
-            _take(st, board, caps, mtake, caps_out, behind, mover, K_CHAIN, 4)
-            _after_capture(st, board, caps, mtake, caps_out, n, mover)
-            if st[_END] >= 0:
-                break
-    if st[_END] < 0 and rules[_R_EXTRA] != 0:
-        st[_EXTRA] = 1
-
-
-# -- the sowing -------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _sow_lap(rules, st, board, caps, mtake, caps_out, n):
-    """Drop the seeds in hand one by one; take mid-sow casas (R2.2, R2.4, R2.5)."""
-    size, cur, hand, origin = 2 * n, st[_CUR], st[_HAND], st[_ORIGIN]
-    skip, mid = rules[_R_SKIP] != 0, rules[_R_MID]
-    st[_DROPS] += hand
-    while hand > 0:
-        cur += 1
-        if cur == size:
-            cur = 0
-        if skip and cur == origin:
-            cur = cur + 1 if cur + 1 < size else 0
-        board[cur] += 1
-        hand -= 1
-        if board[cur] == 4 and hand > 0 and mid != _MID_NONE:
-            taker = st[_MOVER]
-            if mid == _MID_OWNER:
-                taker = 0 if cur < n else 1
-            st[_HAND], st[_CUR] = hand, cur
-            _take(st, board, caps, mtake, caps_out, cur, taker, K_MID, 4)
-            if rules[_R_EIGHT] == 0:
-                _after_capture(st, board, caps, mtake, caps_out, n, taker)
-                if st[_END] >= 0:
-                    st[_DROPS] -= hand  # the seeds still in hand were never dropped
-                    return
-            hand = st[_HAND]
-    st[_HAND], st[_CUR] = 0, cur
-
-
-@njit(cache=True, inline="always")
-def _snapshot(snap, st, board, caps, mtake, size):
-    """Keep the move's starting state (``st``, board, captures, seeds taken) in ``snap``."""
-    for i in range(_SCALARS):
-        snap[i] = st[i]
-    for h in range(size):
-        snap[_SCALARS + h] = board[h]
-    snap[_SCALARS + size], snap[_SCALARS + size + 1] = caps[0], caps[1]
-    for i in range(8):
-        snap[_SCALARS + size + 2 + i] = mtake[i]
-
-
-@njit(cache=True, inline="always")
-def _restore(snap, st, board, caps, mtake, size):
-    """The inverse of :func:`_snapshot`."""
-    for i in range(_SCALARS):
-        st[i] = snap[i]
-    for h in range(size):
-        board[h] = snap[_SCALARS + h]
-    caps[0], caps[1] = snap[_SCALARS + size], snap[_SCALARS + size + 1]
-    for i in range(8):
-        mtake[i] = snap[_SCALARS + size + 2 + i]
-
-
-@njit(cache=True, inline="always")
-def _start_move(st, mover, caps, mtake):
-    """Reset the move's scalars before ``mover`` sows (the game's stay as they are)."""
-    st[_MOVER], st[_HAND], st[_END] = mover, 0, -1
-    st[_LAPS], st[_DROPS], st[_EXTRA], st[_ENDLESS], st[_LAP_STOP] = 1, 0, 0, 0, 0
-    st[_PASSED], st[_BEFORE0], st[_BEFORE1] = 0, caps[0], caps[1]
-    for i in range(8):
-        mtake[i] = 0
-
-
-@njit(cache=True, inline="always")
-def _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys, lap_hist,
-         snap):
-    """Play ``hole`` for ``st[_MOVER]`` up to the end of the sowing (sowing.py's ``run``),
-    after :func:`_start_move`.
-
-    A lap that would start as an earlier one did (hole and board, counted in the hash table
-    ``lap_*``) makes the move endless (R2.8); else a move that has sown the lap limit
-    (``rules[_R_MAX_LAPS]``) stops there. Either way each player takes their holes. Lap starts
-    are only kept once a move is sown again from its start (``snap``) on reaching
-    :data:`EXACT_FROM_LAP` laps or the lap limit. Returns False if the move had more laps
-    than the table has room for (nothing is usable then: the caller plays again with more
-    room); a table with room for the lap limit plus one never runs out."""
-    size = 2 * n
-    max_laps = rules[_R_MAX_LAPS]
-    exact = False
-    _snapshot(snap, st, board, caps, mtake, size)
-    st[_HAND] = board[hole]
-    board[hole] = 0
-    st[_CUR] = hole
-    st[_ORIGIN] = hole
-    while True:
-        _sow_lap(rules, st, board, caps, mtake, caps_out, n)
-        if st[_END] >= 0:
-            return True
-        cur = st[_CUR]
-        if board[cur] == 4:
-            _last_seed(rules, st, board, caps, mtake, caps_out, n)
-            return True
-        if board[cur] == 1:
-            return True
-        laps = st[_LAPS]
-        if exact:
-            if lap_table[-1] == lap_keys.size:
-                return False
-            if _count_position(board, cur, lap_table, lap_keys, lap_hist) > 1:
-                st[_ENDLESS] = 1
-                _take_all(st, board, caps, mtake, caps_out, n, -1, K_ENDLESS)
-                st[_END] = ENDLESS
-                return True
-        elif laps >= EXACT_FROM_LAP or laps == max_laps:
-            exact = True  # sow the move again, keeping every lap start
-            _restore(snap, st, board, caps, mtake, size)
-            _forget_positions(lap_table, lap_hist)
-            _count_position(board, hole, lap_table, lap_keys, lap_hist)
-            st[_HAND] = board[hole]
-            board[hole] = 0
-            st[_CUR] = hole
-            st[_ORIGIN] = hole
-            continue
-        if laps == max_laps:
-            st[_LAP_STOP] = 1
-            _take_all(st, board, caps, mtake, caps_out, n, -1, K_LAPS)
-            st[_END] = LAP_LIMIT
-            return True
-        st[_LAPS] = laps + 1
-        st[_HAND] = board[cur]
-        board[cur] = 0
-        st[_ORIGIN] = cur
-
-
-# -- after the sowing -------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter):
-    """What ``Position.sow`` does right after the sowing: Ba-awa's last eight (R4.2), the
-    count of plies without a capture (``st[_QUIET]``, R4.5) and a pass (R3.2, ``st[_PASSED]``).
-    Returns the player to move next (if the game goes on)."""
-    mover = st[_MOVER]
-    nxt = mover if st[_EXTRA] != 0 else 1 - mover
-    if st[_END] < 0 and rules[_R_EIGHT] != 0:
-        left = 0
-        for h in range(2 * n):
-            left += board[h]
-        if left == 0:
-            st[_END] = ALL_CAPTURED
-        elif left <= 8:
-            _take_all(st, board, caps, mtake, caps_out, n, starter, K_EIGHT)
-            st[_END] = EIGHT_OR_FEWER
-    if caps[0] != st[_BEFORE0] or caps[1] != st[_BEFORE1]:
-        st[_QUIET] = 0
-    else:
-        st[_QUIET] += 1
-    if st[_END] < 0:
-        movable = 0
-        for h in range(nxt * n, nxt * n + n):
-            movable += board[h]
-        if movable == 0:
-            st[_PASSED] = 1
-            nxt = 1 - nxt
-    return nxt
-
-
-@njit(cache=True, inline="always")
-def _end_by_history(rules, st, board, caps, mtake, caps_out, n, times):
-    """The last checks of a move that did not end the game: the position has now occurred
-    ``times`` times since the last capture (R4.3: the third ends the game), and the plies
-    without a capture may have reached the quiet limit (R4.5). Either way each player takes
-    the seeds in their holes."""
-    if times >= 3:
-        _take_all(st, board, caps, mtake, caps_out, n, -1, K_REPEAT)
-        st[_END] = REPETITION
-    elif rules[_R_QUIET] > 0 and st[_QUIET] >= rules[_R_QUIET]:
-        _take_all(st, board, caps, mtake, caps_out, n, -1, K_QUIET)
-        st[_END] = QUIET_LIMIT
-
-
-@njit(cache=True, inline="always")
-def _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter, lap_table,
-               lap_keys, lap_hist, table, keys, hist, snap):
-    """One whole move as ``Position.sow`` plays it: ``player`` sows ``hole`` (:func:`_sow`),
-    then :func:`_end_of_sowing`, then the new position is counted in ``table``/``keys``/
-    ``hist`` (the positions since the last capture, forgotten after a capture) for
-    :func:`_end_by_history`. Returns the player to move next, -1 if the game is over, or -2
-    if the move had more laps than the lap table holds (nothing is usable then)."""
-    _start_move(st, player, caps, mtake)
-    if not _sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                lap_hist, snap):
-        return -2
-    nxt = _end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
-    if st[_END] < 0:
-        if st[_QUIET] == 0:
-            _forget_positions(table, hist)
-        times = _count_position(board, nxt, table, keys, hist)
-        _end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
-    return -1 if st[_END] >= 0 else nxt
-
-
 # -- the packed path --------------------------------------------------------------------------
-# The common boards (at most 2x8, fewer than 128 seeds in play) are played by a second layout
-# of the same rules, with the move's state in locals instead of arrays: the board in two
-# uint64 words held in registers (South's row in ``lo``, North's in ``hi``, one byte a hole),
-# a running count of the seeds in play (board and hand), and tables of positions and of lap
-# starts keyed on the two words and emptied by an epoch counter instead of a loop. Starting a
-# move costs nothing: its start is the two words and a few counters. The functions below are
-# inlined into the entry points that use them (:func:`line`, ``fastsim.play_games`` and
+# Every board is played by this layout of the rules, with the move's state in locals instead
+# of arrays: the board in four uint64 words held in registers (holes 0 to 7 of South's row in
+# ``lo``, of North's in ``hi``, holes 8 to 11 in ``lo2`` and ``hi2``, one byte a hole; the
+# last two stay zero up to 2x8, and a move on those boards never reads their masks), a running
+# count of the seeds in play (board and hand), and tables of positions and of lap starts keyed
+# on the words and emptied by an epoch counter instead of a loop. Starting a move costs
+# nothing: its start is the words and a few counters. The functions below are inlined into the
+# entry points that use them (:func:`line`, ``fastsim.play_games`` and
 # ``mcts.playouts_kernel``), so numba compiles them there only.
 
-#: The largest row and the most seeds the packed path plays (a byte a hole, below 128 so the
-#: byte tests below never carry from one byte into the next).
-PACKED_MAX_ROW, PACKED_MAX_SEEDS = 8, 127
+#: The largest row and the most seeds the packed path plays: every board of the rules (R1.1)
+#: and every position the engine allows (``engine.position.MAX_SEEDS``). A byte a hole holds
+#: them (at most 192 seeds in a hole, so no byte carries into the next); the byte tests below
+#: read bit 7 of a byte as part of it, so holes of 128 seeds or more are counted right too.
+PACKED_MAX_ROW, PACKED_MAX_SEEDS = 12, 192
 _U0, _U1, _U2, _U3 = np.uint64(0), np.uint64(1), np.uint64(2), np.uint64(3)
 _BYTE = np.uint64(0xFF)
 _LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
@@ -521,9 +124,12 @@ _SMALL = np.uint64(0x7C7C7C7C7C7C7C7C)  # a byte's bits of 4 and up (below 128)
 _BIT7 = np.uint64(0x80)
 _INDEX = np.uint64(0x0001020304050607)  # times a byte's lowest bit: the byte's index on top
 _S7, _S56 = np.uint64(7), np.uint64(56)
+_U4, _U5, _U6, _U7 = np.uint64(4), np.uint64(5), np.uint64(6), np.uint64(7)
+_S32 = np.uint64(32)
 _K1 = np.uint64(0x9E3779B97F4A7C15)
 _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_MAX_HAND = 127  # the most seeds in hand (PACKED_MAX_SEEDS)
+_K3 = np.uint64(0x165667B19E3779F9)
+_MAX_HAND = 192  # the most seeds in hand (PACKED_MAX_SEEDS)
 _TABLE_BITS = 8  # a table of positions starts at 256 slots and doubles when half full
 
 # ``Tally.acc``: what the captures of a game (or line) add up, in an int array (captures are
@@ -534,11 +140,19 @@ ACC_SIZE = 7
 
 class Setup(NamedTuple):
     """What a kernel plays with: the rule codes (:func:`rule_codes`), the lap masks of the
-    board (:func:`lap_masks`) and the holes a row."""
+    board (:func:`lap_masks`), the holes a row, and ``width``: an empty array of one
+    dimension up to 2x8, two above (:func:`setup`). numba compiles from the types of what it
+    is given, so the board's width in a type lets it compile the moves of boards up to 2x8
+    without a test or a word of holes 8 to 11 (``lo2``, ``hi2``)."""
 
     codes: np.ndarray
     masks: np.ndarray
     n: int
+    width: np.ndarray
+
+
+#: :attr:`Setup.width` up to 2x8 and above (read only).
+_NARROW, _WIDE = np.zeros(0, dtype=np.int8), np.zeros((0, 0), dtype=np.int8)
 
 
 def setup(rules: Rules, n: int) -> Setup:
@@ -547,15 +161,19 @@ def setup(rules: Rules, n: int) -> Setup:
     >>> setup(get_rules("hoyito-i"), 6).n
     6
     """
-    return Setup(rule_codes(rules), lap_masks(n, rules.skip_origin), n)
+    return Setup(rule_codes(rules), lap_masks(n, rules.skip_origin), n,
+                 _NARROW if n <= 8 else _WIDE)
 
 
 class Board(NamedTuple):
-    """A packed board: South's row in ``lo``, North's in ``hi`` (a byte a hole, hole 0 in the
-    lowest byte), and the seeds in play (on the board and in hand)."""
+    """A packed board: holes 0 to 7 of South's row in ``lo``, of North's in ``hi`` (a byte a
+    hole, a row's first hole in the lowest byte), holes 8 to 11 of each row in ``lo2`` and
+    ``hi2`` (zero on boards up to 2x8), and the seeds in play (on the board and in hand)."""
 
     lo: np.uint64
     hi: np.uint64
+    lo2: np.uint64
+    hi2: np.uint64
     inplay: int
 
 
@@ -599,7 +217,8 @@ class Tally(NamedTuple):
 
 
 class Positions(NamedTuple):
-    """A table of packed positions (:func:`count_position`): slots, entries (the two words),
+    """A table of packed positions (:func:`count_position`): slots, entries (``lo``, ``hi``,
+    ``lo2 | hi2 << 32``),
     tags and counts, and its state (epoch, bits, entries)."""
 
     slots: np.ndarray
@@ -618,26 +237,30 @@ def position_table(room: int) -> Positions:
     for ``room`` of them."""
     slots = 1 << max(_TABLE_BITS, (2 * room).bit_length())
     state = np.array([1, _TABLE_BITS, 0, 0], dtype=np.int64)
-    return Positions(np.zeros(slots, dtype=np.int64), np.zeros((room, 2), dtype=np.uint64),
+    return Positions(np.zeros(slots, dtype=np.int64), np.zeros((room, 3), dtype=np.uint64),
                      np.zeros(room, dtype=np.int64), state)
 
 
 @functools.lru_cache(maxsize=32)
 def lap_masks(n: int, skip: bool) -> np.ndarray:
-    """A lap of the packed path in one add, for each number of seeds in hand (0 to 127) and
-    start hole (0 to 15): four words at ``(hand << 4 | start) << 2`` (the small hands, the
-    most frequent, close together), what the lap adds to ``lo`` and to ``hi``, then which
-    holes of each word to check for a casa made before the last seed (bit 7 of each byte
-    sown, but the last hole's when it gets one seed only), the last hole in the low bits of
-    the first of the two. ``skip``: the start hole is skipped (R2.2). The array is shared
-    (cached): read it only.
+    """A lap of the packed path in one add, for each number of seeds in hand (0 to 192) and
+    start hole: :func:`mask_words` words at ``(hand << 4 | start) << 2`` up to 2x8, at
+    ``(hand << 5 | start) << 3`` above (shifts, not multiplies, on the path of every lap; the
+    small hands, the most frequent, close together): what the lap adds to ``lo`` and to
+    ``hi``, then which holes of each word to check for a casa made before the last seed (bit
+    7 of each byte sown, but the last hole's when it gets one seed only), the last hole in
+    the low bits of the first of the two; on boards over 2x8, the same four for ``lo2`` and
+    ``hi2``. ``skip``: the start hole is skipped (R2.2). The array is shared (cached): read
+    it only.
 
-    >>> masks = lap_masks(6, False).reshape(128, 16, 4)
+    >>> masks = lap_masks(6, False).reshape(193, 16, 4)
     >>> [hex(int(word)) for word in masks[3, 4]]
     ['0x10000000000', '0x101', '0x800000000007', '0x80']
+    >>> [hex(int(word)) for word in lap_masks(12, False).reshape(193, 32, 8)[2, 10]]
+    ['0x0', '0x1', '0xc', '0x0', '0x1000000', '0x0', '0x80000000', '0x0']
     """
-    size = 2 * n
-    masks = np.zeros((_MAX_HAND + 1, 2 * PACKED_MAX_ROW, 4), dtype=np.uint64)
+    size, stride = 2 * n, mask_words(n)
+    masks = np.zeros((_MAX_HAND + 1, 16 if n <= 8 else 32, stride), dtype=np.uint64)
     for start in range(size):
         added = [0] * size
         cur = start
@@ -646,19 +269,31 @@ def lap_masks(n: int, skip: bool) -> np.ndarray:
             if skip and cur == start:
                 cur = (cur + 1) % size
             added[cur] += 1
-            words, checks = [0, 0], [0, 0]
+            words, checks = [0, 0, 0, 0], [0, 0, 0, 0]
             for hole, count in enumerate(added):
-                side, shift = divmod(hole, n)
-                words[side] += count << (8 * shift)
+                side, index = divmod(hole, n)
+                word, shift = side + 2 * (index // 8), 8 * (index % 8)
+                words[word] += count << shift
                 if count > 1 or (count == 1 and hole != cur):
-                    checks[side] |= 0x80 << (8 * shift)
-            masks[hand, start] = (*words, checks[0] | cur, checks[1])
+                    checks[word] |= 0x80 << shift
+            wide = (words[2], words[3], checks[2], checks[3])
+            masks[hand, start] = (words[0], words[1], checks[0] | cur, checks[1], *wide)[:stride]
     return masks.reshape(-1)
 
 
+def mask_words(n: int) -> int:
+    """The words of :func:`lap_masks` a lap takes on a 2x``n`` board: four up to 2x8, eight
+    above (``lo2`` and ``hi2`` too).
+
+    >>> mask_words(6), mask_words(12)
+    (4, 8)
+    """
+    return 4 if n <= 8 else 8
+
+
 @njit(inline="always")
-def _pk_slot(lo, hi, tag, bits):
-    h = ((hi + np.uint64(tag)) * _K2 ^ lo) * _K1
+def _pk_slot(lo, hi, wide, tag, bits):
+    h = ((hi + np.uint64(tag)) * _K2 ^ lo ^ wide * _K3) * _K1
     return np.int64(h >> np.uint64(64 - bits))
 
 
@@ -672,8 +307,9 @@ def forget_positions(table):
 
 
 @njit(inline="always")
-def count_position(table, lo, hi, tag):
-    """Count one more occurrence of the board (``lo``, ``hi``) with ``tag`` (the player to
+def count_position(table, lo, hi, lo2, hi2, tag):
+    """Count one more occurrence of the board (``lo``, ``hi``, ``lo2``, ``hi2``: the words of
+    a :class:`Board`) with ``tag`` (the player to
     move, or a lap's last hole) and return how many there have been, or -1 if the table has
     no room left. Open addressing over the first 2**bits slots; a slot holds epoch << 32 |
     entry + 1, and is empty unless its epoch is the table's. This count is the repetition
@@ -681,13 +317,15 @@ def count_position(table, lo, hi, tag):
     slots, words, tags, state = table.slots, table.words, table.tags, table.state
     epoch, bits = state[0], state[1]
     mask = (1 << bits) - 1
-    slot = _pk_slot(lo, hi, tag, bits)
+    wide = lo2 | (hi2 << _S32)  # four bytes each: one word holds both
+    slot = _pk_slot(lo, hi, wide, tag, bits)
     while True:
         held = slots[slot]
         if (held >> 32) != epoch:
             break
         entry = (held & 0xFFFFFFFF) - 1
-        if words[entry, 0] == lo and words[entry, 1] == hi and (tags[entry] >> 8) == tag:
+        if (words[entry, 0] == lo and words[entry, 1] == hi and words[entry, 2] == wide
+                and (tags[entry] >> 8) == tag):
             tags[entry] += 1
             return tags[entry] & 0xFF
         slot = (slot + 1) & mask
@@ -695,6 +333,7 @@ def count_position(table, lo, hi, tag):
     if count == words.shape[0]:
         return -1
     words[count, 0], words[count, 1], tags[count] = lo, hi, (tag << 8) | 1
+    words[count, 2] = wide
     slots[slot] = (epoch << 32) | (count + 1)
     state[2] = count + 1
     if 2 * (count + 1) > (1 << bits) and (2 << bits) <= slots.size:
@@ -703,7 +342,8 @@ def count_position(table, lo, hi, tag):
         state[0], state[1] = epoch, bits
         mask = (1 << bits) - 1
         for entry in range(count + 1):
-            slot = _pk_slot(words[entry, 0], words[entry, 1], tags[entry] >> 8, bits)
+            slot = _pk_slot(words[entry, 0], words[entry, 1], words[entry, 2], tags[entry] >> 8,
+                            bits)
             while (slots[slot] >> 32) == epoch:
                 slot = (slot + 1) & mask
             slots[slot] = (epoch << 32) | (entry + 1)
@@ -711,11 +351,83 @@ def count_position(table, lo, hi, tag):
 
 
 @njit(inline="always")
-def seeds_at(lo, hi, n, hole):
-    """The seeds in ``hole`` of the packed board (``lo``, ``hi``)."""
+def _held(table, lo, hi, wide, tag):
+    """The slot of ``table`` that holds the board (``lo``, ``hi``, ``wide``: ``lo2 | hi2 <<
+    32``) with ``tag``, or -1 if none does (:func:`count_position`'s table)."""
+    slots, words, tags, state = table.slots, table.words, table.tags, table.state
+    epoch, bits = state[0], state[1]
+    mask = (1 << bits) - 1
+    slot = _pk_slot(lo, hi, wide, tag, bits)
+    while True:
+        held = slots[slot]
+        if (held >> 32) != epoch:
+            return -1
+        entry = (held & 0xFFFFFFFF) - 1
+        if (words[entry, 0] == lo and words[entry, 1] == hi and words[entry, 2] == wide
+                and (tags[entry] >> 8) == tag):
+            return slot
+        slot = (slot + 1) & mask
+
+
+@njit(inline="always")
+def times_counted(table, lo, hi, lo2, hi2, tag):
+    """How many times the board (the words of a :class:`Board`) with ``tag`` has been counted
+    in ``table`` (:func:`count_position`), the table unchanged."""
+    slot = _held(table, lo, hi, lo2 | (hi2 << _S32), tag)
+    if slot < 0:
+        return 0
+    return table.tags[(table.slots[slot] & 0xFFFFFFFF) - 1] & 0xFF
+
+
+@njit(inline="always")
+def uncount_position(table, lo, hi, lo2, hi2, tag):
+    """Undo the last :func:`count_position` of the board with ``tag``, for a search walking
+    back up its path (``compiled/search.py``, ``compiled/proof.py``). Positions leave in the
+    opposite order to the one they came in, so a position counted down to 0 is the table's
+    newest entry, and it goes: no probe of an older entry ever passed its slot."""
+    slot = _held(table, lo, hi, lo2 | (hi2 << _S32), tag)
+    entry = (table.slots[slot] & 0xFFFFFFFF) - 1
+    table.tags[entry] -= 1
+    if table.tags[entry] & 0xFF == 0:
+        table.slots[slot] = 0  # epoch 0: empty (the table's epoch starts at 1)
+        table.state[2] -= 1
+
+
+@njit(inline="always")
+def seeds_at(lo, hi, lo2, hi2, n, hole):
+    """The seeds in ``hole`` of the packed board (the words of a :class:`Board`)."""
+    return _seeds(lo, hi, lo2, hi2, n, hole, n > 8)
+
+
+@njit(inline="always")
+def _seeds(lo, hi, lo2, hi2, n, hole, wide):
+    """:func:`seeds_at`; ``wide`` (holes 8 to 11 in ``lo2`` and ``hi2``) is a constant where
+    the mover knows it (:func:`sow`), so boards up to 2x8 never test those words."""
     if hole < n:
+        if wide and hole >= 8:
+            return np.int64((lo2 >> np.uint64(8 * (hole - 8))) & _BYTE)
         return np.int64((lo >> np.uint64(8 * hole)) & _BYTE)
-    return np.int64((hi >> np.uint64(8 * (hole - n))) & _BYTE)
+    index = hole - n
+    if wide and index >= 8:
+        return np.int64((hi2 >> np.uint64(8 * (index - 8))) & _BYTE)
+    return np.int64((hi >> np.uint64(8 * index)) & _BYTE)
+
+
+@njit(inline="always")
+def _emptied(lo, hi, lo2, hi2, n, hole, wide):
+    """The words of the packed board with ``hole`` emptied (``wide``: as in :func:`_seeds`)."""
+    if hole < n:
+        if wide and hole >= 8:
+            lo2 &= ~(_BYTE << np.uint64(8 * (hole - 8)))
+        else:
+            lo &= ~(_BYTE << np.uint64(8 * hole))
+    else:
+        index = hole - n
+        if wide and index >= 8:
+            hi2 &= ~(_BYTE << np.uint64(8 * (index - 8)))
+        else:
+            hi &= ~(_BYTE << np.uint64(8 * index))
+    return lo, hi, lo2, hi2
 
 
 @njit(inline="always")
@@ -742,16 +454,39 @@ def _pk_take(tally, keep, n, hole, taker, kind, seeds):
 
 
 @njit(inline="always")
-def _pk_take_all(tally, keep, n, lo, hi, taker, kind):
+def _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, taker, kind):
     """Each non-empty hole, in order, goes to ``taker`` (-1: to the hole's owner); the
     caller empties the board."""
     for hole in range(2 * n):
-        seeds = seeds_at(lo, hi, n, hole)
+        seeds = seeds_at(lo, hi, lo2, hi2, n, hole)
         if seeds > 0:
             who = taker
             if taker < 0:
                 who = 0 if hole < n else 1
             _pk_take(tally, keep, n, hole, who, kind, seeds)
+
+
+@njit(inline="always")
+def _rises(before, after, check):
+    """Bit 7 of each byte of ``check`` whose hole held 3 or less ``before`` and 4 or more
+    ``after`` (a byte of 128 or more, whose bit 7 is set, counts as 4 or more)."""
+    return ~((before & _SMALL) + _LOW7) & (((after & _SMALL) + _LOW7) | after) & check
+
+
+@njit(inline="always")
+def _with_word(lo, hi, lo2, hi2, side, base, word):
+    """The words of the packed board with the one of ``side``'s holes ``base`` to ``base +
+    7`` replaced by ``word``."""
+    if base == 0:
+        if side == 0:
+            lo = word
+        else:
+            hi = word
+    elif side == 0:
+        lo2 = word
+    else:
+        hi2 = word
+    return lo, hi, lo2, hi2
 
 
 @njit(inline="always")
@@ -769,64 +504,69 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
     laps than the lap table holds (nothing is usable then: the caller plays again with more
     room)."""
     rules, masks, n = setup.codes, setup.masks, setup.n
-    lo, hi, inplay = board.lo, board.hi, board.inplay
+    lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
     acc, mtake = tally.acc, tally.mtake
     size = 2 * n
+    # holes 8 to 11 of each row in lo2 and hi2 (:class:`Board`): a constant of the setup's
+    # type (:class:`Setup`), so numba compiles a move of boards up to 2x8 without them
+    wide = setup.width.ndim == 2
+    start_bits, word_bits = (_U5, _U3) if wide else (_U4, _U2)  # lap_masks' index
     mid, chain, extra_rule = rules[_R_MID], rules[_R_CHAIN], rules[_R_EXTRA]
     eight, skip, opp, max_laps = rules[_R_EIGHT], rules[_R_SKIP], rules[_R_OPP], rules[_R_MAX_LAPS]
-    lo0, hi0, inplay0 = lo, hi, inplay
+    lo0, hi0, lo20, hi20, inplay0 = lo, hi, lo2, hi2, inplay
     cap00, cap10, casas0, seq0, ncaps0 = (acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS],
                                           acc[ACC_SEQ], acc[ACC_NCAPS])
     exact = False
     end, extra, laps, drops = -1, 0, 1, 0
-    hand = seeds_at(lo, hi, n, hole)
-    if hole < n:
-        lo &= ~(_BYTE << np.uint64(8 * hole))
-    else:
-        hi &= ~(_BYTE << np.uint64(8 * (hole - n)))
+    hand = _seeds(lo, hi, lo2, hi2, n, hole, wide)
+    lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole, wide)
     cur = origin = hole
     while True:
         drops += hand
         # the lap in one add (:func:`lap_masks`), unless a hole of 3 or less reaches 4 before
         # the last seed: then the runs below find each casa in order
-        at = np.uint64(((hand << 4) | cur) << 2)  # unsigned: no negative index to handle
+        at = ((np.uint64(hand) << start_bits) | np.uint64(cur)) << word_bits  # unsigned
         new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + _U1], masks[at + _U2]
-        if mid == _MID_NONE or (
-            (~((lo & _SMALL) + _LOW7) & ((new_lo & _SMALL) + _LOW7) & check_lo)
-            | (~((hi & _SMALL) + _LOW7) & ((new_hi & _SMALL) + _LOW7) & masks[at + _U3])
-        ) == _U0:
-            lo, hi, cur, hand = new_lo, new_hi, np.int64(check_lo & _LOW7 & _BYTE), 0
-        while hand > 0:  # the lap, a run of holes of one row at a time (R2.2)
+        rises = _rises(lo, new_lo, check_lo) | _rises(hi, new_hi, masks[at + _U3])
+        new_lo2, new_hi2 = lo2, hi2
+        if wide:
+            new_lo2, new_hi2 = lo2 + masks[at + _U4], hi2 + masks[at + _U5]
+            rises |= _rises(lo2, new_lo2, masks[at + _U6]) | _rises(hi2, new_hi2, masks[at + _U7])
+        if mid == _MID_NONE or rises == _U0:
+            lo, hi, lo2, hi2, hand = new_lo, new_hi, new_lo2, new_hi2, 0
+            cur = np.int64(check_lo & _LOW7 & _BYTE)
+        while hand > 0:  # the lap, a run of holes of one row and word at a time (R2.2)
             nxt = cur + 1 if cur + 1 < size else 0
             if skip != 0 and nxt == origin:
                 nxt = nxt + 1 if nxt + 1 < size else 0
             side = 0 if nxt < n else 1
-            first = nxt - side * n
-            k = min(hand, n - first)
+            first = nxt - side * n  # in the row
+            base = (first & 8) if wide else 0  # the row's first hole in the word
+            k = min(hand, n - first, 8 + base - first)
             if skip != 0 and (0 if origin < n else 1) == side:
                 at_origin = origin - side * n
                 if first < at_origin < first + k:
                     k = at_origin - first  # the run stops before the origin
-            word = lo if side == 0 else hi
-            at = np.uint64(8 * first)
+            if base == 0:
+                word = lo if side == 0 else hi
+            else:
+                word = lo2 if side == 0 else hi2
+            at = np.uint64(8 * (first - base))
             if mid != _MID_NONE:
                 # holes of the run that hold 3 make a casa; not the hand's last seed's hole
                 threes = word ^ _THREES
                 run = (_HIGH >> np.uint64(8 * (8 - k))) << at
                 found = ~(((threes & _LOW7) + _LOW7) | threes) & run
                 if k == hand:
-                    found &= ~(_BIT7 << np.uint64(8 * (first + k - 1)))
+                    found &= ~(_BIT7 << np.uint64(8 * (first - base + k - 1)))
                 if found != _U0:  # the first such hole of the run is a casa (R2.4, R2.5)
                     last = np.int64((((found & (~found + _U1)) >> _S7) * _INDEX) >> _S56)
-                    k = last - first + 1
+                    k = last + base - first + 1
                     word += (_ONES >> np.uint64(8 * (8 - k))) << at
                     word &= ~(_BYTE << np.uint64(8 * last))
-                    if side == 0:
-                        lo = word
-                    else:
-                        hi = word
+                    lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
                     hand -= k
-                    cur = side * n + last
+                    cur = side * n + base + last
                     taker = mover
                     if mid == _MID_OWNER:
                         taker = side
@@ -835,19 +575,17 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
                     if eight == 0 and (inplay == 4 or inplay == 0):
                         drops -= hand  # the seeds still in hand were never dropped
                         if inplay == 0:
-                            return Board(lo, hi, inplay), Sown(ALL_CAPTURED, 0, laps, drops, True)
-                        _pk_take_all(tally, keep, n, lo, hi, taker, K_FINAL)
+                            return (Board(lo, hi, lo2, hi2, inplay),
+                                    Sown(ALL_CAPTURED, 0, laps, drops, True))
+                        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, taker, K_FINAL)
                         _pk_take(tally, keep, n, -1, taker, K_FINAL, hand)
-                        return Board(_U0, _U0, 0), Sown(FINAL_FOUR, 0, laps, drops, True)
+                        return Board(_U0, _U0, _U0, _U0, 0), Sown(FINAL_FOUR, 0, laps, drops, True)
                     continue
             word += (_ONES >> np.uint64(8 * (8 - k))) << at
-            if side == 0:
-                lo = word
-            else:
-                hi = word
+            lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
             hand -= k
             cur = side * n + first + k - 1
-        seeds = seeds_at(lo, hi, n, cur)
+        seeds = _seeds(lo, hi, lo2, hi2, n, cur, wide)
         if seeds == 4:  # the last seed made a casa (R2.7), then the chain (R3.1)
             behind = cur
             for link in range(size):
@@ -855,73 +593,65 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
                     if chain == 0 or end >= 0:
                         break
                     behind = behind - 1 if behind > 0 else size - 1
-                    if seeds_at(lo, hi, n, behind) != 4:
+                    if _seeds(lo, hi, lo2, hi2, n, behind, wide) != 4:
                         break
                     if opp != 0 and (0 if behind < n else 1) == mover:
                         break
-                if behind < n:
-                    lo &= ~(_BYTE << np.uint64(8 * behind))
-                else:
-                    hi &= ~(_BYTE << np.uint64(8 * (behind - n)))
+                lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, behind, wide)
                 inplay -= 4
                 _pk_take(tally, keep, n, behind, mover,
                          K_LAST if link == 0 else K_CHAIN, 4)
                 if eight == 0 or link > 0:
                     if inplay == 4:
-                        _pk_take_all(tally, keep, n, lo, hi, mover, K_FINAL)
-                        lo, hi, inplay, end = _U0, _U0, 0, FINAL_FOUR
+                        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, mover, K_FINAL)
+                        lo, hi, lo2, hi2, inplay, end = _U0, _U0, _U0, _U0, 0, FINAL_FOUR
                     elif inplay == 0:
                         end = ALL_CAPTURED
             if end < 0 and extra_rule != 0:
                 extra = 1
-            return Board(lo, hi, inplay), Sown(end, extra, laps, drops, True)
+            return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, True)
         if seeds == 1:
-            return Board(lo, hi, inplay), Sown(end, extra, laps, drops, True)
+            return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, True)
         if exact:
-            times = count_position(lap_table, lo, hi, cur)
+            times = count_position(lap_table, lo, hi, lo2, hi2, cur)
             if times < 0:
-                return Board(lo, hi, inplay), Sown(end, extra, laps, drops, False)
+                return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, False)
             if times > 1:  # a lap starts as an earlier one did: endless (R2.8)
-                _pk_take_all(tally, keep, n, lo, hi, -1, K_ENDLESS)
-                return Board(_U0, _U0, 0), Sown(ENDLESS, 0, laps, drops, True)
+                _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_ENDLESS)
+                return Board(_U0, _U0, _U0, _U0, 0), Sown(ENDLESS, 0, laps, drops, True)
         elif laps >= EXACT_FROM_LAP or laps == max_laps:
             exact = True  # sow the move again from its start, keeping every lap start
-            lo, hi, inplay, laps, drops = lo0, hi0, inplay0, 1, 0
+            lo, hi, lo2, hi2, inplay, laps, drops = lo0, hi0, lo20, hi20, inplay0, 1, 0
             acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS] = cap00, cap10, casas0
             acc[ACC_SEQ], acc[ACC_NCAPS] = seq0, ncaps0
             for i in range(8):
                 mtake[i] = 0
             forget_positions(lap_table)
-            count_position(lap_table, lo, hi, hole)
-            hand = seeds_at(lo, hi, n, hole)
-            if hole < n:
-                lo &= ~(_BYTE << np.uint64(8 * hole))
-            else:
-                hi &= ~(_BYTE << np.uint64(8 * (hole - n)))
+            count_position(lap_table, lo, hi, lo2, hi2, hole)
+            hand = _seeds(lo, hi, lo2, hi2, n, hole, wide)
+            lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole, wide)
             cur = origin = hole
             continue
         if laps == max_laps:
-            _pk_take_all(tally, keep, n, lo, hi, -1, K_LAPS)
-            return Board(_U0, _U0, 0), Sown(LAP_LIMIT, 0, laps, drops, True)
+            _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_LAPS)
+            return Board(_U0, _U0, _U0, _U0, 0), Sown(LAP_LIMIT, 0, laps, drops, True)
         laps += 1
         hand = seeds
-        if cur < n:
-            lo &= ~(_BYTE << np.uint64(8 * cur))
-        else:
-            hi &= ~(_BYTE << np.uint64(8 * (cur - n)))
+        lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, cur, wide)
         origin = cur
 
 
 @njit(inline="always")
-def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep, positions):
-    """What ``Position.sow`` does after the sowing (:func:`sow`): Ba-awa's last eight (R4.2),
-    the plies without a capture (R4.5: ``seq0`` is the tally's capture count before the
-    move), a pass (R3.2), then the count of the new position in ``positions`` (the positions
-    since the last capture, forgotten after one) for the repetition rule (R4.3) and the quiet
-    limit (R4.5). Returns (the new :class:`Board`, end, player to move next or -1, passed,
-    plies without a capture)."""
+def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep):
+    """What ``Position.sow`` does right after the sowing (:func:`sow`): Ba-awa's last eight
+    (R4.2), the plies without a capture (R4.5: ``seq0`` is the tally's capture count before
+    the move) and a pass (R3.2). Returns (the new :class:`Board`, end, player to move next or
+    -1, passed, plies without a capture); :func:`end_by_history` follows if the game goes
+    on."""
     rules, n = setup.codes, setup.n
-    lo, hi, inplay = board.lo, board.hi, board.inplay
+    lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
+    if setup.width.ndim == 1:  # up to 2x8 (:func:`sow`): a constant for numba
+        lo2 = hi2 = _U0
     end = sown.end
     nxt = mover if sown.extra != 0 else 1 - mover
     passed = 0
@@ -929,33 +659,44 @@ def end_of_sowing(setup, board, sown, mover, starter, quiet, seq0, tally, keep, 
         if inplay == 0:
             end = ALL_CAPTURED
         elif inplay <= 8:  # Ba-awa's last eight go to the starter (R4.2)
-            _pk_take_all(tally, keep, n, lo, hi, starter, K_EIGHT)
-            lo, hi, inplay, end = _U0, _U0, 0, EIGHT_OR_FEWER
+            _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, starter, K_EIGHT)
+            lo, hi, lo2, hi2, inplay, end = _U0, _U0, _U0, _U0, 0, EIGHT_OR_FEWER
     quiet = 0 if tally.acc[ACC_SEQ] != seq0 else quiet + 1
     if end >= 0:
-        return Board(lo, hi, inplay), end, -1, passed, quiet
-    if (lo if nxt == 0 else hi) == _U0:  # nothing to sow: a pass (R3.2)
+        return Board(lo, hi, lo2, hi2, inplay), end, -1, passed, quiet
+    if ((lo | lo2) if nxt == 0 else (hi | hi2)) == _U0:  # nothing to sow: a pass (R3.2)
         passed = 1
         nxt = 1 - nxt
-    if quiet == 0:
-        forget_positions(positions)
-    times = count_position(positions, lo, hi, nxt)
-    limit = rules[_R_QUIET]
+    return Board(lo, hi, lo2, hi2, inplay), end, nxt, passed, quiet
+
+
+@njit(inline="always")
+def end_by_history(setup, board, times, quiet, tally, keep):
+    """The last rules of a move that did not end the game otherwise: the new position has now
+    occurred ``times`` times since the last capture (R4.3: the third ends the game), and the
+    plies without a capture (``quiet``) may have reached the quiet limit (R4.5). Either way
+    each player takes the seeds in their holes. Returns the new :class:`Board` and the end
+    (-1: the game goes on)."""
+    n = setup.n
+    lo, hi, lo2, hi2 = board.lo, board.hi, board.lo2, board.hi2
+    limit = setup.codes[_R_QUIET]
     if times >= 3:  # the third occurrence (R4.3)
-        _pk_take_all(tally, keep, n, lo, hi, -1, K_REPEAT)
-        return Board(_U0, _U0, 0), REPETITION, -1, passed, quiet
+        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_REPEAT)
+        return Board(_U0, _U0, _U0, _U0, 0), REPETITION
     if limit > 0 and quiet >= limit:  # the quiet limit (R4.5)
-        _pk_take_all(tally, keep, n, lo, hi, -1, K_QUIET)
-        return Board(_U0, _U0, 0), QUIET_LIMIT, -1, passed, quiet
-    return Board(lo, hi, inplay), end, nxt, passed, quiet
+        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_QUIET)
+        return Board(_U0, _U0, _U0, _U0, 0), QUIET_LIMIT
+    return board, -1
 
 
 @njit(inline="always")
 def play_move(setup, board, mover, hole, starter, quiet, tally, keep, lap_table, positions):
-    """One whole move as ``Position.sow`` plays it: :func:`sow`, then
-    :func:`end_of_sowing`. Returns the new :class:`Board` and a :class:`Moved` (with
-    ``ok`` False, nothing is usable: the move had more laps than ``lap_table`` holds).
-    The caller empties ``tally.mtake`` after a move that took seeds (``Moved.took``).
+    """One whole move as ``Position.sow`` plays it: :func:`sow`, :func:`end_of_sowing`, the
+    count of the new position in ``positions`` (the positions since the last capture,
+    forgotten after one: :func:`count_position`), then :func:`end_by_history`. Returns the
+    new :class:`Board` and a :class:`Moved` (with ``ok`` False, nothing is usable: the move
+    had more laps than ``lap_table`` holds). The caller empties ``tally.mtake`` after a move
+    that took seeds (``Moved.took``). :func:`search_move` is the same move for a search.
 
     >>> from hoyito_edu.compiled.kernel import play_line  # its compiled caller, from Python
     >>> import hoyito_edu as hy
@@ -967,9 +708,55 @@ def play_move(setup, board, mover, hole, starter, quiet, tally, keep, lap_table,
     if not sown.ok:
         return board, Moved(sown.end, -1, 0, sown.laps, sown.drops, 0, quiet, False, False)
     board, end, nxt, passed, quiet = end_of_sowing(setup, board, sown, mover, starter, quiet,
-                                                   seq0, tally, keep, positions)
+                                                   seq0, tally, keep)
+    if end < 0:
+        if quiet == 0:
+            forget_positions(positions)
+        times = count_position(positions, board.lo, board.hi, board.lo2, board.hi2, nxt)
+        board, end = end_by_history(setup, board, times, quiet, tally, keep)
+        if end >= 0:
+            nxt = -1
     took = tally.acc[ACC_SEQ] != seq0
     return board, Moved(end, nxt, sown.extra, sown.laps, sown.drops, passed, quiet, took, True)
+
+
+@njit(inline="always")
+def search_move(setup, board, mover, hole, starter, quiet, tally, lap_table, path):
+    """:func:`play_move` for a search, nothing kept in ``tally``'s tables: the same rules,
+    but the repetition count is read in ``path`` and the table left as it is
+    (:func:`times_counted`: the position occurs once more than counted). A search counts a
+    position while it searches below it and takes it off after (:func:`count_position`,
+    :func:`uncount_position`), so ``path`` holds the game's history since its last capture
+    and the path searched; it may hold positions from before a capture on the path, but none
+    of those can come back (a capture leaves fewer seeds on the board), so the count is the
+    rule's (R4.3)."""
+    seq0 = tally.acc[ACC_SEQ]
+    board, sown = sow(setup, board, mover, hole, tally, False, lap_table)
+    if not sown.ok:
+        return board, Moved(sown.end, -1, 0, sown.laps, sown.drops, 0, quiet, False, False)
+    board, end, nxt, passed, quiet = end_of_sowing(setup, board, sown, mover, starter, quiet,
+                                                   seq0, tally, False)
+    if end < 0:
+        times = 1 + times_counted(path, board.lo, board.hi, board.lo2, board.hi2, nxt)
+        board, end = end_by_history(setup, board, times, quiet, tally, False)
+        if end >= 0:
+            nxt = -1
+    took = tally.acc[ACC_SEQ] != seq0
+    return board, Moved(end, nxt, sown.extra, sown.laps, sown.drops, passed, quiet, took, True)
+
+
+@njit(inline="always")
+def unpack(board, n, out):
+    """Write the seeds of each hole of the packed ``board`` (:class:`Board`) to ``out[:2n]``,
+    the inverse of :func:`pack`."""
+    for h in range(min(n, 8)):
+        shift = np.uint64(8 * h)
+        out[h] = np.int64((board.lo >> shift) & _BYTE)
+        out[n + h] = np.int64((board.hi >> shift) & _BYTE)
+    for h in range(8, n):
+        shift = np.uint64(8 * (h - 8))
+        out[h] = np.int64((board.lo2 >> shift) & _BYTE)
+        out[n + h] = np.int64((board.hi2 >> shift) & _BYTE)
 
 
 # -- one line of moves, for callers outside the compiled code ---------------------------------
@@ -980,13 +767,16 @@ _L_FIELDS = 20
 
 @njit(inline="always")
 def pack(board, n):
-    """The packed board of the holes ``board[:2n]`` (:data:`PACKED_MAX_ROW`): South's row in
-    ``lo``, North's in ``hi``."""
-    lo = hi = _U0
-    for h in range(n):
+    """The words of the packed board (:class:`Board`) of the holes ``board[:2n]``
+    (:data:`PACKED_MAX_ROW`): ``lo``, ``hi``, ``lo2``, ``hi2``."""
+    lo = hi = lo2 = hi2 = _U0
+    for h in range(min(n, 8)):
         lo |= np.uint64(board[h]) << np.uint64(8 * h)
         hi |= np.uint64(board[n + h]) << np.uint64(8 * h)
-    return lo, hi
+    for h in range(8, n):
+        lo2 |= np.uint64(board[h]) << np.uint64(8 * (h - 8))
+        hi2 |= np.uint64(board[n + h]) << np.uint64(8 * (h - 8))
+    return lo, hi, lo2, hi2
 
 
 @njit(inline="always")
@@ -996,9 +786,16 @@ def count_history(positions, hist_rows, count, n):
     here."""
     forget_positions(positions)
     for i in range(count):
-        was_lo, was_hi = pack(hist_rows[i], n)
-        count_position(positions, was_lo, was_hi, hist_rows[i, 2 * n])
+        was_lo, was_hi, was_lo2, was_hi2 = pack(hist_rows[i], n)
+        count_position(positions, was_lo, was_hi, was_lo2, was_hi2, hist_rows[i, 2 * n])
 
+
+
+@njit(cache=True)
+def count_rows(positions, hist_rows, n):
+    """:func:`count_history` of every row of ``hist_rows``, compiled on its own for callers in
+    Python (the compiled searches fill their path table with it)."""
+    count_history(positions, hist_rows, hist_rows.shape[0], n)
 
 
 @njit(inline="always")
@@ -1011,6 +808,25 @@ def occupied(word):
 def count_occupied(ones):
     """How many holes hold seeds, from their :func:`occupied` bits."""
     return (ones * _ONES) >> _S56
+
+
+@njit(inline="always")
+def row_occupied(board, player):
+    """The :func:`occupied` bits of ``player``'s row of the packed ``board``: holes 0 to 7,
+    holes 8 to 11."""
+    word = board.lo if player == 0 else board.hi
+    word2 = board.lo2 if player == 0 else board.hi2
+    return occupied(word), occupied(word2)
+
+
+@njit(inline="always")
+def nth_in_row(ones, ones2, choice):
+    """The index in its row of the hole that holds seeds numbered ``choice`` (from 0, a uint64
+    below the count of both), from a row's :func:`row_occupied` bits."""
+    before = count_occupied(ones)
+    if choice < before:
+        return nth_occupied(ones, choice)
+    return 8 + nth_occupied(ones2, choice - before)
 
 
 @njit(inline="always")
@@ -1046,11 +862,11 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
     n = setup.n
     size = 2 * n
     acc, mtake = tally.acc, tally.mtake
-    lo, hi = pack(start.board, n)
+    lo, hi, lo2, hi2 = pack(start.board, n)
     inplay = 0
     for h in range(size):
         inplay += start.board[h]
-    board = Board(lo, hi, inplay)
+    board = Board(lo, hi, lo2, hi2, inplay)
     acc[ACC_CAP0], acc[ACC_CAP1] = start.caps[0], start.caps[1]
     acc[ACC_CASAS] = acc[ACC_SEQ] = acc[ACC_NCAPS] = acc[ACC_GAME] = 0
     count_history(positions, hist_rows, hist_rows.shape[0], n)
@@ -1058,7 +874,7 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
     for i in range(holes.size):
         hole = holes[i]
         if (hole < player * n or hole >= player * n + n
-                or seeds_at(board.lo, board.hi, n, hole) == 0):
+                or seeds_at(board.lo, board.hi, board.lo2, board.hi2, n, hole) == 0):
             return -2 - i
         acc[ACC_PLY] = i + 1
         board, moved = play_move(setup, board, player, hole, start.starter, quiet, tally, True,
@@ -1067,7 +883,7 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
             return -1
         quiet = moved.quiet
         for h in range(size):
-            out[i, h] = seeds_at(board.lo, board.hi, n, h)
+            out[i, h] = seeds_at(board.lo, board.hi, board.lo2, board.hi2, n, h)
         row = out[i, size:]
         row[_L_CAP0], row[_L_CAP1], row[_L_NEXT] = acc[0], acc[1], moved.player
         row[_L_END], row[_L_LAPS], row[_L_DROPS] = moved.end, moved.laps, moved.drops
@@ -1081,41 +897,6 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
         if moved.player < 0:
             return i + 1
         player = moved.player
-    return holes.size
-
-
-@njit(**ENTRY_OPTIONS)
-def _line(rules, n, board, caps, player, quiet, starter, hist_rows, holes, out, caps_out, work,
-          lap_table, lap_keys, lap_hist, table, keys, hist):
-    """:func:`line` on the general layout (boards the packed one does not fit): plays
-    ``holes`` from ``board``/``caps`` with ``player`` to move, each with :func:`_play_move`,
-    writing the same rows of ``out`` and every capture in ``caps_out``; the same results."""
-    size = 2 * n
-    st, mtake, snap = work[0], work[1, :8], work[2]
-    st[_KEEP], st[_QUIET], st[_NCAPS], st[_GAME], st[_SEQ], st[_CASAS] = 1, quiet, 0, 0, 0, 0
-    _count_history(hist_rows, hist_rows.shape[0], table, keys, hist)
-    for i in range(holes.size):
-        hole = holes[i]
-        if hole < player * n or hole >= player * n + n or board[hole] == 0:
-            return -2 - i
-        st[_PLY] = i + 1
-        nxt = _play_move(rules, st, board, caps, mtake, caps_out, n, player, hole, starter,
-                         lap_table, lap_keys, lap_hist, table, keys, hist, snap)
-        if nxt == -2:
-            return -1
-        for h in range(size):
-            out[i, h] = board[h]
-        row = out[i, size:]
-        row[_L_CAP0], row[_L_CAP1], row[_L_NEXT], row[_L_END] = caps[0], caps[1], nxt, st[_END]
-        row[_L_LAPS], row[_L_DROPS], row[_L_EXTRA] = st[_LAPS], st[_DROPS], st[_EXTRA]
-        row[_L_PASSED], row[_L_ENDLESS], row[_L_LAP_STOP] = st[_PASSED], st[_ENDLESS], st[_LAP_STOP]
-        row[_L_QUIET], row[_L_NCAPS] = st[_QUIET], st[_NCAPS]
-        for k in range(8):
-            row[_L_TAKE + k] = mtake[k]
-            mtake[k] = 0
-        if nxt < 0:
-            return i + 1
-        player = nxt
     return holes.size
 
 
@@ -1173,8 +954,7 @@ def plays(position) -> bool:
     return not (late_round and position.previous_winner is not None)
 
 
-def play_line(position, holes, rules: Rules | None = None, *,
-              packed: bool | None = None) -> list[Played]:
+def play_line(position, holes, rules: Rules | None = None) -> list[Played]:
     """Play ``holes`` one after another from ``position`` (a :class:`~hoyito_edu.Position`,
     its history since the last capture included) with the compiled rules, and say what
     each move did. The line stops early if the game ends.
@@ -1185,15 +965,16 @@ def play_line(position, holes, rules: Rules | None = None, *,
     :data:`MAX_LINE_LAPS` laps (only without a lap limit, or with one above it) is a
     ValueError too.
 
-    ``packed`` chooses the kernel's layout: the packed board where it fits (None, the
-    default: as the fast simulator plays), or always the general one (False); the
-    conformance tests run both.
-
     >>> import hoyito_edu as hy
     >>> first = play_line(hy.new_game("hoyito-i"), [0])[0]
     >>> first.laps, first.drops, first.player, first == play_line(hy.new_game("hoyito-i"), [0])[0]
     (5, 26, 1, True)
     """
+    return _play_line(position, holes, rules)
+
+
+def _play_line(position, holes, rules: Rules | None) -> list[Played]:
+    """:func:`play_line`, after the checks of its arguments."""
     from .codes import CAPTURE_KINDS, END_REASONS
 
     if position.outcome is not None:
@@ -1212,32 +993,20 @@ def play_line(position, holes, rules: Rules | None = None, *,
     for i, (board, player) in enumerate(history):
         hist_rows[i, :size], hist_rows[i, size] = board, player
     seeds = sum(position.board) + sum(position.captures)
-    fits = packed is not False and packed_fits(n, sum(position.board))
     limit = rules.max_laps
     room = min(1 << 12 if limit is None else limit + 1, MAX_LINE_LAPS)
     while True:
         board = np.array(position.board, dtype=np.int64)
         caps = np.array(position.captures, dtype=np.int64)
         out = np.zeros((line_holes.size, size + _L_FIELDS), dtype=np.int64)
-        caps_out = np.zeros((7, seeds + 1), dtype=np.int32)  # each capture takes a seed or more
-        if fits:
-            tally = Tally(np.zeros(ACC_SIZE, dtype=np.int64), np.zeros(8, dtype=np.int64),
-                          np.zeros((2, seeds + 1), dtype=np.int32),
-                          np.zeros((2, seeds + 1), dtype=np.int16),
-                          np.zeros((4, seeds + 1), dtype=np.int8))
-            start = LineStart(board, caps, position.player, position.quiet_plies,
-                              position.starter)
-            played = line(setup(rules, n), start, hist_rows, line_holes, out, tally,
-                          position_table(room),
-                          position_table(len(history) + line_holes.size + 2))
-            cap1, cap2 = tally.cap1, tally.cap2
-        else:
-            work = np.zeros((3, SNAP_SIZE), dtype=np.int64)
-            laps = _hash_table(n, room)
-            positions = _hash_table(n, len(history) + line_holes.size + 2)
-            played = _line(rule_codes(rules), n, board, caps, position.player,
-                           position.quiet_plies, position.starter, hist_rows, line_holes, out,
-                           caps_out, work, *laps, *positions)
+        # each capture takes a seed or more
+        tally = Tally(np.zeros(ACC_SIZE, dtype=np.int64), np.zeros(8, dtype=np.int64),
+                      np.zeros((2, seeds + 1), dtype=np.int32),
+                      np.zeros((2, seeds + 1), dtype=np.int16),
+                      np.zeros((4, seeds + 1), dtype=np.int8))
+        start = LineStart(board, caps, position.player, position.quiet_plies, position.starter)
+        played = line(setup(rules, n), start, hist_rows, line_holes, out, tally,
+                      position_table(room), position_table(len(history) + line_holes.size + 2))
         if played != -1:
             break
         if room >= MAX_LINE_LAPS:
@@ -1255,12 +1024,9 @@ def play_line(position, holes, rules: Rules | None = None, *,
         row = [int(v) for v in out[i]]
         board, rest = tuple(row[:size]), row[size:]
         last = rest[_L_NCAPS]
-        if fits:
-            found = ((int(cap1[0, c]), int(cap2[1, c]), int(cap1[1, c]), int(cap1[2, c]))
-                     for c in range(first, last))
-        else:
-            found = ((int(caps_out[3, c]), int(caps_out[6, c]), int(caps_out[4, c]),
-                      int(caps_out[5, c])) for c in range(first, last))
+        cap1, cap2 = tally.cap1, tally.cap2
+        found = ((int(cap1[0, c]), int(cap2[1, c]), int(cap1[1, c]), int(cap1[2, c]))
+                 for c in range(first, last))
         capture_list = tuple(
             (None if hole < 0 else hole, seeds_taken, taker, CAPTURE_KINDS[kind])
             for hole, seeds_taken, taker, kind in found

@@ -14,7 +14,6 @@ import numpy as np
 from ..engine.position import Position
 from . import kernel as kn
 from .kernel import njit
-from .search import sow_move
 
 #: UCB1's exploration constant (rewards lie in [0, 1]): sqrt(2), the textbook value.
 EXPLORATION = math.sqrt(2)
@@ -34,27 +33,8 @@ _USED, _DONE, _OVERFLOW, _STARTER, _SUR0, _SUR1, _HIST, _TOTAL = range(8)
 _META = 8
 
 
-# -- one move ---------------------------------------------------------------------------------
-@njit(inline="always")
-def _move(rules, n, general, player, hole, starter):
-    """Play ``hole`` for ``player`` on the general layout's board (:class:`General`) as the
-    kernel's general ``_play_move`` does, counting the new position in its table (the
-    positions since the last capture, forgotten after a capture: R4.3).
-    Returns the player to move next, -1 if the game is over, -2 if the move
-    had more laps than the lap table holds.
-
-    The move is :func:`hoyito_edu.compiled.search.sow_move`, compiled once and shared with the
-    alpha-beta search (a copy of the kernel inlined here cost about a minute of compiling),
-    called from one place in :func:`playouts_kernel`."""
-    g = general
-    nxt = sow_move(rules, n, g.st, g.mtake, g.caps_out, g.lap_table, g.lap_keys, g.lap_hist,
-                   g.board, g.caps, player, hole, starter, g.table, g.keys, g.hist, True)
-    if nxt == -2:
-        return -2
-    return -1 if g.st[kn._END] >= 0 else nxt
-
-
 _S32 = np.uint64(32)
+_U0 = np.uint64(0)
 
 
 @njit(inline="always")
@@ -80,7 +60,8 @@ def _log(logs, count):
 
 @njit(inline="always")
 def _reward(caps, meta):
-    """South's reward for a game scored ``caps`` (plus surplus): see the module's docstring."""
+    """South's reward for a game scored ``caps[0]``, ``caps[1]`` (plus surplus): see the
+    module's docstring."""
     margin = (caps[0] + meta[_SUR0]) - (caps[1] + meta[_SUR1])
     result = 1.0 if margin > 0 else (0.0 if margin < 0 else 0.5)
     return (1.0 - TIE_BREAK) * result + TIE_BREAK * (0.5 + 0.5 * margin / meta[_TOTAL])
@@ -95,36 +76,18 @@ _S56 = np.uint64(56)
 
 
 @njit(inline="always")
-def _legal(n, first, board, ones, packed):
-    """The legal moves of the row starting at hole ``first``, as bits (bit j: hole
-    ``first + j`` holds seeds): from the row's ``kernel.occupied`` bits on the packed board,
-    else from ``board``."""
-    if packed:
-        return np.int64((ones * _GATHER) >> _S56)
-    bits = 0
-    for j in range(n):
-        if board[first + j] > 0:
-            bits |= 1 << j
-    return bits
+def _legal(ones, ones2):
+    """The legal moves of a row, as bits (bit j: hole j of the row holds seeds), from the
+    row's :func:`~hoyito_edu.compiled.kernel.row_occupied` bits."""
+    return np.int64((ones * _GATHER) >> _S56) | (np.int64((ones2 * _GATHER) >> _S56) << 8)
 
 
 @njit(inline="always")
-def _nth(bits, pick):
-    """The index of the ``pick``-th set bit of ``bits`` (counting from 0)."""
-    j = 0
-    while True:
-        if (bits >> j) & 1:
-            if pick == 0:
-                return j
-            pick -= 1
-        j += 1
-
-
-@njit(inline="always")
-def _random_hole(word, ones):
+def _random_hole(word, ones, ones2):
     """A uniformly random legal move (:func:`_below` of the random ``word``) of the packed
-    row whose ``kernel.occupied`` bits are ``ones``."""
-    return kn.nth_occupied(ones, np.uint64(_below(word, kn.count_occupied(ones))))
+    row whose ``kernel.row_occupied`` bits are ``ones`` and ``ones2``."""
+    count = kn.count_occupied(ones) + kn.count_occupied(ones2)
+    return kn.nth_in_row(ones, ones2, np.uint64(_below(word, count)))
 
 
 class Start(NamedTuple):
@@ -149,27 +112,8 @@ class Nodes(NamedTuple):
     rng: np.ndarray
 
 
-class General(NamedTuple):
-    """The kernel's general layout, for boards the packed one does not fit: the move's
-    scalars ``st``, the seeds taken, the captures (never written), the lap and position
-    tables, the board and captures."""
-
-    st: np.ndarray
-    mtake: np.ndarray
-    caps_out: np.ndarray
-    lap_table: np.ndarray
-    lap_keys: np.ndarray
-    lap_hist: np.ndarray
-    table: np.ndarray
-    keys: np.ndarray
-    hist: np.ndarray
-    board: np.ndarray
-    caps: np.ndarray
-
-
 @njit(**kn.ENTRY_OPTIONS)
-def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, lap_table,
-                    positions):
+def playouts_kernel(setup, start, playouts, exploration, nodes, tally, lap_table, positions):
     """Run ``playouts`` more playouts on the tree (:class:`Nodes`: nodes ``0 ..
     meta[_USED]``; node 0 is the root: ``start.root`` holds its board, captures, player and
     plies without a capture). Row
@@ -182,62 +126,54 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, 
     table holds (``meta[_OVERFLOW]`` is set then).
 
     Each move of a playout is chosen one of three ways (a new child of the node reached, the
-    best child by UCB1, or at random past the tree), then played from one place: with a
-    table of packed positions (``positions.slots`` not empty) on the kernel's packed board
-    (:func:`~hoyito_edu.compiled.kernel.play_move`; boards that ``kernel.packed_fits``), else
-    by :func:`_move` on the general one (:class:`General`). Both draw the same random
-    numbers for the same choices. The packed move is inlined here: about 13 s more of
+    best child by UCB1, or at random past the tree), then played from one place on the
+    kernel's packed board (:func:`~hoyito_edu.compiled.kernel.play_move`, every board
+    size). The move is inlined here: about 13 s more of
     a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before). A
     shared compiled move called from here instead (not inlined) compiled in 17 s + 5 s against
     23 s, and played 12-36% fewer playouts a second, so the move stays inlined."""
-    rules, n = setup.codes, setup.n
+    n = setup.n
     root, hist_rows, meta = start.root, start.hist_rows, start.meta
     child, visits, value, path, logs, rng = (nodes.child, nodes.visits, nodes.value,
                                              nodes.path, nodes.logs, nodes.rng)
-    st, board, caps = general.st, general.board, general.caps
     acc, mtake = tally.acc, tally.mtake
     size = 2 * n
     starter = meta[_STARTER]
-    packed = positions.slots.size > 0
     seed = rng[0]  # the generator (SplitMix64 on ``seed``), back in ``rng`` at the end
-    root_lo, root_hi, root_inplay = kn._U0, kn._U0, 0
-    if packed:
-        root_lo, root_hi = kn.pack(root, n)
-        for h in range(size):
-            root_inplay += root[h]
-        for i in range(meta[_HIST]):  # each position of the history packed once, not per playout
-            was_lo, was_hi = kn.pack(hist_rows[i], n)
-            hist_rows[i, size + 1], hist_rows[i, size + 2] = np.int64(was_lo), np.int64(was_hi)
+    root_inplay = 0
+    root_lo, root_hi, root_lo2, root_hi2 = kn.pack(root, n)
+    for h in range(size):
+        root_inplay += root[h]
+    for i in range(meta[_HIST]):  # each position of the history packed once, not per playout
+        was_lo, was_hi, was_lo2, was_hi2 = kn.pack(hist_rows[i], n)
+        hist_rows[i, size + 1], hist_rows[i, size + 2] = np.int64(was_lo), np.int64(was_hi)
+        hist_rows[i, size + 3], hist_rows[i, size + 4] = np.int64(was_lo2), np.int64(was_hi2)
     for _ in range(playouts):
         # the root's board, and the position count of the game's history
-        if packed:
-            lo, hi, inplay, quiet = root_lo, root_hi, root_inplay, root[size + 3]
-            acc[kn.ACC_CAP0], acc[kn.ACC_CAP1] = root[size], root[size + 1]
-            acc[kn.ACC_CASAS] = acc[kn.ACC_SEQ] = acc[kn.ACC_NCAPS] = acc[kn.ACC_GAME] = 0
-            acc[kn.ACC_PLY] = 0
-            for i in range(8):
-                mtake[i] = 0
-            kn.forget_positions(positions)  # the position count of the game's history, as
-            for i in range(meta[_HIST]):  # kernel.count_history, on the words packed above
-                kn.count_position(positions, np.uint64(hist_rows[i, size + 1]),
-                                  np.uint64(hist_rows[i, size + 2]), hist_rows[i, size])
-        else:
-            lo, hi, inplay, quiet = kn._U0, kn._U0, 0, 0
-            for h in range(size):
-                board[h] = root[h]
-            caps[0], caps[1] = root[size], root[size + 1]
-            st[kn._KEEP], st[kn._QUIET] = 0, root[size + 3]
-            kn._count_history(hist_rows, meta[_HIST], general.table, general.keys,
-                              general.hist)
+        pb = kn.Board(root_lo, root_hi, root_lo2, root_hi2, root_inplay)
+        quiet = root[size + 3]
+        acc[kn.ACC_CAP0], acc[kn.ACC_CAP1] = root[size], root[size + 1]
+        acc[kn.ACC_CASAS] = acc[kn.ACC_SEQ] = acc[kn.ACC_NCAPS] = acc[kn.ACC_GAME] = 0
+        acc[kn.ACC_PLY] = 0
+        for i in range(8):
+            mtake[i] = 0
+        kn.forget_positions(positions)  # the position count of the game's history, as
+        for i in range(meta[_HIST]):  # kernel.count_history, on the words packed above
+            kn.count_position(positions, np.uint64(hist_rows[i, size + 1]),
+                              np.uint64(hist_rows[i, size + 2]),
+                              np.uint64(hist_rows[i, size + 3]),
+                              np.uint64(hist_rows[i, size + 4]), hist_rows[i, size])
         node, depth, player, plies = 0, 0, root[size + 2], 0
         node_visits = meta[_DONE]  # the root's
         mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
             first = player * n
-            ones = kn.occupied(lo if player == 0 else hi)
+            ones, ones2 = kn.row_occupied(pb, player)
+            if setup.width.ndim == 1:  # up to 2x8 (kernel.Setup): a constant for numba
+                ones2 = _U0
             k = -1
             if mode == _WALK:
-                legal = _legal(n, first, board, ones, packed)
+                legal = _legal(ones, ones2)
                 untried = 0
                 for j in range(n):
                     if (legal >> j) & 1 and child[node, j] < 0:
@@ -266,25 +202,14 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, 
                     mode = _PLAY_OUT  # the tree is full: play out from here
             if mode == _PLAY_OUT:  # uniformly random legal moves
                 seed += kn.GOLDEN
-                if packed:
-                    k = _random_hole(kn.mix(seed), ones)
-                else:
-                    legal = _legal(n, first, board, ones, packed)
-                    count = 0
-                    for j in range(n):
-                        count += (legal >> j) & 1
-                    k = _nth(legal, _below(kn.mix(seed), count))
-            if packed:
-                board_now, moved = kn.play_move(setup, kn.Board(lo, hi, inplay), player,
-                                                first + k, starter, quiet, tally, False,
-                                                lap_table, positions)
-                lo, hi, inplay, quiet = board_now.lo, board_now.hi, board_now.inplay, moved.quiet
-                nxt = moved.player if moved.ok else -2
-                if moved.took:  # the move took seeds: empty the counts
-                    for i in range(8):
-                        mtake[i] = 0
-            else:
-                nxt = _move(rules, n, general, player, first + k, starter)
+                k = _random_hole(kn.mix(seed), ones, ones2)
+            pb, moved = kn.play_move(setup, pb, player, first + k, starter, quiet, tally,
+                                     False, lap_table, positions)
+            quiet = moved.quiet
+            nxt = moved.player if moved.ok else -2
+            if moved.took:  # the move took seeds: empty the counts
+                for i in range(8):
+                    mtake[i] = 0
             if nxt == -2:
                 meta[_OVERFLOW] = 1
                 rng[0] = seed
@@ -305,9 +230,7 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, general, tally, 
                 node = child[node, k]
                 depth += 1
             player, plies = nxt, plies + 1
-        if packed:
-            caps[0], caps[1] = acc[kn.ACC_CAP0], acc[kn.ACC_CAP1]
-        south = _reward(caps, meta)
+        south = _reward(acc, meta)  # acc[ACC_CAP0], acc[ACC_CAP1]: the captures
         for i in range(depth):
             v, k = path[i, 0], path[i, 1]
             visits[v, k] += 1
@@ -330,15 +253,10 @@ class Tree:
         self.visits = np.zeros((rows, n), dtype=np.int64)
         self.value = np.zeros((rows, n), dtype=np.float64)
         self.path = np.zeros((MAX_PLIES + 2, 3), dtype=np.int64)
-        self.st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)
         self.mtake = np.zeros(8, dtype=np.int64)
-        self.caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
-        self.laps = kn._hash_table(n, lap_room)
-        # the packed path's lap table and counters (boards up to 2x8: kernel.packed_fits)
-        self.packed_laps = kn.position_table(lap_room if n <= kn.PACKED_MAX_ROW else 1)
+        self.caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (the tally's keep off)
+        self.laps = kn.position_table(lap_room)  # the lap starts of a move (R2.8)
         self.acc = np.zeros(kn.ACC_SIZE, dtype=np.int64)
-        self.board = np.zeros(2 * n, dtype=np.int64)
-        self.caps = np.zeros(2, dtype=np.int64)
         self.logs = np.zeros(1 << 16, dtype=np.float64)  # _log's table, filled as it is read
 
     def make_room(self, used: int, more: int) -> None:
@@ -360,11 +278,11 @@ class Tree:
 def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The search's view of ``position``: ``root`` (board, captures, player, plies without a
     capture), the history since the last capture (a row per position: board, player, then
-    two columns for the packed board, filled by :func:`playouts_kernel`) and
+    four columns for the packed board, filled by :func:`playouts_kernel`) and
     ``meta`` (one node used, the starter, the surplus, every seed in the game)."""
     size = 2 * position.holes_per_row
     history = position.history_since_capture()
-    hist_rows = np.zeros((len(history), size + 3), dtype=np.int64)
+    hist_rows = np.zeros((len(history), size + 5), dtype=np.int64)
     for i, (board, player) in enumerate(history):
         hist_rows[i, :size], hist_rows[i, size] = board, player
     root = np.zeros(size + 4, dtype=np.int64)
@@ -378,12 +296,6 @@ def root_arrays(position: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 
-#: For boards the packed layout does not fit: no lap masks, a table of positions without slots.
-_NO_MASKS = np.zeros(4, dtype=np.uint64)
-_NO_POSITIONS = kn.Positions(np.zeros(0, dtype=np.int64), np.zeros((1, 2), dtype=np.uint64),
-                             np.zeros(1, dtype=np.int64), np.array([1, 8, 0, 0], dtype=np.int64))
-
-
 def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
            exploration: float, deadline: float | None):
     n = position.holes_per_row
@@ -391,15 +303,8 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
     tree.child[0, :], tree.visits[0, :], tree.value[0, :] = -1, 0, 0.0
     rng = np.array([word], dtype=np.uint64)
     room = len(hist_rows) + MAX_PLIES + 2
-    if kn.packed_fits(n, sum(position.board)):
-        setup = kn.setup(position.rules, n)
-        packed, table = kn.position_table(room), kn._hash_table(n, 1)  # the general one unused
-    else:  # the general layout; a table of packed positions without slots says so
-        setup = kn.Setup(kn.rule_codes(position.rules), _NO_MASKS, n)
-        packed, table = _NO_POSITIONS, kn._hash_table(n, room)
+    setup, positions = kn.setup(position.rules, n), kn.position_table(room)
     start = Start(root, hist_rows, meta)
-    general = General(tree.st, tree.mtake, tree.caps_out, *tree.laps, *table, tree.board,
-                      tree.caps)
     caps_out = tree.caps_out
     tally = kn.Tally(tree.acc, tree.mtake, caps_out, caps_out, caps_out)
     # with a deadline, a first small chunk tells the rate; without, every playout in one call
@@ -412,8 +317,8 @@ def run_search(tree: Tree, position: Position, word: int, playouts: int | None,
         tree.make_room(int(meta[_USED]), chunk)
         began = time.perf_counter()
         nodes = Nodes(tree.child, tree.visits, tree.value, tree.path, tree.logs, rng)
-        ok = playouts_kernel(setup, start, chunk, exploration, nodes, general, tally,
-                             tree.packed_laps, packed)
+        ok = playouts_kernel(setup, start, chunk, exploration, nodes, tally, tree.laps,
+                             positions)
         if not ok:
             return None
         now = time.perf_counter()

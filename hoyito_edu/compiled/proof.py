@@ -9,9 +9,9 @@ deepening repeats it one ply deeper until the answer is known or the budget is s
 until one is not proven (refuted or unknown), since the node can then not be proven at this
 depth; so a refutation is found only where it is the first reply that fails, and a value is
 refuted for good by the opponent's own proof (:func:`hoyito_edu.analysis.solve.decide`).
-Moves are played by the compiled rules kernel (:func:`hoyito_edu.compiled.search.sow_move`,
-the same sowing the expert's search and the simulator use, checked against the engine by
-``tests/test_conformance.py``).
+Moves are played by the compiled rules kernel (:func:`hoyito_edu.compiled.search.play_child`,
+the same move the expert's search plays, on the kernel the simulator uses, checked against the
+engine by ``tests/test_conformance.py``).
 
 A leaf is certain, never an estimate: the game is over (its final margin), or the result is
 already *decided* whatever happens next: every seed still on the board ends with one of the
@@ -66,7 +66,7 @@ import numpy as np
 from ..engine.position import Position
 from . import kernel as kn
 from .kernel import njit
-from .search import sow_move
+from .search import Table, Tree, moves_for, play_child
 
 #: Plies below the root the proof has room for; deeper iterations are not started.
 MAX_PLY = 400
@@ -78,8 +78,8 @@ _PROVEN_DEPTH = 1 << 30  # the table depth of a proven or refuted node: it holds
 
 # ctx: counters and settings
 _WORK, _BUDGET, _ABORT, _OVERFLOW, _STARTER, _SUR0, _SUR1, _PROVER, _TARGET, _MODE = range(10)
-_BEST, _VISITS = 10, 11
-_CTX = 12
+_BEST, _VISITS, _QUIET_KEY = 10, 11, 12  # _QUIET_KEY: 1 if the rules have a quiet limit
+_CTX = 13
 # a position row: the board (2n values), then these fields (as in .search)
 _CAP0, _CAP1, _PLAYER, _END, _HOLE, _GAIN, _QUIET = range(7)
 _FIELDS = 7
@@ -176,34 +176,6 @@ def _leaf(row, n, ctx):
 
 
 @njit(inline="always")
-def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
-          table, keys, hist):
-    """Play ``hole`` in ``node`` into ``out`` (as :func:`hoyito_edu.compiled.search._play`).
-    Returns 1 if the move had more laps than the lap table holds, else 0."""
-    size = 2 * n
-    player = node[size + _PLAYER]
-    board = out[:size]
-    caps = out[size : size + 2]
-    for h in range(size):
-        board[h] = node[h]
-    caps[0], caps[1] = node[size + _CAP0], node[size + _CAP1]
-    st[kn._KEEP], st[kn._QUIET] = 0, node[size + _QUIET]
-    nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
-                   player, hole, ctx[_STARTER], table, keys, hist, False)
-    if nxt == -2:
-        ctx[_OVERFLOW] = 1
-        return 1
-    end = st[kn._END]
-    out[size + _QUIET] = st[kn._QUIET]
-    out[size + _PLAYER] = nxt if end < 0 else 1 - player
-    out[size + _END] = end
-    out[size + _HOLE] = hole
-    out[size + _GAIN] = (caps[player] - node[size + _CAP0 + player]) - (
-        caps[1 - player] - node[size + _CAP0 + 1 - player])
-    return 0
-
-
-@njit(inline="always")
 def _order(order, kids, count, size, best):
     """Child indices: ``best`` (a hole) first, then the most seeds gained for the mover."""
     for k in range(count):
@@ -225,23 +197,53 @@ def _order(order, kids, count, size, best):
                 break
 
 
-_PROVE_SIGNATURE = (
-    "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i8[:, ::1], i8[:, :, ::1], i8[:, ::1], u8[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "u8[::1], u8[::1], i8[:, ::1], i8, i8)"
-)
+@njit(inline="always")
+def _expand(moves, ctx, tree, ply, best):
+    """Play every move of ``nodes[ply]`` into ``kids[ply]`` and order them (``best``, a hole,
+    first). Returns how many, or -1 if the search stops (``ctx[_ABORT]``: a move with more
+    laps than the lap table holds, ``ctx[_OVERFLOW]``, or the budget spent)."""
+    n = moves.setup.n
+    node, children = tree.nodes[ply], tree.kids[ply]
+    count = 0
+    first = node[2 * n + _PLAYER] * n
+    for hole in range(first, first + n):
+        if node[hole] > 0:
+            if play_child(moves, node, hole, children[count], ctx[_STARTER]):
+                ctx[_OVERFLOW] = ctx[_ABORT] = 1
+                return -1
+            count += 1
+    ctx[_WORK] += 1
+    if ctx[_BUDGET] >= 0 and ctx[_WORK] > ctx[_BUDGET]:
+        ctx[_ABORT] = 1
+        return -1
+    _order(tree.orders[ply], children, count, 2 * n, best)
+    return count
 
 
-@njit(_PROVE_SIGNATURE, **kn.ENTRY_OPTIONS)
-def _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes, kids,
-           orders, sums, table, keys, hist, tt_keys, tt_check, tt_data, ply, depth):
-    """1 if the prover reaches the target from ``nodes[ply]`` against every defence, -1 if
-    the opponent holds them below it, 0 if not known within ``depth`` plies (or the budget
-    ran out: ``ctx[_ABORT]``). ``sums[ply]`` holds the multiset hash of the positions since
-    the last capture up to ``nodes[ply]``; ``table``/``keys``/``hist`` count them for the
-    repetition rule (the game's history, then the path)."""
+@njit(inline="always")
+def _add_to_sums(sums, ply, child, size):
+    """``sums[ply + 1]``: the multiset hash of the positions since the last capture, ``child``
+    (the position at ``ply + 1``) included."""
+    ea, eb = _element(child, size)
+    if child[size + _QUIET] == 0:  # a capture: no earlier position can come back
+        sums[ply + 1, 0], sums[ply + 1, 1] = ea, eb
+    else:
+        sums[ply + 1, 0], sums[ply + 1, 1] = sums[ply, 0] + ea, sums[ply, 1] + eb
+
+
+@njit(**kn.ENTRY_OPTIONS)
+def _prove(moves, ctx, tree, sums, tt, ply, depth):
+    """1 if the prover reaches the target from ``tree.nodes[ply]`` against every defence, -1
+    if the opponent holds them below it, 0 if not known within ``depth`` plies (or the budget
+    ran out: ``ctx[_ABORT]``), with the transposition table ``tt``. ``sums[ply]`` holds the
+    multiset hash of the positions since the last capture up to ``nodes[ply]``;
+    ``moves.path`` counts them for the repetition rule (the game's history, then the path;
+    the search's :class:`~hoyito_edu.compiled.search.Moves` and
+    :class:`~hoyito_edu.compiled.search.Tree`)."""
+    n = moves.setup.n
     size = 2 * n
-    node = nodes[ply]
+    node = tree.nodes[ply]
+    tt_keys, tt_check, tt_data = tt.keys, tt.check, tt.data
     settled = _leaf(node, n, ctx)
     if settled != 0:
         return settled
@@ -249,7 +251,7 @@ def _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, no
         return 0
     ctx[_VISITS] += 1
     a, b = _keys(node, size, sums[ply, 0], sums[ply, 1], ctx[_MODE] == HISTORY,
-                 rules[kn._R_QUIET] > 0)
+                 ctx[_QUIET_KEY] != 0)
     slot = _slot(tt_keys, tt_check, tt_data, a, b, False)
     best = -1
     if slot >= 0:
@@ -259,46 +261,30 @@ def _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, no
                 ctx[_BEST] = tt_data[slot, _T_BEST]
             return result
         best = tt_data[slot, _T_BEST]
-    children = kids[ply]
-    count = 0
-    first = node[size + _PLAYER] * n
-    for hole in range(first, first + n):
-        if node[hole] > 0:
-            if _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node,
-                     hole, children[count], table, keys, hist):
-                ctx[_ABORT] = 1
-                return 0
-            count += 1
-    ctx[_WORK] += 1
-    if ctx[_BUDGET] >= 0 and ctx[_WORK] > ctx[_BUDGET]:
-        ctx[_ABORT] = 1
+    count = _expand(moves, ctx, tree, ply, best)
+    if count < 0:
         return 0
-    order = orders[ply]
-    _order(order, children, count, size, best)
+    children, order = tree.kids[ply], tree.orders[ply]
     win = 1 if node[size + _PLAYER] == ctx[_PROVER] else -1  # the result the mover looks for
     result = -win
     tainted = False  # a refutation that rests on a repetition cut (PESSIMISTIC)
     found = children[order[0], size + _HOLE]
     for k in range(count):
         child = children[order[k]]
-        nxt = nodes[ply + 1]
+        nxt = tree.nodes[ply + 1]
         for f in range(size + _FIELDS):
             nxt[f] = child[f]
-        ea, eb = _element(child, size)
-        if child[size + _QUIET] == 0:  # a capture: no earlier position can come back
-            sums[ply + 1, 0], sums[ply + 1, 1] = ea, eb
-        else:
-            sums[ply + 1, 0], sums[ply + 1, 1] = sums[ply, 0] + ea, sums[ply, 1] + eb
+        _add_to_sums(sums, ply, child, size)
+        lo, hi, lo2, hi2 = kn.pack(child, n)
+        mover = child[size + _PLAYER]
         if ctx[_MODE] == PESSIMISTIC and (child[size + _END] == kn.REPETITION or (
-                child[size + _END] < 0 and kn._times_counted(
-                    child[:size], child[size + _PLAYER], table, keys, hist) > 0)):
+                child[size + _END] < 0
+                and kn.times_counted(moves.path, lo, hi, lo2, hi2, mover) > 0)):
             value = _CUT  # a position met before since the last capture: the prover's loss
         else:
-            kn._count_position(child[:size], child[size + _PLAYER], table, keys, hist)
-            value = _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                           nodes, kids, orders, sums, table, keys, hist, tt_keys, tt_check,
-                           tt_data, ply + 1, depth - 1)
-            kn._uncount_position(child[:size], child[size + _PLAYER], table, keys, hist)
+            kn.count_position(moves.path, lo, hi, lo2, hi2, mover)
+            value = _prove(moves, ctx, tree, sums, tt, ply + 1, depth - 1)
+            kn.uncount_position(moves.path, lo, hi, lo2, hi2, mover)
         if ctx[_ABORT] != 0:
             return 0
         outcome = -1 if value < 0 else value
@@ -372,7 +358,7 @@ class Prover:
         self.tt_keys = np.zeros(slots, dtype=np.uint64)
         self.tt_check = np.zeros(slots, dtype=np.uint64)
         self.tt_data = np.zeros((slots, 3), dtype=np.int64)
-        self.laps = kn._hash_table(12, _LAP_ROOM)
+        self.laps = kn.position_table(_LAP_ROOM)
         self._question: tuple | None = None
 
     def prove(self, position: Position, prover: int, target: int, max_nodes: int | None,
@@ -413,20 +399,14 @@ class Prover:
         ctx[_STARTER] = position.starter
         ctx[_SUR0], ctx[_SUR1] = position.surplus
         ctx[_PROVER], ctx[_TARGET], ctx[_MODE] = prover, target, MODES[self.mode]
-        st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)
-        mtake = np.zeros(8, dtype=np.int64)
-        caps_out = np.zeros((7, 1), dtype=np.int32)
-        rules = kn.rule_codes(position.rules)
-        lap_table, lap_keys, lap_hist = self.laps
+        ctx[_QUIET_KEY] = position.rules.quiet_limit is not None and position.rules.quiet_limit > 0
+        tree = Tree(nodes, kids, orders)
+        tt = Table(self.tt_keys, self.tt_check, self.tt_data)
         result, depth = 0, 0
         for depth in range(1, min(max_depth, MAX_PLY - 1) + 1):
-            table, keys, hist = kn._hash_table(n, len(history) + MAX_PLY + 2)
-            for board, player in history:
-                kn._count_position(np.array(board, dtype=np.int64), player, table, keys, hist)
+            moves = moves_for(position, self.laps, history, MAX_PLY + 2)
             ctx[_BEST] = -1
-            result = _prove(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                            nodes, kids, orders, sums, table, keys, hist, self.tt_keys,
-                            self.tt_check, self.tt_data, 0, depth)
+            result = _prove(moves, ctx, tree, sums, tt, 0, depth)
             if ctx[_OVERFLOW]:
                 raise ValueError("a move in the proof has more laps than the lap table holds "
                                  f"({_LAP_ROOM:,}): prove with a lap limit below that "

@@ -2,12 +2,14 @@
 for step, in a numba loop that searches about a hundred times more positions per second.
 
 Moves are played by the compiled rules kernel (:mod:`hoyito_edu.compiled.kernel`, shared with the
-fast simulator and the mcts playouts, and checked against the engine by ``tests/conformance.py``):
-the sowing and what ``Position.sow`` does after it (Ba-awa's last eight, passes, the repetition
-rule, the quiet limit). The repetition rule counts in the kernel's position table, which holds
-the game's history and the path being searched (a child is counted on the way down and taken
-off on the way back). ``tests/test_fastsearch.py`` checks that both paths of the search choose
-the same move with the same value on random positions of every variant.
+fast simulator, the mcts playouts and the proof search, and checked against the engine by
+``tests/conformance.py``): :func:`play_child`, the one compiled function both searches play a
+move with, calls the kernel's ``search_move`` (the sowing and what ``Position.sow`` does after it:
+Ba-awa's last eight, passes, the repetition rule, the quiet limit). The repetition rule reads
+the count in the kernel's position table (``Moves.path``), which holds the game's history and
+the path being searched (a child is counted on the way down and taken off on the way back).
+``tests/test_fastsearch.py`` checks that both paths of the search choose the same move with the
+same value on random positions of every variant.
 
 The algorithm is the one :class:`~hoyito_edu.SearchPlayer` documents: negamax with alpha-beta,
 a transposition table keyed by board, player to move and captures, the same move ordering
@@ -35,6 +37,7 @@ previous winner (R4.1, round 3 on). The search player uses the engine path for t
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 import numpy as np
 
@@ -89,81 +92,118 @@ def supports(position: Position) -> bool:
     return kn.HAVE_NUMBA and kn.plays(position)
 
 
-# -- one move ---------------------------------------------------------------------------------
-_SOW_MOVE_SIGNATURE = (
-    "i8(i8[::1], i8, i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], i8[::1], "
-    "i8[::1], i8, i8, i8, i8[::1], u8[::1], i8[:, ::1], b1)"
-)
+# -- one move ----------------------------------------------------------------------------------
+class Moves(NamedTuple):
+    """What a compiled search plays its moves with: the kernel's
+    :class:`~hoyito_edu.compiled.kernel.Setup`, a :class:`~hoyito_edu.compiled.kernel.Tally`
+    (captures added up, none kept), the table of lap starts (R2.8), and ``path``: the
+    positions since the game's last capture, then those of the path searched
+    (:func:`~hoyito_edu.compiled.kernel.position_table`, for the repetition rule)."""
+
+    setup: kn.Setup
+    tally: kn.Tally
+    laps: kn.Positions
+    path: kn.Positions
 
 
-@njit(_SOW_MOVE_SIGNATURE, **kn.ENTRY_OPTIONS)
-def sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps, player,
-             hole, starter, table, keys, hist, count):
-    """``Position.sow`` without the record, for both compiled searches: ``player`` sows
-    ``hole`` on ``board``/``caps`` with the kernel (:func:`~hoyito_edu.compiled.kernel._sow`),
-    then what follows the sowing (:func:`~hoyito_edu.compiled.kernel._end_of_sowing`, and
-    :func:`~hoyito_edu.compiled.kernel._end_by_history` with the count of the new position in
-    ``table``/``keys``/``hist``). Returns the player to move next (``st[kn._END]`` says
-    whether the game ended), or -2 if the move had more laps than the lap table holds.
+class Tree(NamedTuple):
+    """A search's rows: ``nodes[ply]`` the position at each ply of the path, ``kids[ply]`` its
+    children, ``orders[ply]`` the order they are searched in. A row is the board (2n values),
+    then the fields ``_CAP0`` ... ``_QUIET``."""
 
-    With ``count`` the new position is counted in the table, which forgets the positions
-    before a capture, as :func:`~hoyito_edu.compiled.kernel._play_move` does (the playouts).
-    Without, the table is read and left as it is (the alpha-beta search counts a position
-    while it searches below it): it may then hold positions from before the last capture,
-    but none can come back (a capture leaves fewer seeds on the board), so the count is the
-    rule's (R4.3).
+    nodes: np.ndarray
+    kids: np.ndarray
+    orders: np.ndarray
 
-    Compiled once, on its own, and called by the alpha-beta search (:func:`_play`) and the
-    mcts playouts (:mod:`hoyito_edu.compiled.mcts`): each copy of the kernel inlined in a
-    caller costs about a minute of compiling on the project's machine
-    (``benchmarks/compile_time.py``)."""
-    kn._start_move(st, player, caps, mtake)
-    if not kn._sow(rules, st, board, caps, mtake, caps_out, n, hole, lap_table, lap_keys,
-                   lap_hist, st[kn._SCALARS :]):
-        return -2
-    nxt = kn._end_of_sowing(rules, st, board, caps, mtake, caps_out, n, starter)
-    if st[kn._END] < 0:
-        if count:
-            if st[kn._QUIET] == 0:
-                kn._forget_positions(table, hist)
-            times = kn._count_position(board, nxt, table, keys, hist)
-        else:
-            times = 1 + kn._times_counted(board, nxt, table, keys, hist)
-        kn._end_by_history(rules, st, board, caps, mtake, caps_out, n, times)
-    return nxt
+
+class Table(NamedTuple):
+    """A transposition table: two independent keys a slot, and its data."""
+
+    keys: np.ndarray
+    check: np.ndarray
+    data: np.ndarray
+
+
+def moves_for(position: Position, lap_table: kn.Positions, history, room: int) -> Moves:
+    """The :class:`Moves` of a search from ``position``: its rules and board size, and a path
+    table counting ``history`` (the (board, player) of the positions since the game's last
+    capture, ``position`` last) with room for ``room`` more positions."""
+    n = position.holes_per_row
+    tally = kn.Tally(np.zeros(kn.ACC_SIZE, dtype=np.int64), np.zeros(8, dtype=np.int64),
+                     np.zeros((2, 1), dtype=np.int32), np.zeros((2, 1), dtype=np.int16),
+                     np.zeros((4, 1), dtype=np.int8))  # no capture is kept
+    return Moves(kn.setup(position.rules, n), tally, lap_table,
+                 path_table(history, n, room))
+
+
+def path_table(history, n: int, room: int) -> kn.Positions:
+    """A position table counting ``history`` ((board, player) since the last capture), with
+    room for ``room`` more positions (a path searched below it)."""
+    rows = np.zeros((len(history), 2 * n + 1), dtype=np.int64)
+    for i, (board, player) in enumerate(history):
+        rows[i, : 2 * n], rows[i, 2 * n] = board, player
+    table = kn.position_table(len(history) + room)
+    kn.count_rows(table, rows, n)
+    return table
+
+
+@njit(**kn.ENTRY_OPTIONS)
+def play_child(moves, node, hole, out, starter):
+    """``Position.sow`` without the record, for both compiled searches (this one and
+    :mod:`hoyito_edu.compiled.proof`): play ``hole`` in the row ``node`` into the row ``out``
+    (board, captures, next player, end code or -1, the hole, the seeds gained, plies without
+    a capture) with :func:`~hoyito_edu.compiled.kernel.search_move` (the repetition count
+    read in ``moves.path``, the table unchanged). Returns 1 if the move had more laps than the
+    lap table holds (``out`` is not usable then), else 0.
+
+    Compiled once, on its own, and called by both searches: each copy of the kernel inlined
+    in a caller costs about a minute of compiling (``benchmarks/compile_time.py``)."""
+    setup, tally = moves.setup, moves.tally
+    n = setup.n
+    size = 2 * n
+    player = node[size + _PLAYER]
+    lo, hi, lo2, hi2 = kn.pack(node, n)
+    inplay = 0
+    for h in range(size):
+        inplay += node[h]
+    acc = tally.acc
+    acc[kn.ACC_CAP0], acc[kn.ACC_CAP1] = node[size + _CAP0], node[size + _CAP1]
+    board, moved = kn.search_move(setup, kn.Board(lo, hi, lo2, hi2, inplay), player, hole,
+                                  starter, node[size + _QUIET], tally, moves.laps, moves.path)
+    if not moved.ok:
+        return 1
+    if moved.took:
+        for k in range(8):
+            tally.mtake[k] = 0
+    kn.unpack(board, n, out)
+    out[size + _CAP0], out[size + _CAP1] = acc[kn.ACC_CAP0], acc[kn.ACC_CAP1]
+    out[size + _QUIET] = moved.quiet
+    out[size + _PLAYER] = moved.player if moved.end < 0 else 1 - player
+    out[size + _END] = moved.end
+    out[size + _HOLE] = hole
+    out[size + _GAIN] = (acc[player] - node[size + player]) - (
+        acc[1 - player] - node[size + 1 - player])
+    return 0
 
 
 @njit(inline="always")
-def _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, hole, out,
-          table, keys, hist):
-    """``Position.sow`` without the record (:func:`sow_move`): play ``hole`` in ``node`` into
-    ``out`` (board, captures, next player, end code or -1, plies without a capture).
-    ``table``/``keys``/``hist`` count the positions of the path searched, from the game's
-    history to ``node`` (the kernel's position table). Returns 1 if the move had more laps
-    than the lap table holds (``ctx[_OVERFLOW]`` is set then, and ``out`` is not usable),
-    else 0."""
-    size = 2 * n
-    player = node[size + _PLAYER]
-    board = out[:size]
-    caps = out[size : size + 2]
-    for h in range(size):
-        board[h] = node[h]
-    caps[0], caps[1] = node[size + _CAP0], node[size + _CAP1]
-    st[kn._KEEP], st[kn._QUIET] = 0, node[size + _QUIET]
-    nxt = sow_move(rules, n, st, mtake, caps_out, lap_table, lap_keys, lap_hist, board, caps,
-                   player, hole, ctx[_STARTER], table, keys, hist, False)
-    if nxt == -2:
+def _play(moves, ctx, node, hole, out):
+    """:func:`play_child` with this search's starter; sets ``ctx[_OVERFLOW]`` and returns 1
+    if the move had more laps than the lap table holds, else 0."""
+    if play_child(moves, node, hole, out, ctx[_STARTER]):
         ctx[_OVERFLOW] = 1
         return 1
-    end = st[kn._END]
-    out[size + _QUIET] = st[kn._QUIET]
-    out[size + _PLAYER] = nxt if end < 0 else 1 - player
-    out[size + _END] = end
-    out[size + _HOLE] = hole
-    out[size + _GAIN] = (caps[player] - node[size + player]) - (
-        caps[1 - player] - node[size + 1 - player]
-    )
     return 0
+
+
+@njit(inline="always")
+def _count(path, row, n, count):
+    """Count the position of ``row`` in the path table (``count``), or take it off again."""
+    lo, hi, lo2, hi2 = kn.pack(row, n)
+    if count:
+        kn.count_position(path, lo, hi, lo2, hi2, row[2 * n + _PLAYER])
+    else:
+        kn.uncount_position(path, lo, hi, lo2, hi2, row[2 * n + _PLAYER])
 
 
 _decided_value = njit(inline="always")(decided_value)  # the same function, compiled
@@ -307,45 +347,26 @@ def _over_budget(ctx):
 
 
 @njit(inline="always")
-def _play_all(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node, children,
-              start, skip, table, keys, hist):
+def _play_all(moves, ctx, node, children, start, skip):
     """Play every move of ``node`` but ``skip`` (a hole, or -1) into ``children[start:]``, in
     the order of the holes. Returns how many, or -1 if a move had more laps than the lap
     table holds."""
-    size = 2 * n
+    n = moves.setup.n
     count = 0
-    first = node[size + _PLAYER] * n
+    first = node[2 * n + _PLAYER] * n
     for hole in range(first, first + n):
         if node[hole] > 0 and hole != skip:
-            if _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node,
-                     hole, children[start + count], table, keys, hist):
+            if _play(moves, ctx, node, hole, children[start + count]):
                 return -1
             count += 1
     return count
 
 
-_SEARCH_SIGNATURE = (
-    "i8(i8[::1], i8, i8[::1], i8[::1], i8[::1], i4[:, ::1], i8[::1], u8[::1], i8[:, ::1], "
-    "i8[:, ::1], i8[:, :, ::1], i8[:, ::1], i8[::1], u8[::1], i8[:, ::1], u8[::1], u8[::1], "
-    "i8[:, ::1], i8, i8, i8, i8)"
-)
-
-
-# nogil: the kernel's event loop (a click, New game) and another board's search run while
-# this one does, and :meth:`CompiledSearch.stop` can end it from another thread.
-@njit(_SEARCH_SIGNATURE, nogil=True, **kn.ENTRY_OPTIONS)
-def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes, kids,
-             orders, table, keys, hist, tt_keys, tt_check, tt_data, ply, depth, alpha,
-             beta):
-    """The value of ``nodes[ply]`` from the side of its player to move, searched ``depth``
-    plies (``SearchPlayer._negamax``). ``table``/``keys``/``hist`` (the kernel's position
-    table) count the game's history since its last capture, then the path down to
-    ``nodes[ply]``: each child is counted while it is searched and taken off after. With
-    ``ply == 0`` (the root) the moves are tried in the order ``orders[0]`` and
-    ``ctx[_BEST]`` gets the best move."""
-    size = 2 * n
-    node = nodes[ply]
-    if node[size + _END] >= 0:
+@njit(inline="always")
+def _settled(node, n, ctx, ply, depth):
+    """The value of a node the search does not expand, else ``_INF`` (not settled): a finished
+    game, a decided position (``ctx[_DECIDED]``, never the root), the depth limit."""
+    if node[2 * n + _END] >= 0:
         return _value(node, n, ctx)
     if ctx[_DECIDED] and ply > 0:  # the root's moves are always searched
         settled = _decided(node, n, ctx)
@@ -353,54 +374,117 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
             return settled
     if depth <= 0:
         return _value(node, n, ctx)
+    return _INF
+
+
+@njit(inline="always")
+def _stored(tt, slot, depth, alpha, beta):
+    """The value stored in ``slot`` if it settles the node at ``depth`` in the window
+    (``alpha``, ``beta``), else ``_INF``."""
+    if tt.data[slot, _T_DEPTH] >= depth:
+        flag, value = tt.data[slot, _T_FLAG], tt.data[slot, _T_VALUE]
+        if flag == EXACT or (flag == LOWER and value >= beta) or (
+                flag == UPPER and value <= alpha):
+            return value
+    return _INF
+
+
+@njit(inline="always")
+def _expand(moves, ctx, tree, ply, tt_best, fresh):
+    """Play the first moves of ``nodes[ply]`` into ``kids[ply]`` and put them in order: the
+    table's best move alone (``tt_best``, a hole: the others are played if it does not cut
+    the search off, :func:`_expand_rest`), else every move. Returns how many, or -1 if the
+    search stops (``ctx[_ABORT]``: a move too long, or the budget spent on a fresh node)."""
+    n = moves.setup.n
+    node, children, order = tree.nodes[ply], tree.kids[ply], tree.orders[ply]
+    if tt_best >= 0:
+        if _play(moves, ctx, node, tt_best, children[0]):
+            ctx[_ABORT] = 1
+            return -1
+        order[0] = 0
+        return 1
+    count = _play_all(moves, ctx, node, children, 0, -1)
+    if count < 0:
+        ctx[_ABORT] = 1
+        return -1
+    if fresh:
+        ctx[_WORK] += count
+        if _over_budget(ctx):
+            return -1
+    if ply == 0:  # the root: the given order, the previous best first, then the most gained
+        _root_order(order, children, count, 2 * n)
+    else:
+        _order(order, children, count, 2 * n, -1)
+    return count
+
+
+@njit(inline="always")
+def _expand_rest(moves, ctx, tree, ply, tt_best):
+    """The moves other than the table's best (played first by :func:`_expand`), in
+    ``kids[ply][1:]``, ordered by seeds gained. Returns how many moves in all, or -1 if one
+    was too long (``ctx[_ABORT]``)."""
+    node, children, order = tree.nodes[ply], tree.kids[ply], tree.orders[ply]
+    more = _play_all(moves, ctx, node, children, 1, tt_best)
+    if more < 0:
+        ctx[_ABORT] = 1
+        return -1
+    for j in range(1, 1 + more):
+        order[j] = j
+    _sort_by_gain(order, children, 1, 1 + more, 2 * moves.setup.n)
+    return 1 + more
+
+
+@njit(inline="always")
+def _store(tt, slot, ply, depth, value, best, alpha, beta):
+    """Keep a node's ``value`` and ``best`` move in ``slot``, with its bound kind against the
+    window (``alpha`` as it was on entry, ``beta``); the root's is exact."""
+    if ply == 0 or alpha < value < beta:
+        flag = EXACT
+    elif value <= alpha:
+        flag = UPPER
+    else:
+        flag = LOWER
+    tt.data[slot, _T_DEPTH], tt.data[slot, _T_VALUE] = depth, value
+    tt.data[slot, _T_FLAG], tt.data[slot, _T_BEST] = flag, best
+
+
+# nogil: the kernel's event loop (a click, New game) and another board's search run while
+# this one does, and :meth:`CompiledSearch.stop` can end it from another thread.
+@njit(nogil=True, **kn.ENTRY_OPTIONS)
+def _negamax(moves, ctx, tree, tt, ply, depth, alpha, beta):
+    """The value of ``tree.nodes[ply]`` from the side of its player to move, searched
+    ``depth`` plies (``SearchPlayer._negamax``), with the transposition table ``tt``.
+    ``moves.path`` (:class:`Moves`) counts the game's history since its last capture, then
+    the path down to ``nodes[ply]``: each child is counted while it is searched and taken off
+    after. With ``ply == 0`` (the root) the moves are tried in the order ``orders[0]`` and
+    ``ctx[_BEST]`` gets the best move."""
+    n = moves.setup.n
+    size = 2 * n
+    node = tree.nodes[ply]
+    settled = _settled(node, n, ctx, ply, depth)
+    if settled != _INF:
+        return settled
     a, b = _keys(node, size)
-    slot = _slot(tt_keys, tt_check, tt_data, a, b, False)
+    slot = _slot(tt.keys, tt.check, tt.data, a, b, False)
     ctx[_VISITS] += 1
     fresh = slot < 0
-    children = kids[ply]
-    order = orders[ply]
     tt_best = -1
     if not fresh:
         # A position met before adds no work, so the budget is checked before its moves are
         # played, and a stored value that settles it is returned without playing them.
         if _over_budget(ctx):
             return 0
-        if ply > 0 and tt_data[slot, _T_DEPTH] >= depth:
-            flag, value = tt_data[slot, _T_FLAG], tt_data[slot, _T_VALUE]
-            if flag == EXACT:
-                return value
-            if flag == LOWER and value >= beta:
-                return value
-            if flag == UPPER and value <= alpha:
-                return value
         if ply > 0:
-            tt_best = tt_data[slot, _T_BEST]
+            stored = _stored(tt, slot, depth, alpha, beta)
+            if stored != _INF:
+                return stored
+            tt_best = tt.data[slot, _T_BEST]
     else:
-        slot = _slot(tt_keys, tt_check, tt_data, a, b, True)
-    count = 0
-    if tt_best >= 0:
-        # Only the remembered best move is played first; the others are played if it does not
-        # cut the search off (see the loop below), in the same order as before.
-        if _play(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, node,
-                 tt_best, children[0], table, keys, hist):
-            ctx[_ABORT] = 1
-            return 0
-        count = 1
-        order[0] = 0
-    else:
-        count = _play_all(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                          node, children, 0, -1, table, keys, hist)
-        if count < 0:
-            ctx[_ABORT] = 1
-            return 0
-        if fresh:
-            ctx[_WORK] += count
-            if _over_budget(ctx):
-                return 0
-        if ply == 0:  # the root: the given order, the previous best first, then the most gained
-            _root_order(order, children, count, size)
-        else:
-            _order(order, children, count, size, -1)
+        slot = _slot(tt.keys, tt.check, tt.data, a, b, True)
+    count = _expand(moves, ctx, tree, ply, tt_best, fresh)
+    if count < 0:
+        return 0
+    children, order = tree.kids[ply], tree.orders[ply]
     original_alpha = alpha
     best_value, best = -_INF, children[order[0], size + _HOLE]
     k = 0
@@ -408,35 +492,25 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
     while k < count or pending:
         if pending and k == 1:  # the best move did not cut the search off: play the others
             pending = False
-            more = _play_all(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                             node, children, 1, tt_best, table, keys, hist)
-            if more < 0:
-                ctx[_ABORT] = 1
+            count = _expand_rest(moves, ctx, tree, ply, tt_best)
+            if count < 0:
                 return 0
-            count = 1 + more
-            for j in range(1, count):
-                order[j] = j
-            _sort_by_gain(order, children, 1, count, size)
             if k >= count:
                 break
         child = children[order[k]]
         k += 1
-        nxt = nodes[ply + 1]
+        nxt = tree.nodes[ply + 1]
         for f in range(size + _FIELDS):
             nxt[f] = child[f]
-        kn._count_position(child[:size], child[size + _PLAYER], table, keys, hist)
         low = alpha
         if ply == 0 and alpha > -_INF:  # the root: a move as good as the best gets its value
             low = alpha - 1
+        _count(moves.path, child, n, True)
         if child[size + _PLAYER] == node[size + _PLAYER]:  # extra turn or a pass: same side
-            value = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                             nodes, kids, orders, table, keys, hist, tt_keys, tt_check,
-                             tt_data, ply + 1, depth - 1, low, beta)
+            value = _negamax(moves, ctx, tree, tt, ply + 1, depth - 1, low, beta)
         else:
-            value = -_negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                              nodes, kids, orders, table, keys, hist, tt_keys, tt_check,
-                              tt_data, ply + 1, depth - 1, -beta, -low)
-        kn._uncount_position(child[:size], child[size + _PLAYER], table, keys, hist)
+            value = -_negamax(moves, ctx, tree, tt, ply + 1, depth - 1, -beta, -low)
+        _count(moves.path, child, n, False)
         if ctx[_ABORT] != 0:
             return 0
         if ply == 0:
@@ -447,20 +521,10 @@ def _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, 
                 alpha = value
                 if alpha >= beta and ply > 0:
                     break
-    slot = _slot(tt_keys, tt_check, tt_data, a, b, True)
+    slot = _slot(tt.keys, tt.check, tt.data, a, b, True)
     if ply == 0:
-        flag = EXACT
         ctx[_BEST] = best
-    elif best_value <= original_alpha:
-        flag = UPPER
-    elif best_value >= beta:
-        flag = LOWER
-    else:
-        flag = EXACT
-    tt_data[slot, _T_DEPTH] = depth
-    tt_data[slot, _T_VALUE] = best_value
-    tt_data[slot, _T_FLAG] = flag
-    tt_data[slot, _T_BEST] = best
+    _store(tt, slot, ply, depth, best_value, best, original_alpha, beta)
     return best_value
 
 
@@ -469,15 +533,6 @@ negamax = _negamax
 
 
 # -- the driver -------------------------------------------------------------------------------
-def _positions(history, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The kernel's position table counting a position's history since the last capture,
-    with room for the path of a search below it."""
-    positions = kn._hash_table(n, len(history) + MAX_PLY + 2)
-    for board, player in history:
-        kn._count_position(np.array(board, dtype=np.int64), player, *positions)
-    return positions
-
-
 class CompiledSearch:
     """The compiled search's work space, kept by a :class:`~hoyito_edu.SearchPlayer` between
     its choices (the table is cleared before each, so a choice depends only on the position,
@@ -537,12 +592,11 @@ class CompiledSearch:
     def _grow(self, room: int) -> None:
         """A lap table with room for ``room`` lap starts (at most :data:`MAX_LAP_ROOM`)."""
         self.lap_room = min(room, MAX_LAP_ROOM)
-        self.laps = kn._hash_table(12, self.lap_room)
+        self.laps = kn.position_table(self.lap_room)
 
     def _search(self, position, order, max_depth, max_nodes, deadline, stop_when_decided):
         n = position.holes_per_row
         size = 2 * n
-        history = position.history_since_capture()
         nodes = np.zeros((MAX_PLY + 1, size + _FIELDS), dtype=np.int64)
         nodes[0, :size] = position.board
         nodes[0, size + _CAP0 : size + _CAP1 + 1] = position.captures
@@ -558,11 +612,8 @@ class CompiledSearch:
         ctx[_CLOCK] = 0 if deadline is None else int(deadline * 1e9)
         ctx[_DECIDED] = int(stop_when_decided)
         self.tt_keys[:] = 0
-        st = np.zeros(kn._SCALARS + kn.SNAP_SIZE, dtype=np.int64)  # then room for a snapshot
-        mtake = np.zeros(8, dtype=np.int64)
-        caps_out = np.zeros((7, 1), dtype=np.int32)  # never written (st[_KEEP] is 0)
-        rules = kn.rule_codes(position.rules)
-        lap_table, lap_keys, lap_hist = self.laps
+        tree = Tree(nodes, kids, orders)
+        tt = Table(self.tt_keys, self.tt_check, self.tt_data)
         best, value, done, root_values, alive = order[0], 0, 0, {}, {}
         for depth in range(1, min(max_depth, MAX_PLY - 1) + 1):
             if self.stopped and depth > 1:  # depth 1 always: a legal move, never a blind one
@@ -572,10 +623,8 @@ class CompiledSearch:
             if self.stopped:
                 ctx[_BUDGET] = 0
             orders[0, : len(order)] = [best] + [hole for hole in order if hole != best]
-            table, keys, hist = _positions(history, n)
-            found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist,
-                             nodes, kids, orders, table, keys, hist, self.tt_keys,
-                             self.tt_check, self.tt_data, 0, depth, -_INF, _INF)
+            moves = moves_for(position, self.laps, position.history_since_capture(), MAX_PLY + 2)
+            found = _negamax(moves, ctx, tree, tt, 0, depth, -_INF, _INF)
             if ctx[_OVERFLOW]:
                 return None
             if ctx[_ABORT]:
@@ -587,13 +636,13 @@ class CompiledSearch:
                                                root_values, alive)
             if stop:
                 break
-        self._state = (rules, n, ctx, st, mtake, caps_out, nodes, kids, orders)
+        self._state = (ctx, tree, tt)
         return {"best": best, "value": value, "depth": done, "work": int(ctx[_WORK]),
                 "visits": int(ctx[_VISITS]), "root_values": root_values}
 
     def spent(self) -> tuple[int, int]:
         """Moves played on first expansions, and visits, since the last :meth:`search` began."""
-        ctx = self._state[2]
+        ctx = self._state[0]
         return int(ctx[_WORK]), int(ctx[_VISITS])
 
     def child_value(self, parent: Position, child: Position, depth: int, alpha: int,
@@ -604,9 +653,11 @@ class CompiledSearch:
 
         if self.stopped:
             raise OutOfBudget
-        rules, n, ctx, st, mtake, caps_out, nodes, kids, orders = self._state
+        ctx, tree, tt = self._state
+        n = child.holes_per_row
         size = 2 * n
-        table, keys, hist = _positions(child.history_since_capture(), n)  # the child last
+        nodes = tree.nodes
+        moves = moves_for(child, self.laps, child.history_since_capture(), MAX_PLY + 2)
         nodes[1, :size] = child.board
         nodes[1, size + _CAP0 : size + _CAP1 + 1] = child.captures
         nodes[1, size + _PLAYER] = child.player
@@ -614,12 +665,9 @@ class CompiledSearch:
         nodes[1, size + _QUIET] = child.quiet_plies
         ctx[_BUDGET] = -1 if self.budget is None else self.budget
         ctx[_UNLIMITED], ctx[_ABORT] = 0, 0
-        lap_table, lap_keys, lap_hist = self.laps
         same_side = child.outcome is None and child.player == parent.player
         lo, hi = (alpha, beta) if same_side else (-beta, -alpha)
-        found = _negamax(rules, n, ctx, st, mtake, caps_out, lap_table, lap_keys, lap_hist, nodes,
-                         kids, orders, table, keys, hist, self.tt_keys, self.tt_check,
-                         self.tt_data, 1, depth, lo, hi)
+        found = _negamax(moves, ctx, tree, tt, 1, depth, lo, hi)
         if ctx[_ABORT] or ctx[_OVERFLOW]:
             raise OutOfBudget
         return int(found) if same_side else -int(found)

@@ -167,7 +167,7 @@ def fast_games(part: Part, progress: Callable[[int], None] | None = None) -> Raw
 
     return play_random_games(rules, part.ids, seed=part.seed, holes_per_row=part.n,
                              starters=part.starters, max_plies=part.max_plies,
-                             moves="moves" in part.tables, captures="captures" in part.tables,
+                             tables=part.tables,
                              progress=progress)
 
 
