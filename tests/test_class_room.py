@@ -463,3 +463,18 @@ def test_a_rename_reaches_the_students_page_and_their_classmates_board(room):
     assert ana.last("renamed") == {"type": "renamed", "name": "Ana María"}
     assert ben.last("renamed") == {"type": "renamed", "classmate": "Ana María"}
     assert ben.view["names"][0] == "Ana María (South)"
+
+
+@pytest.mark.parametrize("settings_message", [
+    {"type": "settings", "variant": [], "holes_per_row": 6, "levels": [], "classmates": True},
+    {"type": "settings", "variant": {"a": 1}, "holes_per_row": 6, "levels": [],
+     "classmates": True},
+    {"type": "settings", "variant": "hoyito-i", "holes_per_row": 6, "levels": [["beginner"]],
+     "classmates": True},
+])
+def test_teacher_settings_of_the_wrong_kind_are_refused_not_a_crash(settings_message):
+    """Found by hypothesis: a list where the rule set's name goes raised TypeError."""
+    from hoyito_edu.board.server.room import Refused, check_teacher
+
+    with pytest.raises(Refused):
+        check_teacher(settings_message)

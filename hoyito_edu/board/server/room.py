@@ -258,9 +258,11 @@ def check_teacher(message: object) -> dict:
     elif kind == "settings":
         variant, size = message.get("variant"), as_whole(message.get("holes_per_row"))
         levels, mates = message.get("levels"), message.get("classmates")
-        if variant not in VARIANTS or size not in size_options(variant):
+        if not isinstance(variant, str) or variant not in VARIANTS \
+                or size not in size_options(variant):
             raise Refused("not-understood", detail="variant or board size")
-        if not isinstance(levels, list) or not set(levels) <= set(LEVELS) or len(levels) > 10:
+        if not isinstance(levels, list) or len(levels) > 10 \
+                or not all(isinstance(level, str) and level in LEVELS for level in levels):
             raise Refused("not-understood", detail="levels")
         if not isinstance(mates, bool):
             raise Refused("not-understood", detail="classmates")
