@@ -249,6 +249,7 @@ OPTION_VALUES = {
     "chain_opponent_side_only": [True],
     "max_laps": [1, 2, 3, 10, 31, 32, 33, 75, None],
     "quiet_limit": [1, 2, 10, 40],
+    "relay": [False],
 }
 
 

@@ -63,6 +63,7 @@ K_MID, K_LAST, K_CHAIN, K_FINAL, K_EIGHT, K_ENDLESS, K_REPEAT, K_LAPS, K_QUIET =
 
 # Rule switches, from Rules, in an int array; the two limits are 0 for no limit.
 _R_MID, _R_CHAIN, _R_EXTRA, _R_EIGHT, _R_SKIP, _R_OPP, _R_MAX_LAPS, _R_QUIET = range(8)
+_R_RELAY = 8
 _MID_MOVER, _MID_OWNER, _MID_NONE = range(3)
 
 
@@ -93,7 +94,7 @@ def rule_codes(rules: Rules) -> np.ndarray:
     return np.array(
         [mid, rules.chain, rules.extra_turn, rules.end_rule == "eight-or-fewer",
          rules.skip_origin, rules.chain_opponent_side_only, rules.max_laps or 0,
-         rules.quiet_limit or 0],
+         rules.quiet_limit or 0, rules.relay],
         dtype=np.int64,
     )
 
@@ -610,7 +611,7 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
             if end < 0 and extra_rule != 0:
                 extra = 1
             return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, True)
-        if seeds == 1:
+        if seeds == 1 or rules[_R_RELAY] == 0:
             return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, True)
         if exact:
             times = count_position(lap_table, lo, hi, lo2, hi2, cur)

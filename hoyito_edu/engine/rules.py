@@ -58,6 +58,9 @@ class Rules:
             before the next lap, and the game ends as after an endless move (each player takes
             the seeds in their own holes). Default 1,000; ``None`` for no limit (exact, but a
             move can then run for billions of laps).
+        relay: option (R2.6) — a lap that ends in an occupied hole without a casa is lifted and
+            sown on (the default, ``True``); ``False``: the move ends there, one lap a move
+            (a throw-away option, the add-a-rule example of ``docs/architecture.md``).
         quiet_limit: option (R4.5) — the game ends by itself, as by agreement, after this many
             plies in a row without a capture. Default ``None``: the recorded rules have no
             such limit.
@@ -77,6 +80,7 @@ class Rules:
     chain_opponent_side_only: bool = False
     max_laps: int | None = DEFAULT_MAX_LAPS
     quiet_limit: int | None = None
+    relay: bool = True
 
     def __post_init__(self) -> None:
         for key in ("name", "title"):
@@ -151,6 +155,7 @@ OPTIONS: dict[str, bool | int | None] = {
     "chain_opponent_side_only": False,
     "max_laps": DEFAULT_MAX_LAPS,
     "quiet_limit": None,
+    "relay": True,
 }
 
 

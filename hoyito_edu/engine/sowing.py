@@ -150,7 +150,7 @@ def sow_move(
         # The end of the lap (R2.6): ``seeds`` is what the last hole holds now.
         if seeds == 4:
             return _last_seed_capture(position, board, captures, current, events)
-        if seeds == 1:
+        if seeds == 1 or not rules.relay:
             return board, captures, None, False
         # The last seed fell into an occupied hole: its seeds are lifted for the next lap,
         # unless the laps cycle for ever or the lap limit is reached (R2.8).

@@ -889,6 +889,8 @@ OPTION_LABELS = {
     ("max_laps", "n"): N_("stop after {n:,} laps"),
     ("quiet_limit", None): N_("no quiet limit"),
     ("quiet_limit", "n"): N_("end after {n:,} quiet moves"),
+    ("relay", True): N_("relay"),
+    ("relay", False): N_("one lap a move"),
 }
 
 #: Why an option cannot apply to a rule set.
