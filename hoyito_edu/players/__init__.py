@@ -186,8 +186,8 @@ def warm_up(progress: bool = False) -> float:
     search and a 16-playout search on a new Hoyito I game; returns the seconds it took.
     ``make`` runs it once at set-up, so that the first move in a new installation does not
     wait for the compiler; with the cache, it takes about a second. Numba compiles again
-    after a module of ``compiled/`` changes (its cache is keyed by the source file in
-    ``compiled/``): run it again then.
+    after a module of ``compiled/`` or ``engine/`` changes (its cache folder is named by a hash
+    of those sources, :mod:`hoyito_edu.compiled.cache`): run it again then.
 
     With ``progress`` it prints each part as it compiles and the seconds it took (``make``
     asks for this, so that a set-up that compiles for a minute does not look hung), e.g.
