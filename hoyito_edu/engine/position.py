@@ -40,7 +40,7 @@ from .events import (
     Relay,
 )
 from .rules import Rules, get_rules
-from .sowing import SowResult, _take_all, next_open_holes, sow_move, take_all
+from .sowing import SowResult, next_open_holes, sow_move, sweep_holes, take_all
 
 PLAYER_NAMES = ("South", "North")
 
@@ -347,7 +347,7 @@ class Position:
                 trail = ([key], {key: 1}, 1)  # _trail_start(key), without the call
             if end is not None:
                 taken = list(captures)
-                _take_all(sown, taken, events, self.owners.__getitem__, end)
+                sweep_holes(sown, taken, events, self.owners.__getitem__, end)
                 board, captures = tuple(sown), (taken[0], taken[1])
         # The successor: this position's state (fields, holes owned, ring), with the changes
         # (this position is not over: its outcome, None, carries over unless the game ends).
@@ -405,7 +405,7 @@ class Position:
         """Ba-awa (R4.2): the starter of this game takes what is left, and the game ends."""
         if sum(board) == 0:
             return Reason.ALL_CAPTURED
-        _take_all(board, captures, events, lambda hole: self.starter, Reason.EIGHT_OR_FEWER)
+        sweep_holes(board, captures, events, lambda hole: self.starter, Reason.EIGHT_OR_FEWER)
         return Reason.EIGHT_OR_FEWER
 
     # -- drawing -------------------------------------------------------------------------

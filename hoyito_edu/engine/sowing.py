@@ -223,7 +223,7 @@ def _after_capture(
     left = sum(board) + hand
     if left == 4:
         taker = _final_four_taker(position, capturer)
-        _take_all(board, captures, events, lambda hole: taker, Reason.FINAL_FOUR)
+        sweep_holes(board, captures, events, lambda hole: taker, Reason.FINAL_FOUR)
         if hand:
             captures[taker] += hand
             if events is not None:
@@ -278,7 +278,7 @@ def _owners_take(position: Sowable, board: list[int], captures: list[int] | None
     """End the move and the game before the next lap: owners take their holes (R2.8)."""
     if captures is None:
         captures = list(position.captures)
-    _take_all(board, captures, events, position.owners.__getitem__, reason)
+    sweep_holes(board, captures, events, position.owners.__getitem__, reason)
     return board, captures, reason, False
 
 
@@ -289,10 +289,10 @@ def take_all(result: SowResult, taker_of: Callable[[int], int], reason: Reason) 
     owners taking their holes after an endless move or the lap limit (R2.8), a repetition
     (R4.3), an agreement or the quiet limit (R4.5).
     """
-    _take_all(result.board, result.captures, result.events, taker_of, reason)
+    sweep_holes(result.board, result.captures, result.events, taker_of, reason)
 
 
-def _take_all(board: list[int], captures: list[int], events, taker_of, reason: Reason) -> None:
+def sweep_holes(board: list[int], captures: list[int], events, taker_of, reason: Reason) -> None:
     """:func:`take_all` on a board, captures and events (None: not kept) of their own."""
     for hole, seeds in enumerate(board):
         if seeds:

@@ -67,7 +67,7 @@ from ..compiled.mcts import (
 from ..compiled.search import MAX_LAP_ROOM, supports
 from ..engine.checks import shown
 from ..engine.position import Position
-from .simple import _check_name, _check_playable, _check_seed, _check_time_limit
+from .simple import check_name, check_playable, check_seed, check_time_limit
 
 
 class MCTSPlayer:
@@ -92,10 +92,10 @@ class MCTSPlayer:
     def __init__(self, seed: int | None = None, time_limit: float | None = None,
                  playouts: int | None = None, exploration: float = EXPLORATION,
                  name: str = "mcts") -> None:
-        self.name = _check_name(name)
-        self.seed = _check_seed(seed)
+        self.name = check_name(name)
+        self.seed = check_seed(seed)
         self.playouts = _check_playouts(playouts)
-        time_limit = _check_time_limit(time_limit)
+        time_limit = check_time_limit(time_limit)
         self.time_limit = 1.0 if time_limit is None and playouts is None else time_limit
         if (
             isinstance(exploration, bool)
@@ -119,7 +119,7 @@ class MCTSPlayer:
 
     def choose(self, position: Position) -> int:
         """The hole to sow in ``position`` (one of its legal moves)."""
-        legal = _check_playable(position)
+        legal = check_playable(position)
         started = time.perf_counter()
         word = self.rng.getrandbits(64)
         if len(legal) == 1:

@@ -25,11 +25,11 @@ from .simple import (
     DEPTH_WITHOUT_BUDGET,
     MAX_DEPTH,
     MAX_NODES,
-    _check_budget,
-    _check_name,
-    _check_playable,
-    _check_seed,
-    _check_time_limit,
+    check_budget,
+    check_name,
+    check_playable,
+    check_seed,
+    check_time_limit,
 )
 
 #: The share of a ``time_limit`` a search with ``playouts`` leaves for them (see SearchPlayer):
@@ -187,10 +187,10 @@ class SearchPlayer:
         endgames: bool = False,
         stop_when_decided: bool = False,
     ) -> None:
-        max_depth = _check_budget("max_depth", max_depth, MAX_DEPTH)
-        max_nodes = _check_budget("max_nodes", max_nodes, MAX_NODES)
-        time_limit = _check_time_limit(time_limit)
-        self.playouts = _check_budget("playouts", playouts, MAX_NODES)
+        max_depth = check_budget("max_depth", max_depth, MAX_DEPTH)
+        max_nodes = check_budget("max_nodes", max_nodes, MAX_NODES)
+        time_limit = check_time_limit(time_limit)
+        self.playouts = check_budget("playouts", playouts, MAX_NODES)
         if not isinstance(compiled, bool):
             raise ValueError(f"compiled must be True or False, not {compiled!r}")
         if not isinstance(endgames, bool):
@@ -209,8 +209,8 @@ class SearchPlayer:
                 f"hours: search deeper than {DEPTH_WITHOUT_BUDGET} only with a budget, e.g. "
                 f"max_nodes=1_000_000 or time_limit=1.0"
             )
-        self.name = _check_name(name)
-        self.seed = _check_seed(seed)
+        self.name = check_name(name)
+        self.seed = check_seed(seed)
         self.rng = random.Random(self.seed)
         self.max_depth = 100 if max_depth is None else max_depth
         self.max_nodes = max_nodes
@@ -252,7 +252,7 @@ class SearchPlayer:
 
     # -- the root ----------------------------------------------------------------------
     def choose(self, position: Position) -> int:
-        legal = _check_playable(position)
+        legal = check_playable(position)
         started = time.perf_counter()
         if self.endgames:  # a perfect move from a cached endgame table, where one holds it
             from ..analysis.endgames import best_play

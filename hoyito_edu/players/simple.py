@@ -29,7 +29,7 @@ class Player(Protocol):
         ...
 
 
-def _check_playable(position: Position) -> tuple[int, ...]:
+def check_playable(position: Position) -> tuple[int, ...]:
     if not isinstance(position, Position):
         raise ValueError(f"choose() needs a hoyito_edu Position, not {type(position).__name__}")
     legal = position.legal_moves()
@@ -39,7 +39,7 @@ def _check_playable(position: Position) -> tuple[int, ...]:
     return legal
 
 
-def _check_seed(seed: object) -> int | None:
+def check_seed(seed: object) -> int | None:
     """A player's seed: None or a whole number from 0 (numpy integers too; not bools, floats
     or strings)."""
     if seed is None:
@@ -50,7 +50,7 @@ def _check_seed(seed: object) -> int | None:
     return number
 
 
-def _check_name(name: object) -> str:
+def check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"name must be a non-empty string, not {shown(name)}")
     return name
@@ -98,13 +98,13 @@ class RandomPlayer:
                 f"capture_bias must be a "
                 f"number from 0 to 1, not {shown(capture_bias)}"
             )
-        self.name = _check_name(name)
-        self.seed = _check_seed(seed)
+        self.name = check_name(name)
+        self.seed = check_seed(seed)
         self.capture_bias = float(capture_bias)
         self.rng = random.Random(self.seed)
 
     def choose(self, position: Position) -> int:
-        legal = _check_playable(position)
+        legal = check_playable(position)
         if self.capture_bias and self.rng.random() < self.capture_bias:
             moves = [position.sow(h) for h in legal]
             if any(net_gain(m) > 0 for m in moves):
@@ -132,12 +132,12 @@ class GreedyPlayer:
     """
 
     def __init__(self, seed: int | None = None, name: str = "greedy"):
-        self.name = _check_name(name)
-        self.seed = _check_seed(seed)
+        self.name = check_name(name)
+        self.seed = check_seed(seed)
         self.rng = random.Random(self.seed)
 
     def choose(self, position: Position) -> int:
-        legal = _check_playable(position)
+        legal = check_playable(position)
         return _pick_best([position.sow(h) for h in legal], _greedy_key, self.rng)
 
     def __repr__(self) -> str:
@@ -160,7 +160,7 @@ MAX_NODES = 10**12
 MAX_TIME_LIMIT = 86_400
 
 
-def _check_budget(what: str, value: object, most: int) -> int | None:
+def check_budget(what: str, value: object, most: int) -> int | None:
     if value is None:
         return None
     number = as_whole(value)
@@ -173,7 +173,7 @@ def _check_budget(what: str, value: object, most: int) -> int | None:
     return number
 
 
-def _check_time_limit(value: object) -> float | None:
+def check_time_limit(value: object) -> float | None:
     if value is None:
         return None
     if (

@@ -48,16 +48,16 @@ from .worksheets import (
     PAPERS,
     TEXT_SIZE,
     WIDTH,
+    Boards,
+    Break,
+    Grid,
+    Group,
+    Layout,
+    Lines,
     Sheet,
-    _Boards,
-    _Break,
-    _Grid,
-    _Group,
-    _Layout,
-    _Lines,
-    _save,
-    _Text,
+    Text,
     close,
+    save_sheet,
 )
 
 __all__ = [
@@ -354,7 +354,7 @@ class _Cut:
 LABEL_WIDTH = 1.35  # inches: the label column of a lesson's goal, materials ...
 
 
-class _UnitLayout(_Layout):
+class _UnitLayout(Layout):
     """The worksheets' layout with three more blocks: a table row, a number line, a cut line."""
 
     def _height(self, block) -> float:
@@ -367,7 +367,7 @@ class _UnitLayout(_Layout):
         return super()._height(block)
 
     def _row_lines(self, row: _Row) -> list[str]:
-        return self._wrap(_Text(row.text, row.size, indent=sum(row.widths)))
+        return self._wrap(Text(row.text, row.size, indent=sum(row.widths)))
 
     def _place(self, block) -> None:
         if isinstance(block, _Row):
@@ -421,8 +421,8 @@ def _sheet(title: str, filename: str, paper: str) -> Sheet:
     return Sheet(title, filename, size=PAPERS[paper])
 
 
-def _heading(text: str, size: float = HEADING_SIZE - 1) -> _Text:
-    return _Text(text, size, True, gap=0.06)
+def _heading(text: str, size: float = HEADING_SIZE - 1) -> Text:
+    return Text(text, size, True, gap=0.06)
 
 
 def _capital(text: str) -> str:
@@ -449,9 +449,9 @@ def _lesson_blocks(key: str, words: Mapping[str, str], text: Mapping[str, Any]) 
     ]
     label = (LABEL_WIDTH, 0.0)
     blocks = [
-        _Break(),
-        _Text(text["title"], HEADING_SIZE, True, gap=0.04),
-        _Text(_where(key, words), NOTE_SIZE - 1, color="#333333", gap=0.15),
+        Break(),
+        Text(text["title"], HEADING_SIZE, True, gap=0.04),
+        Text(_where(key, words), NOTE_SIZE - 1, color="#333333", gap=0.15),
         _Row(words["goal"], "", _capital(text["goal"]), widths=label, gap=0.1),
         _Row(words["maths"], "", _capital(text["maths"]), widths=label, gap=0.1),
         _Row(words["curriculum_row"], "", words["curriculum_line"] + "_" * 20, widths=label,
@@ -459,19 +459,19 @@ def _lesson_blocks(key: str, words: Mapping[str, str], text: Mapping[str, Any]) 
         _Row(words["materials"], "", _capital(text["materials"]), widths=label, gap=0.1),
         _Row(words["needs_screen"], "", _capital(text["screen"]), widths=label, gap=0.1),
         _Row(words["needs_paper"], "", _capital(text["paper"]), widths=label, gap=0.2),
-        _Group([_heading(words["blocks"], TEXT_SIZE), *rows]),
-        _Text(words["total"].format(minutes=lesson.minutes) + " "
+        Group([_heading(words["blocks"], TEXT_SIZE), *rows]),
+        Text(words["total"].format(minutes=lesson.minutes) + " "
               + words["ticket_ref"].format(page=page, file=words["tickets_file"]), NOTE_SIZE,
               True, gap=0.08),
     ]
     if text["homework"]:
-        blocks.append(_Text(f"{words['homework']}: {text['homework']}", NOTE_SIZE))
+        blocks.append(Text(f"{words['homework']}: {text['homework']}", NOTE_SIZE))
     return blocks
 
 
 def _sequence_lines(sequence: Sequence[str], words: Mapping[str, str], lessons) -> list:
     return [
-        _Text(f"{words['lesson_label'].format(number=number)}. {lessons[key]['title']}",
+        Text(f"{words['lesson_label'].format(number=number)}. {lessons[key]['title']}",
               NOTE_SIZE, indent=0.2, gap=0.03)
         for number, key in enumerate(sequence, start=1)
     ]
@@ -484,13 +484,13 @@ def _plan(lang: str, paper: str) -> Sheet:
     page = _UnitLayout(sheet, words["plan_subtitle"].format(period=PERIOD))
     community = "la_comunidad_como_fuente.pdf" if lang == "es" else "community_sources.pdf"
     page.add(
-        _Text(words["plan_intro"].format(tickets=words["tickets_file"],
+        Text(words["plan_intro"].format(tickets=words["tickets_file"],
                                          tickets_key=words["tickets_key_file"]), NOTE_SIZE,
               gap=0.15),
-        _Group([_heading(words["curriculum_heading"]),
-                _Text(words["curriculum"], NOTE_SIZE, gap=0.15)]),
-        _Group([_heading(words["glance_heading"]),
-                _Text(words["glance_note"], NOTE_SIZE - 1, color="#333333", gap=0.08),
+        Group([_heading(words["curriculum_heading"]),
+                Text(words["curriculum"], NOTE_SIZE, gap=0.15)]),
+        Group([_heading(words["glance_heading"]),
+                Text(words["glance_note"], NOTE_SIZE - 1, color="#333333", gap=0.08),
                 _Row(words["screen"], words["paper"], "", size=NOTE_SIZE - 1, gap=0.03,
                      widths=(0.75, 0.75)),
                 *[_Row(words["minutes"].format(minutes=LESSONS[key].screen_minutes),
@@ -498,20 +498,20 @@ def _plan(lang: str, paper: str) -> Sheet:
                        lessons[key]["title"], size=NOTE_SIZE - 1, gap=0.03,
                        widths=(0.75, 0.75))
                   for key in ORDER]]),
-        _Break(),
+        Break(),
         _heading(words["sequences_heading"]),
-        _Group([_Text(words["three_heading"], TEXT_SIZE, True, gap=0.04),
+        Group([Text(words["three_heading"], TEXT_SIZE, True, gap=0.04),
                 *_sequence_lines(THREE, words, lessons),
-                _Text(words["three_note"], NOTE_SIZE - 1, color="#333333", gap=0.12)]),
-        _Group([_Text(words["six_heading"], TEXT_SIZE, True, gap=0.04),
+                Text(words["three_note"], NOTE_SIZE - 1, color="#333333", gap=0.12)]),
+        Group([Text(words["six_heading"], TEXT_SIZE, True, gap=0.04),
                 *_sequence_lines(SIX, words, lessons),
-                _Text(words["six_note"].format(community_file=community), NOTE_SIZE - 1,
+                Text(words["six_note"].format(community_file=community), NOTE_SIZE - 1,
                       color="#333333", gap=0.12)]),
-        _Group([_Text(words["extensions_heading"], TEXT_SIZE, True, gap=0.04),
-                *[_Text(f"\u2022 {lessons[key]['title']}", NOTE_SIZE, indent=0.2, gap=0.03)
+        Group([Text(words["extensions_heading"], TEXT_SIZE, True, gap=0.04),
+                *[Text(f"\u2022 {lessons[key]['title']}", NOTE_SIZE, indent=0.2, gap=0.03)
                   for key in EXTENSIONS],
-                _Text(words["extensions_note"], NOTE_SIZE - 1, color="#333333", gap=0.12)]),
-        _Group([_heading(words["files_heading"]), _Text(words["files"], NOTE_SIZE)]),
+                Text(words["extensions_note"], NOTE_SIZE - 1, color="#333333", gap=0.12)]),
+        Group([_heading(words["files_heading"]), Text(words["files"], NOTE_SIZE)]),
     )
     for key in ORDER:
         page.add(*_lesson_blocks(key, words, lessons[key]))
@@ -519,9 +519,9 @@ def _plan(lang: str, paper: str) -> Sheet:
     return sheet
 
 
-def _question_board(question: Question, label: str, words: Mapping[str, str]) -> _Boards:
+def _question_board(question: Question, label: str, words: Mapping[str, str]) -> Boards:
     position: Position = question.exercise.position()
-    return _Boards([(position, label, False)], width=0.45, gap=0.06)
+    return Boards([(position, label, False)], width=0.45, gap=0.06)
 
 
 def _ask(number: int, template: str, question: Question, words: Mapping[str, str],
@@ -531,12 +531,12 @@ def _ask(number: int, template: str, question: Question, words: Mapping[str, str
     blocks: list = []
     if question.board:
         blocks.append(_question_board(question, question.board, words))
-    blocks.append(_Text(f"{number}.  {_fill(template, question)}{points}", TEXT_SIZE, gap=0.06))
+    blocks.append(Text(f"{number}.  {_fill(template, question)}{points}", TEXT_SIZE, gap=0.06))
     if key is None:
-        blocks.append(_Lines(question.lines, spacing=0.4))
+        blocks.append(Lines(question.lines, spacing=0.4))
     else:
-        blocks.append(_Text(words["answer"] + key, NOTE_SIZE, indent=0.25, gap=0.15))
-    return [_Group(blocks)]
+        blocks.append(Text(words["answer"] + key, NOTE_SIZE, indent=0.25, gap=0.15))
+    return [Group(blocks)]
 
 
 def _tickets(lang: str, paper: str, with_key: bool) -> Sheet:
@@ -547,10 +547,10 @@ def _tickets(lang: str, paper: str, with_key: bool) -> Sheet:
     page = _UnitLayout(sheet, words["key_intro"] if with_key else "")
     for key in ORDER:
         lesson, text = LESSONS[key], t.LESSONS[key]
-        page.add(_Break(), _Text(text["title"], HEADING_SIZE - 1, True, gap=0.08))
+        page.add(Break(), Text(text["title"], HEADING_SIZE - 1, True, gap=0.08))
         if not with_key:
-            page.add(_Text(words["name_line"], NOTE_SIZE, gap=0.08),
-                     _Text(words["ticket_intro"], NOTE_SIZE - 1, color="#333333", gap=0.15))
+            page.add(Text(words["name_line"], NOTE_SIZE, gap=0.08),
+                     Text(words["ticket_intro"], NOTE_SIZE - 1, color="#333333", gap=0.15))
         for number, (question, (template, answer)) in enumerate(
             zip(lesson.ticket, text["ticket"], strict=True), start=1
         ):
@@ -566,14 +566,14 @@ def _quiz(lang: str, paper: str, with_key: bool) -> Sheet:
     sheet = _sheet(title, words["quiz_key_file" if with_key else "quiz_file"], paper)
     page = _UnitLayout(sheet, words["quiz_key_intro" if with_key else "quiz_intro"])
     if not with_key:
-        page.add(_Text(words["name_line"], NOTE_SIZE, gap=0.15))
+        page.add(Text(words["name_line"], NOTE_SIZE, gap=0.15))
     for number, (question, (template, answer)) in enumerate(
         zip(QUIZ, texts(lang).QUIZ, strict=True), start=1
     ):
         page.add(*_ask(number, template, question, words,
                        _fill(answer, question) if with_key else None))
     total = sum(question.points for question in QUIZ)
-    page.add(_Text(words["quiz_total"].format(points=total), NOTE_SIZE, True))
+    page.add(Text(words["quiz_total"].format(points=total), NOTE_SIZE, True))
     page.finish()
     return sheet
 
@@ -589,12 +589,12 @@ def _rubric(lang: str, paper: str) -> Sheet:
         title = item["title"]
         if item["exercise"]:
             title = f"{item['exercise']}. {EXERCISES[item['exercise']].text}"
-        page.add(_Group([
-            _Text(title, TEXT_SIZE, True, gap=0.05),
-            _Text(f"{words['criterion']}: {item['criterion']}", NOTE_SIZE, color="#333333",
+        page.add(Group([
+            Text(title, TEXT_SIZE, True, gap=0.05),
+            Text(f"{words['criterion']}: {item['criterion']}", NOTE_SIZE, color="#333333",
                   gap=0.1),
             *rows,
-            _Lines(1, spacing=0.2, gap=0.15),
+            Lines(1, spacing=0.2, gap=0.15),
         ]))
     page.finish()
     return sheet
@@ -605,18 +605,18 @@ def _coins(lang: str, paper: str) -> Sheet:
     sheet = _sheet(words["coins_title"], words["coins_file"], paper)
     page = _UnitLayout(sheet, c["subtitle"])
     page.add(
-        _Text(words["name_line"], NOTE_SIZE, gap=0.08),
-        _Text(c["need"], NOTE_SIZE, gap=0.06),
-        _Text(c["story"], NOTE_SIZE, gap=0.08),
-        _Text(c["predict"], NOTE_SIZE, True, gap=0.15),
-        _Group([_heading(c["part_a"]), _Text(c["part_a_text"], NOTE_SIZE, gap=0.1),
-                _Grid((c["toss"], c["side"]), rows=5, groups=4, row_height=0.3, gap=0.12),
-                _Text(c["count"], NOTE_SIZE, gap=0.15)]),
-        _Group([_heading(c["part_b"]), _Text(c["part_b_text"], NOTE_SIZE, gap=0.05),
+        Text(words["name_line"], NOTE_SIZE, gap=0.08),
+        Text(c["need"], NOTE_SIZE, gap=0.06),
+        Text(c["story"], NOTE_SIZE, gap=0.08),
+        Text(c["predict"], NOTE_SIZE, True, gap=0.15),
+        Group([_heading(c["part_a"]), Text(c["part_a_text"], NOTE_SIZE, gap=0.1),
+                Grid((c["toss"], c["side"]), rows=5, groups=4, row_height=0.3, gap=0.12),
+                Text(c["count"], NOTE_SIZE, gap=0.15)]),
+        Group([_heading(c["part_b"]), Text(c["part_b_text"], NOTE_SIZE, gap=0.05),
                 _NumberLine(20, c["axis"]),
-                _Text(c["questions"], NOTE_SIZE, gap=0.1)]),
-        _Group([_heading(c["part_c"]),
-                _Text(c["part_c_text"].format(notebook=c["notebook"]), NOTE_SIZE)]),
+                Text(c["questions"], NOTE_SIZE, gap=0.1)]),
+        Group([_heading(c["part_c"]),
+                Text(c["part_c_text"].format(notebook=c["notebook"]), NOTE_SIZE)]),
     )
     page.finish()
     return sheet
@@ -627,21 +627,21 @@ def _letter(lang: str, paper: str) -> Sheet:
     sheet = _sheet(words["letter_title"], words["letter_file"], paper)
     page = _UnitLayout(sheet)
     page.add(
-        _Text(letter["greeting"], NOTE_SIZE, gap=0.08),
-        _Text(letter["body"], NOTE_SIZE, gap=0.12),
-        _Text(letter["games_heading"], NOTE_SIZE, True, gap=0.04),
-        _Text(letter["games"], NOTE_SIZE, gap=0.12),
-        _Text(letter["interviews_heading"], NOTE_SIZE, True, gap=0.04),
-        _Text(letter["interviews"], NOTE_SIZE, gap=0.12),
-        _Text(letter["questions"], NOTE_SIZE, gap=0.12),
-        _Text(letter["signature"], NOTE_SIZE, gap=0.2),
-        _Group([
+        Text(letter["greeting"], NOTE_SIZE, gap=0.08),
+        Text(letter["body"], NOTE_SIZE, gap=0.12),
+        Text(letter["games_heading"], NOTE_SIZE, True, gap=0.04),
+        Text(letter["games"], NOTE_SIZE, gap=0.12),
+        Text(letter["interviews_heading"], NOTE_SIZE, True, gap=0.04),
+        Text(letter["interviews"], NOTE_SIZE, gap=0.12),
+        Text(letter["questions"], NOTE_SIZE, gap=0.12),
+        Text(letter["signature"], NOTE_SIZE, gap=0.2),
+        Group([
             _Cut(letter["cut"]),
-            _Text(letter["slip_heading"], TEXT_SIZE, True, gap=0.08),
-            _Text(letter["slip_student"], NOTE_SIZE, gap=0.15),
-            _Text(letter["slip_games"], NOTE_SIZE, gap=0.15),
-            _Text(letter["slip_interviews"], NOTE_SIZE, gap=0.2),
-            _Text(letter["slip_sign"], NOTE_SIZE),
+            Text(letter["slip_heading"], TEXT_SIZE, True, gap=0.08),
+            Text(letter["slip_student"], NOTE_SIZE, gap=0.15),
+            Text(letter["slip_games"], NOTE_SIZE, gap=0.15),
+            Text(letter["slip_interviews"], NOTE_SIZE, gap=0.2),
+            Text(letter["slip_sign"], NOTE_SIZE),
         ]),
     )
     page.finish()
@@ -694,7 +694,7 @@ def build_unit(out_dir: str | Path, lang: str = "en", paper: str | None = None) 
         for make in SHEETS.values():
             made = make(lang, paper)
             try:
-                written.append(_save(made, out / made.filename))
+                written.append(save_sheet(made, out / made.filename))
             finally:
                 close(made)
     return written

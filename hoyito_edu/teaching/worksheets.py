@@ -168,7 +168,7 @@ class Sheet:
 
 # -- blocks: what a page is made of ------------------------------------------------------------
 @dataclass
-class _Text:
+class Text:
     text: str
     size: float = TEXT_SIZE
     bold: bool = False
@@ -178,7 +178,7 @@ class _Text:
 
 
 @dataclass
-class _Lines:
+class Lines:
     """Ruled lines to write on; ``prompt`` in front of the first."""
 
     count: int
@@ -188,7 +188,7 @@ class _Lines:
 
 
 @dataclass
-class _Boards:
+class Boards:
     """Boards in a grid: (position, title, blank) triples."""
 
     boards: Sequence[tuple[Position, str, bool]]
@@ -198,18 +198,18 @@ class _Boards:
 
 
 @dataclass
-class _Group:
+class Group:
     """Blocks that must stay on one page."""
 
     blocks: list = field(default_factory=list)
 
 
-class _Break:
+class Break:
     """Start a new page here (unless the page is still empty)."""
 
 
 @dataclass
-class _Grid:
+class Grid:
     """An empty table to write in: ``groups`` copies side by side of the ``headers`` columns,
     ``rows`` rows each, the first column of each copy numbered from ``first``."""
 
@@ -237,7 +237,7 @@ def title_room(columns: int) -> float:
     return 0.42 if columns >= 3 else 0.28
 
 
-class _Layout:
+class Layout:
     """Places blocks on pages (A4 or Letter) from top to bottom, starting a new page when one
     is full."""
 
@@ -281,7 +281,7 @@ class _Layout:
         )
         self.y = TOP + size * LINE_SPACING / 72 + 0.1
         if self.subtitle and len(self.sheet.figures) == 1:
-            self.y += self._place_text(_Text(self.subtitle, size=NOTE_SIZE, color="#333333"))
+            self.y += self._place_text(Text(self.subtitle, size=NOTE_SIZE, color="#333333"))
         self.fig.add_artist(_rule(self.fig, self.y, self.left))
         self.y += 0.2
         self.empty = True
@@ -302,7 +302,7 @@ class _Layout:
         return self.page[1] - BOTTOM - self.y
 
     # measuring and placing ------------------------------------------------------------
-    def _wrap(self, block: _Text) -> list[str]:
+    def _wrap(self, block: Text) -> list[str]:
         from matplotlib.font_manager import FontProperties
 
         if self._renderer is None:
@@ -326,21 +326,21 @@ class _Layout:
         return lines
 
     def _height(self, block) -> float:
-        if isinstance(block, _Break):
+        if isinstance(block, Break):
             return 0.0
-        if isinstance(block, _Text):
+        if isinstance(block, Text):
             return len(self._wrap(block)) * block.size * LINE_SPACING / 72 + block.gap
-        if isinstance(block, _Lines):
+        if isinstance(block, Lines):
             return block.count * block.spacing + block.gap
-        if isinstance(block, _Grid):
+        if isinstance(block, Grid):
             return (block.rows + 1) * block.row_height + block.gap
-        if isinstance(block, _Boards):
+        if isinstance(block, Boards):
             rows = -(-len(block.boards) // block.columns)
             _width, height = _board_size(block.boards[0][0], block.columns, block.width)
             return rows * height + block.gap
         return sum(self._height(b) for b in block.blocks)
 
-    def _place_text(self, block: _Text) -> float:
+    def _place_text(self, block: Text) -> float:
         lines = self._wrap(block)
         step = block.size * LINE_SPACING / 72
         for index, line in enumerate(lines):
@@ -356,9 +356,9 @@ class _Layout:
         return len(lines) * step + block.gap
 
     def _place(self, block) -> None:
-        if isinstance(block, _Text):
+        if isinstance(block, Text):
             self.y += self._place_text(block)
-        elif isinstance(block, _Lines):
+        elif isinstance(block, Lines):
             for index in range(block.count):
                 base = self.y + (index + 1) * block.spacing
                 start = self.left
@@ -373,10 +373,10 @@ class _Layout:
                     start += 0.15 + len(block.prompt) * TEXT_SIZE * 0.55 / 72
                 self.fig.add_artist(_rule(self.fig, base, start, self.left))
             self.y += block.count * block.spacing + block.gap
-        elif isinstance(block, _Grid):
+        elif isinstance(block, Grid):
             self._place_grid(block)
             self.y += self._height(block)
-        elif isinstance(block, _Boards):
+        elif isinstance(block, Boards):
             width, height = _board_size(block.boards[0][0], block.columns, block.width)
             indent = (1 - block.width) * WIDTH / 2
             for index, (position, title, blank) in enumerate(block.boards):
@@ -391,7 +391,7 @@ class _Layout:
             for inner in block.blocks:
                 self._place(inner)
 
-    def _place_grid(self, grid: _Grid) -> None:
+    def _place_grid(self, grid: Grid) -> None:
         from matplotlib.lines import Line2D
 
         w, h = self.page
@@ -424,16 +424,16 @@ class _Layout:
                               va="center")
 
     def add(self, *blocks) -> None:
-        """Place ``blocks``; each one (a _Group counts as one) moves to a new page if it does
+        """Place ``blocks``; each one (a Group counts as one) moves to a new page if it does
         not fit on this one."""
         for block in blocks:
-            if isinstance(block, _Break):
+            if isinstance(block, Break):
                 if self.fig is not None and not self.empty:
                     self.new_page()
                 continue
             if self.fig is None:
                 self.new_page()
-            if isinstance(block, _Grid) and block.fill:
+            if isinstance(block, Grid) and block.fill:
                 block.rows = max(block.rows, int((self._room() - block.gap) / block.row_height) - 1)
             if self._height(block) > self._room():
                 self.new_page()
@@ -552,30 +552,30 @@ def _after_lap_positions(exercise: Exercise) -> list[tuple[Position, str, bool]]
 
 
 # -- the sheets --------------------------------------------------------------------------------
-def _question(exercise: Exercise, size: float = TEXT_SIZE, color: str = "black") -> _Text:
-    return _Text(f"{exercise.key}.  {exercise.text}", size, color=color, gap=0.1)
+def _question(exercise: Exercise, size: float = TEXT_SIZE, color: str = "black") -> Text:
+    return Text(f"{exercise.key}.  {exercise.text}", size, color=color, gap=0.1)
 
 
 def _answer_space(exercise: Exercise) -> list:
     if exercise.kind == "division":
         seeds = exercise.facts()["seeds"]
         return [
-            _Text(
+            Text(
                 _("Every hole receives ______ seeds;  ______ holes receive one seed more."), gap=0
             ),
-            _Text(
+            Text(
                 _("As a division:  {seeds} = ______ × ______ + ______").format(seeds=seeds), gap=0.3
             ),
         ]
     if exercise.kind == "written":
-        return [_Lines(exercise.lines)]
+        return [Lines(exercise.lines)]
     prompts = {
         "last-hole": _("Hole:"),
         "relay": _("Hole:"),
         "captured": _("Number of seeds:"),
         "casas": _("Number of casas:"),
     }
-    return [_Lines(1, prompts[exercise.kind], gap=0.2)]
+    return [Lines(1, prompts[exercise.kind], gap=0.2)]
 
 
 def _intro(activity: int, holes_per_row: int = 6) -> str:
@@ -608,11 +608,11 @@ def _exercises(activity: int) -> list[Exercise]:
     return [e for e in EXERCISES.values() if e.activity == activity]
 
 
-def _heading(activity: int) -> _Text:
+def _heading(activity: int) -> Text:
     heading = _("Activity {number}. {title}").format(
         number=activity, title=activity_title(activity)
     )
-    return _Text(heading, HEADING_SIZE, True)
+    return Text(heading, HEADING_SIZE, True)
 
 
 def _start_board(exercise: Exercise, prefix: str = "") -> tuple[Position, str, bool]:
@@ -634,55 +634,55 @@ def student_sheet(lang: str | None = None) -> Sheet:
 def _student_sheet() -> Sheet:
     title = _("Worksheet: the mathematics of Hoyito")
     sheet = Sheet(title, pgettext("file name", "student_worksheet.pdf"))
-    page = _Layout(sheet)
+    page = Layout(sheet)
     ex = EXERCISES
     after_lap = _("After lap ____")
     page.add(
-        _Text(
+        Text(
             _("Name: _______________________   Class: _________   Date: ____________"), gap=0.25
         ),
-        _Boards(
+        Boards(
             [(new_game("hoyito-i"), _("The board at the start of a game"), False)],
             gap=0.1, width=0.6,
         ),
-        _Text(words_of_the_game(), NOTE_SIZE, gap=0.15),
-        _Group([_heading(1), _Text(_intro(1), NOTE_SIZE, gap=0.15)]),
-        *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("1a", "1b", "1c")],
-        _Group([
+        Text(words_of_the_game(), NOTE_SIZE, gap=0.15),
+        Group([_heading(1), Text(_intro(1), NOTE_SIZE, gap=0.15)]),
+        *[Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("1a", "1b", "1c")],
+        Group([
             _heading(2),
-            _Text(_intro(2), NOTE_SIZE, gap=0.1),
-            _Boards([(_blank(6), _("A board of 2 × 6 holes to count on"), True)], width=0.6),
+            Text(_intro(2), NOTE_SIZE, gap=0.1),
+            Boards([(_blank(6), _("A board of 2 × 6 holes to count on"), True)], width=0.6),
         ]),
-        *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("2a", "2b", "2c")],
-        _Group([
+        *[Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("2a", "2b", "2c")],
+        Group([
             _question(ex["2d"]),
-            _Boards([(_blank(8), _("A board of 2 × 8 holes"), True)], width=0.7),
+            Boards([(_blank(8), _("A board of 2 × 8 holes"), True)], width=0.7),
             *_answer_space(ex["2d"]),
         ]),
-        _Group([_question(ex["2e"]), *_answer_space(ex["2e"])]),
+        Group([_question(ex["2e"]), *_answer_space(ex["2e"])]),
     )
     for key in ("2f", "2g"):
         exercise = ex[key]
         boards = [_start_board(exercise), *[(_blank(), after_lap, True)] * LAP_BOARDS[key]]
         rows = [boards[i : i + 3] for i in range(0, len(boards), 3)]  # may go on to the next page
         page.add(
-            _Group([_question(exercise), _Boards(rows[0], columns=3)]),
-            *[_Boards(row, columns=3) for row in rows[1:]],
+            Group([_question(exercise), Boards(rows[0], columns=3)]),
+            *[Boards(row, columns=3) for row in rows[1:]],
             *_answer_space(exercise),
         )
     page.add(
-        _Group([
+        Group([
             _heading(3),
-            _Text(_intro(3), NOTE_SIZE, gap=0.1),
-            _Boards([_start_board(ex["3a"], _("3a to 3c: "))], width=0.6),
+            Text(_intro(3), NOTE_SIZE, gap=0.1),
+            Boards([_start_board(ex["3a"], _("3a to 3c: "))], width=0.6),
         ]),
-        *[_Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("3a", "3b", "3c")],
-        _Group([
-            _Text(_("Boards to follow the move of 3a to 3c on:"), NOTE_SIZE),
-            _Boards([(_blank(), after_lap, True)] * LAP_BOARDS["3a"], columns=3),
+        *[Group([_question(ex[k]), *_answer_space(ex[k])]) for k in ("3a", "3b", "3c")],
+        Group([
+            Text(_("Boards to follow the move of 3a to 3c on:"), NOTE_SIZE),
+            Boards([(_blank(), after_lap, True)] * LAP_BOARDS["3a"], columns=3),
         ]),
-        _Group([_question(ex["3d"]), *_answer_space(ex["3d"])]),
-        _Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"),
+        Group([_question(ex["3d"]), *_answer_space(ex["3d"])]),
+        Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"),
     )
     page.finish()
     return sheet
@@ -697,7 +697,7 @@ def teacher_sheet(lang: str | None = None) -> Sheet:
 
 def _teacher_sheet() -> Sheet:
     sheet = Sheet(_("Teacher sheet: answers"), pgettext("file name", "teacher_answers.pdf"))
-    page = _Layout(
+    page = Layout(
         sheet,
         _(
             "Every answer, every working and every board below is computed by the hoyito_edu "
@@ -712,17 +712,17 @@ def _teacher_sheet() -> Sheet:
             heading = []
             if exercise.kind != "written":
                 answer = _("Answer: {answer}.").format(answer=exercise.answer_text)
-                blocks.append(_Text(answer, TEXT_SIZE, True))
-                blocks.append(_Text(exercise.working(), NOTE_SIZE, indent=0.2))
+                blocks.append(Text(answer, TEXT_SIZE, True))
+                blocks.append(Text(exercise.working(), NOTE_SIZE, indent=0.2))
                 if exercise.notes:
-                    blocks.append(_Text(exercise.note, NOTE_SIZE, indent=0.2, gap=0.2))
+                    blocks.append(Text(exercise.note, NOTE_SIZE, indent=0.2, gap=0.2))
             else:
-                blocks.append(_Text(_("Model answer:"), TEXT_SIZE, True))
-                blocks.append(_Text(exercise.solution(), NOTE_SIZE, indent=0.2, gap=0.2))
-            page.add(_Group(blocks))
+                blocks.append(Text(_("Model answer:"), TEXT_SIZE, True))
+                blocks.append(Text(exercise.solution(), NOTE_SIZE, indent=0.2, gap=0.2))
+            page.add(Group(blocks))
             if exercise.kind in ("relay", "captured", "casas"):
-                page.add(_Boards(_after_lap_positions(exercise), columns=3, gap=0.25))
-    page.add(_Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"))
+                page.add(Boards(_after_lap_positions(exercise), columns=3, gap=0.25))
+    page.add(Text(_source_line(), size=FOOTER_SIZE + 1, color="#444444"))
     page.finish()
     return sheet
 
@@ -736,7 +736,7 @@ def empty_boards_sheet(lang: str | None = None) -> Sheet:
 
 def _empty_boards_sheet() -> Sheet:
     sheet = Sheet(_("Empty boards"), pgettext("file name", "empty_boards.pdf"))
-    page = _Layout(
+    page = Layout(
         sheet,
         _(
             "Write the number of seeds in each hole. The small numbers are the hole numbers, in "
@@ -745,13 +745,13 @@ def _empty_boards_sheet() -> Sheet:
     )
     six, eight = _("2 × 6 holes"), _("2 × 8 holes")
     _fill_page(page, _blank(6), six)
-    page.add(_Break())
+    page.add(Break())
     _fill_page(page, _blank(8), eight)
     page.finish()
     return sheet
 
 
-def _fill_page(page: _Layout, position: Position, title: str, least: float = 0.6) -> None:
+def _fill_page(page: Layout, position: Position, title: str, least: float = 0.6) -> None:
     """Empty boards of ``position``'s size, one under another, filling the rest of the page: as
     many as fit at ``least`` of the text width at least, then widened (up to the full width) to
     take the page's whole height."""
@@ -767,7 +767,7 @@ def _fill_page(page: _Layout, position: Position, title: str, least: float = 0.6
     count = max(1, int(room // height(least)))
     share = min(1.0, (room / count - extra) / (per_hole * 4.1) - 0.005)
     for _copy in range(count):
-        page.add(_Boards([(position, title, True)], width=share))
+        page.add(Boards([(position, title, True)], width=share))
 
 
 #: The record sheet's table: three columns of moves, as many rows as each page holds (at
@@ -791,24 +791,24 @@ def record_sheet(lang: str | None = None) -> Sheet:
 
 def _record_sheet() -> Sheet:
     sheet = Sheet(_("Record of a game"), pgettext("file name", "record_sheet.pdf"))
-    page = _Layout(sheet)
+    page = Layout(sheet)
     headers = (
         pgettext("record sheet column", "move"),
         "S / N",
         pgettext("record sheet column", "hole"),
     )
     page.add(
-        _Text(
+        Text(
             _("Game number: ______   Rule set (circle one): Hoyito I · Hoyito II · Hoyito III "
               "· Ba-awa   Date: __________"),
             NOTE_SIZE, gap=0.1,
         ),
-        _Text(
+        Text(
             _("South: team ______   North: team ______   (a letter for each team, never a "
               "name)   Who starts (circle): South · North"),
             NOTE_SIZE, gap=0.15,
         ),
-        _Text(
+        Text(
             _("One person writes while the others play. After every move write its number, "
               "who moved (S for South, N for North) and the hole sown, numbered as on the board "
               "below. A player who captures with the last seed in Hoyito II or III plays again: "
@@ -816,17 +816,17 @@ def _record_sheet() -> Sheet:
               "the game ends."),
             NOTE_SIZE, gap=0.1,
         ),
-        _Boards([(_blank(6), _("The hole numbers"), True)], width=0.4, gap=0.1),
-        _Text(
+        Boards([(_blank(6), _("The hole numbers"), True)], width=0.4, gap=0.1),
+        Text(
             _("At the end: South holds ______ seeds, North holds ______ seeds. Winner: "
               "______"),
             NOTE_SIZE, gap=0.1,
         ),
-        first := _Grid(headers, RECORD_ROWS, RECORD_GROUPS, fill=True),
+        first := Grid(headers, RECORD_ROWS, RECORD_GROUPS, fill=True),
     )
     page.add(
-        _Break(),
-        _Text(
+        Break(),
+        Text(
             _("Copy the moves into a file with the columns game, variant, move, player, hole "
               "(the template is data/recorded_games_template.csv in the hoyito_edu package): "
               "one row per move. The computer replays every game with the rules and finds the "
@@ -834,8 +834,8 @@ def _record_sheet() -> Sheet:
               "the row, so the class can check the sheet."),
             NOTE_SIZE - 1, color="#333333", gap=0.15,
         ),
-        _Text(_("More moves (the same game):"), NOTE_SIZE, gap=0.15),
-        _Grid(headers, RECORD_ROWS, RECORD_GROUPS, first=first.rows * RECORD_GROUPS + 1, fill=True),
+        Text(_("More moves (the same game):"), NOTE_SIZE, gap=0.15),
+        Grid(headers, RECORD_ROWS, RECORD_GROUPS, first=first.rows * RECORD_GROUPS + 1, fill=True),
     )
     page.finish()
     return sheet
@@ -873,12 +873,12 @@ COMMUNITY_QUESTIONS = (
 
 def _community_sheet() -> Sheet:
     sheet = Sheet(_("The community as a source"), pgettext("file name", "community_sources.pdf"))
-    page = _Layout(
+    page = Layout(
         sheet,
         _("An activity for home: ask relatives and neighbours what they know about the game."),
     )
     page.add(
-        _Text(
+        Text(
             _("The rules in these notebooks come from researchers who interviewed players in "
               "2004 and 2005 and from the pages that report their work. Your family and "
               "neighbours may know the game too, perhaps with other rules or other words. "
@@ -886,8 +886,8 @@ def _community_sheet() -> Sheet:
               "would."),
             NOTE_SIZE, gap=0.15,
         ),
-        _Text(_("Before you ask"), HEADING_SIZE - 2, True),
-        _Text(
+        Text(_("Before you ask"), HEADING_SIZE - 2, True),
+        Text(
             _("• Say what the class project is and ask whether the person agrees to answer. "
               "They may say no, skip a question or stop at any time.\n"
               "• Write no names: write \u201cperson 1\u201d, \u201cperson 2\u201d. Write "
@@ -897,17 +897,17 @@ def _community_sheet() -> Sheet:
               "• Share in class only what the person agreed to share."),
             NOTE_SIZE, indent=0.1, gap=0.15,
         ),
-        _Text(_("The questions (write the answers in the person's own words)"),
+        Text(_("The questions (write the answers in the person's own words)"),
               HEADING_SIZE - 2, True),
-        _Text(_("Person: ______   Town or area: ______________   Years they played: ______"),
+        Text(_("Person: ______   Town or area: ______________   Years they played: ______"),
               NOTE_SIZE, gap=0.15),
     )
     for number, question in enumerate(COMMUNITY_QUESTIONS, start=1):
-        page.add(_Group([_Text(f"{number}. {_(question)}", NOTE_SIZE, gap=0.05), _Lines(2)]))
+        page.add(Group([Text(f"{number}. {_(question)}", NOTE_SIZE, gap=0.05), Lines(2)]))
     page.add(
-        _Group([
-            _Text(_("When answers disagree"), HEADING_SIZE - 2, True),
-            _Text(
+        Group([
+            Text(_("When answers disagree"), HEADING_SIZE - 2, True),
+            Text(
                 _("Write down every answer as it was told, even when two people disagree or "
                   "an answer differs from the notebooks. There is no wrong answer: the sources "
                   "themselves record three sets of rules under the name Hoyito, from different "
@@ -916,9 +916,9 @@ def _community_sheet() -> Sheet:
                 NOTE_SIZE, gap=0.15,
             ),
         ]),
-        _Group([
-            _Text(_("Back in class: compare with the recorded rules"), HEADING_SIZE - 2, True),
-            _Text(
+        Group([
+            Text(_("Back in class: compare with the recorded rules"), HEADING_SIZE - 2, True),
+            Text(
                 _("Put the class's answers in one table, a row per person and a column per "
                   "question. For each rule (the seeds at the start, the relay, who takes a "
                   "four, how a game ends) say whether it is the rule of Hoyito I, II or III or "
@@ -941,7 +941,7 @@ def close(*sheets: Sheet) -> None:
         sheet.figures.clear()
 
 
-def _save(sheet: Sheet, path: Path) -> Path:
+def save_sheet(sheet: Sheet, path: Path) -> Path:
     from matplotlib.backends.backend_pdf import PdfPages
 
     metadata = {
@@ -988,7 +988,7 @@ def build(
             for name in chosen:
                 sheet = makers[name]()
                 try:
-                    written[sheet.filename] = _save(sheet, out / sheet.filename)
+                    written[sheet.filename] = save_sheet(sheet, out / sheet.filename)
                 finally:
                     close(sheet)
         finally:
