@@ -6,9 +6,9 @@ order below. A module may import its own subpackage and any layer below its own,
 above (but for the lazy imports listed in ``UPWARD_ALLOWED``, each with its reason); no module
 takes a private name (``_x``) from another subpackage, whether imported (``from m import _x``)
 or read (``module._x`` however the module is named, ``position._board``), and no module
-takes one from another module at all, even in its own subpackage (``MODULE_PRIVATE``); the modules' imports
-form no cycle; the low layers import no heavy third-party package, and nothing below the board
-imports a widget library.
+takes one from another module at all, even in its own subpackage (``MODULE_PRIVATE``); the
+modules' imports form no cycle; the low layers import no heavy third-party package, and
+nothing below the board imports a widget library.
 
 Each rule is a function over the sources, so the tests can plant a violation of each kind in a
 copy of the package's files in a temporary folder and see it reported at the planted lines
