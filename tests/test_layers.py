@@ -6,7 +6,7 @@ order below. A module may import its own subpackage and any layer below its own,
 above (but for the lazy imports listed in ``UPWARD_ALLOWED``, each with its reason); no module
 takes a private name (``_x``) from another subpackage, whether imported (``from m import _x``)
 or read (``module._x`` however the module is named, ``position._board``), and no module
-takes one from another module at all, even in its own subpackage (``MODULE_PRIVATE``); the
+takes one from another module at all, even in its own subpackage (``module_private_names``); the
 modules' imports form no cycle; the low layers import no heavy third-party package, and
 nothing below the board imports a widget library.
 
@@ -232,6 +232,17 @@ def _dotted(node: ast.AST) -> str | None:
     return None
 
 
+def private_attributes(text: str):
+    """``(node, reader)`` for each ``reader._name`` in ``text`` (not a dunder, not a public
+    underscore name such as a named tuple's ``_replace``); ``reader`` is :func:`_dotted`'s."""
+    for node in ast.walk(parsed(text)):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        if node.attr.startswith("__") or node.attr in PUBLIC_UNDERSCORE:
+            continue
+        yield node, _dotted(node.value)
+
+
 def private_reads(sources: Sources) -> list[str]:
     """``x._name`` (not ``self._name`` or ``cls._name``) where ``x`` is a module of another
     subpackage (bound by an import, or named in full), or where ``_name`` is defined nowhere in
@@ -244,12 +255,7 @@ def private_reads(sources: Sources) -> list[str]:
         own = defined.get(layer_of(name), set())
         modules = {alias for alias, module in module_aliases(name, sources).items()
                    if layer_of(module) != layer_of(name)}
-        for node in ast.walk(parsed(text)):
-            if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
-                continue
-            if node.attr.startswith("__") or node.attr in PUBLIC_UNDERSCORE:
-                continue
-            reader = _dotted(node.value)
+        for node, reader in private_attributes(text):
             if reader in ("self", "cls"):
                 continue
             if node.attr in own and reader not in modules and (
@@ -259,35 +265,21 @@ def private_reads(sources: Sources) -> list[str]:
     return wrong
 
 
-#: Subpackages whose modules take no private name from one another either: every one (issue
-#: 37: the compiled wing's modules once read 82 of each other's private names; the engine, the
-#: players and the unit's sheets took 14 more, now public).
-MODULE_PRIVATE = set(LAYERS)
-
-
 def module_private_names(sources: Sources) -> list[str]:
-    """In the subpackages of :data:`MODULE_PRIVATE`, a private name of another module of the
-    package, its own subpackage's included: imported (``from .kernel import _x``) or read
-    (``kn._x``, ``kernel._x``, the module's full name)."""
+    """A private name of another module of the package, its own subpackage's included:
+    imported (``from .kernel import _x``) or read (``kn._x``, ``kernel._x``, the module's full
+    name). Issue 37: the compiled wing's modules once read 82 of each other's private names;
+    the engine, the players and the unit's sheets took 14 more, now public."""
     wrong = []
     for name, found in own_imports(sources).items():
-        if layer_of(name) not in MODULE_PRIVATE:
-            continue
         for target, names, line in found:
             private = [n for n in names if n.startswith("_") and not n.startswith("__")]
             if private and target not in ("?", name):
                 wrong.append(f"{name}:{line} takes {', '.join(private)} from {target}")
     for name, (_, text) in sources.items():
-        if layer_of(name) not in MODULE_PRIVATE:
-            continue
         others = {alias for alias, module in module_aliases(name, sources).items()
                   if module != name}
-        for node in ast.walk(parsed(text)):
-            if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
-                continue
-            if node.attr.startswith("__") or node.attr in PUBLIC_UNDERSCORE:
-                continue
-            reader = _dotted(node.value)
+        for node, reader in private_attributes(text):
             if reader in others or (reader in sources and reader != name):
                 wrong.append(f"{name}:{node.lineno} reads {reader}.{node.attr}")
     return wrong
