@@ -262,8 +262,11 @@ def test_a_reload_mid_game_goes_on_with_the_same_game(browser, served, case):
         assert f"({moves} " in page.locator(f"{BOARD} .hoyito-resume").inner_text()
         assert page.locator(BOARD).get_attribute("lang") == lang
         page.locator(f"{BOARD} .hoyito-resume-yes").tap()
+        # the move list comes at once, the board's view up to VIEW_INTERVAL later (a view
+        # answering the page may wait): wait for both, the board at the restored game's ply
         page.wait_for_function(
-            "([s, n]) => document.querySelectorAll(s + ' .hoyito-moves li').length === n",
+            "([s, n]) => document.querySelectorAll(s + ' .hoyito-moves li').length === n"
+            " && document.querySelector(s).dataset.ply === String(n)",
             arg=[BOARD, moves],
         )
         wait_idle(page)
