@@ -703,5 +703,19 @@ def main(argv: list[str] | None = None) -> int:
     return 2  # pragma: no cover - error() and exit() raise SystemExit
 
 
+def run_piped() -> int:
+    """:func:`main`, quiet when the reader of its output goes away (``... | head``): the
+    pipe's end is no error of the user's, so no traceback; status 1, as the shell expects
+    of a writer cut off (Python's own advice for SIGPIPE)."""
+    try:
+        status = main()
+        sys.stdout.flush()  # a broken pipe shows here, not at the interpreter's exit
+        return status
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the exit's own flush writes nowhere
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_piped())

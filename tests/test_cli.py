@@ -11,6 +11,7 @@ import pytest
 
 import hoyito_edu as hy
 from hoyito_edu.__main__ import main
+from hoyito_edu.analysis.certificates import proofs_dir
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -292,6 +293,17 @@ def test_module_entry_point(tmp_path):
         timeout=60,
     ).stdout
     assert "--max-plies" in help_text and "ply-cap" in help_text
+
+
+def test_output_piped_into_a_reader_that_stops_ends_quietly():
+    """``python -m hoyito_edu verify-proof FILE | head -1``: the reader goes away before the
+    command writes; the command ends with status 1 and no traceback."""
+    proof = proofs_dir() / "ba-awa-move-6-south-8.npz"
+    command = [sys.executable, "-m", "hoyito_edu", "verify-proof", str(proof), "--lang", "en"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before the first line is written
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 1 and b"Traceback" not in err and b"BrokenPipe" not in err, err
 
 
 # --- Parquet datasets (--out DIR/) and Dask (--scheduler, --dask-workers) ------------------
