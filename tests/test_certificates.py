@@ -342,6 +342,22 @@ def test_cli_in_a_subprocess_says_valid_invalid_or_unreadable(certificate, tmp_p
     assert "is not a certificate" in result.stderr
 
 
+def test_an_opening_claim_says_which_hole_south_sowed(capsys):
+    # A claim about South's opening is not a claim about the start: the verdict names the hole.
+    path = str(proofs_dir() / "ba-awa-opening-5-north-8.npz")
+    assert main(["verify-proof", path, "--lang", "en"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VALID: North ends Ba-awa with a margin of at least +8, once hole 5 "
+                          "is sown from the start\n")
+    assert main(["verify-proof", path]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VÁLIDO: Norte termina Ba-awa con un margen de al menos +8, una vez "
+                          "sembrado el hoyo 5 desde el inicio\n")
+    game_record = str(proofs_dir() / "ba-awa-move-6-south-8.npz")
+    assert main(["verify-proof", game_record, "--lang", "en"]) == 0
+    assert "once holes 1, 11, 5, 8, 2, 10 are sown from the start\n" in capsys.readouterr()[0]
+
+
 def test_cli_names_a_missing_file_or_a_folder(tmp_path, capsys):
     for path, words in ((tmp_path / "missing.npz", "no such file"), (tmp_path, "is a folder")):
         assert main(["verify-proof", str(path), "--lang", "en"]) == 2
