@@ -192,9 +192,9 @@ def test_the_table_takes_what_the_certificates_and_the_start_prove(tmp_path):
     assert ("certified [-16, -8] by data/proofs/ hoyito-i-opening-1-south-minus-16, "
             "hoyito-i-start-north-8") in opening["method"]
     assert rows["ba-awa", "opening", "5"]["value"] == "-8"
-    assert rows["hoyito-ii", "opening", "4"]["method"].endswith(
-        "certified [-48, -24] by data/proofs/ hoyito-ii-start-north-24 (the low end, every seed "
-        "to North, needs no proof)")
+    assert rows["hoyito-ii", "opening", "2"]["method"].endswith(
+        "certified [-48, -48] by data/proofs/ hoyito-ii-opening-2-north-48 (the low end, every "
+        "seed to North, needs no proof)")
     assert solve.Item("hoyito-i", None).next_test(10**9) is None  # nothing left to ask
 
 
