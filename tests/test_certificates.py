@@ -253,6 +253,8 @@ def test_each_opening_certificate_claims_what_its_name_and_list_say():
     from make_certificates import OPENINGS
 
     for name, variant, hole, prover, target in OPENINGS:
+        side = ("south", "north")[prover]
+        assert name == f"{variant}-opening-{hole}-{side}-{'minus-' * (target < 0)}{abs(target)}"
         header = load(proofs_dir() / f"{name}.npz").header
         assert (header["variant"], header["moves"]) == (variant, [hole]), name
         assert header["start"]["board"] == [4] * 12, name
