@@ -13,8 +13,12 @@ the node budget and table it needs (North's proof after South's hole 0 in Hoyito
 certificate gets built, never whether it is right: that is the verifier's to say. Every
 certificate in ``data/proofs/`` is verified by the tests (the large ones in the slow tier).
 
+Openings (``--openings``): the claims about the positions after South's first move that the
+starts' certificates do not already make (``OPENINGS``; docs/research/perfect-play.md says
+which claims need one), with the same oracle. Each is made after a real one-move game record.
+
 Every certificate is verified before it is written. Run:
-``.venv/bin/python scripts/make_certificates.py [--whole-game] [--only NAME ...]``.
+``.venv/bin/python scripts/make_certificates.py [--whole-game] [--openings] [--only NAME ...]``.
 """
 
 from __future__ import annotations
@@ -59,9 +63,48 @@ WHOLE_GAME = [
     ("ba-awa-start-north-minus-8", "ba-awa", 1, -8),   # M <= 8
 ]
 
+#: (file name, rule set, South's opening hole, prover, target): the claims about South's
+#: openings that the starts' certificates do not cover (see docs/research/perfect-play.md,
+#: "Certificates of the openings"). Each is made from the position after South's one move, a
+#: real game record, so the repetition rule sees the start in the history.
+OPENINGS = [
+    ("hoyito-i-opening-0-south-minus-16", "hoyito-i", 0, 0, -16),    # M >= -16
+    ("hoyito-i-opening-0-north-16", "hoyito-i", 0, 1, 16),           # M <= -16
+    ("hoyito-i-opening-1-south-minus-16", "hoyito-i", 1, 0, -16),    # M >= -16
+    ("hoyito-i-opening-2-south-minus-16", "hoyito-i", 2, 0, -16),    # M >= -16
+    ("hoyito-i-opening-3-south-minus-8", "hoyito-i", 3, 0, -8),      # M >= -8
+    ("hoyito-i-opening-5-south-minus-16", "hoyito-i", 5, 0, -16),    # M >= -16
+    ("hoyito-ii-opening-0-south-minus-32", "hoyito-ii", 0, 0, -32),  # M >= -32
+    ("hoyito-ii-opening-1-south-minus-40", "hoyito-ii", 1, 0, -40),  # M >= -40
+    ("hoyito-ii-opening-2-north-48", "hoyito-ii", 2, 1, 48),         # M <= -48
+    ("hoyito-ii-opening-3-south-minus-40", "hoyito-ii", 3, 0, -40),  # M >= -40
+    ("hoyito-ii-opening-4-south-minus-40", "hoyito-ii", 4, 0, -40),  # M >= -40
+    ("hoyito-ii-opening-5-south-minus-40", "hoyito-ii", 5, 0, -40),  # M >= -40
+    ("hoyito-iii-opening-0-south-minus-40", "hoyito-iii", 0, 0, -40),  # M >= -40
+    ("hoyito-iii-opening-0-north-40", "hoyito-iii", 0, 1, 40),       # M <= -40
+    ("hoyito-iii-opening-2-north-48", "hoyito-iii", 2, 1, 48),       # M <= -48
+    ("hoyito-iii-opening-3-south-minus-40", "hoyito-iii", 3, 0, -40),  # M >= -40
+    ("hoyito-iii-opening-4-south-minus-40", "hoyito-iii", 4, 0, -40),  # M >= -40
+    ("hoyito-iii-opening-5-south-minus-40", "hoyito-iii", 5, 0, -40),  # M >= -40
+    ("ba-awa-opening-0-south-8", "ba-awa", 0, 0, 8),                 # M >= 8
+    ("ba-awa-opening-1-south-0", "ba-awa", 1, 0, 0),                 # M >= 0
+    ("ba-awa-opening-1-north-0", "ba-awa", 1, 1, 0),                 # M <= 0
+    ("ba-awa-opening-2-south-0", "ba-awa", 2, 0, 0),                 # M >= 0
+    ("ba-awa-opening-2-north-0", "ba-awa", 2, 1, 0),                 # M <= 0
+    ("ba-awa-opening-3-south-0", "ba-awa", 3, 0, 0),                 # M >= 0
+    ("ba-awa-opening-3-north-0", "ba-awa", 3, 1, 0),                 # M <= 0
+    ("ba-awa-opening-4-south-0", "ba-awa", 4, 0, 0),                 # M >= 0
+    ("ba-awa-opening-4-north-0", "ba-awa", 4, 1, 0),                 # M <= 0
+    ("ba-awa-opening-5-south-minus-8", "ba-awa", 5, 0, -8),          # M >= -8
+    ("ba-awa-opening-5-north-8", "ba-awa", 5, 1, 8),                 # M <= -8
+]
+
 #: The proof search's node budget and table slots for a whole-game claim that needs more than
 #: ``proven_move``'s defaults (20 million nodes, 1 M slots).
-BIG_CLAIMS = {"hoyito-ii-start-north-24": (256_000_000, 1 << 23)}
+BIG_CLAIMS = {"hoyito-ii-start-north-24": (256_000_000, 1 << 23),
+              "hoyito-ii-opening-0-south-minus-32": (64_000_000, 1 << 23),
+              "hoyito-ii-opening-2-north-48": (64_000_000, 1 << 23),
+              "hoyito-iii-opening-2-north-48": (64_000_000, 1 << 23)}
 
 
 @dataclass(frozen=True)
@@ -118,10 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--whole-game", action="store_true",
                         help="also the claims from the start (needs analysis.solve)")
+    parser.add_argument("--openings", action="store_true",
+                        help="also the claims about South's openings (needs analysis.solve)")
     parser.add_argument("--only", nargs="+", metavar="NAME",
                         help="only these certificates (file names without .npz)")
     args = parser.parse_args(argv)
-    known = {claim[0] for claim in SMALL + WHOLE_GAME}
+    known = {claim[0] for claim in SMALL + WHOLE_GAME + OPENINGS}
     unknown = sorted(set(args.only or ()) - known)
     if unknown:
         parser.error(f"no certificate is called {', '.join(unknown)}; the names are: "
@@ -141,6 +186,15 @@ def main(argv: list[str] | None = None) -> int:
             if name in wanted:
                 oracle = ProofOracle(*BIG_CLAIMS.get(name, (ORACLE_NODES, ORACLE_SLOTS)))
                 ok &= write(name, hy.new_game(variant), [], prover, target, oracle,
+                            made_by=oracle.describe())
+    if args.openings or args.only:
+        from hoyito_edu.analysis.solve import ORACLE_NODES, ORACLE_SLOTS
+
+        for name, variant, hole, prover, target in OPENINGS:
+            if name in wanted:
+                oracle = ProofOracle(*BIG_CLAIMS.get(name, (ORACLE_NODES, ORACLE_SLOTS)))
+                position, earlier = claim_position(variant, [hole])
+                ok &= write(name, position, earlier, prover, target, oracle,
                             made_by=oracle.describe())
     return 0 if ok else 1
 

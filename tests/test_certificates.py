@@ -227,9 +227,9 @@ def test_large_kept_certificates_are_valid(path):
 def test_every_whole_game_claim_is_kept_and_checked_in_a_tier():
     # Each claim scripts/make_certificates.py makes has its file, and each file is verified
     # by one of the two tests above (small every run, large in the slow tier).
-    from make_certificates import SMALL, WHOLE_GAME
+    from make_certificates import OPENINGS, SMALL, WHOLE_GAME
 
-    names = {claim[0] for claim in SMALL + WHOLE_GAME}
+    names = {claim[0] for claim in SMALL + WHOLE_GAME + OPENINGS}
     kept_names = {p.stem for p in kept(small=True) + kept(small=False)}
     assert names <= kept_names, names - kept_names
     assert "hoyito-ii-start-north-24" in {p.stem for p in kept(small=False)}
@@ -244,6 +244,58 @@ def test_ba_awa_is_certified_at_exactly_plus_8_from_the_start():
     for name in ("ba-awa-start-south-8.npz", "ba-awa-start-north-minus-8.npz"):
         header = load(proofs_dir() / name).header
         assert header["moves"] == [] and header["start"]["board"] == [4] * 12
+
+
+def test_each_opening_certificate_claims_what_its_name_and_list_say():
+    # The header is the claim the verifier checks: South's one opening move from the rule
+    # set's start (a real game record, so the repetition rule sees the start), the prover and
+    # the target of scripts/make_certificates.py's OPENINGS, and a worst case at least the target.
+    from make_certificates import OPENINGS
+
+    for name, variant, hole, prover, target in OPENINGS:
+        side = ("south", "north")[prover]
+        assert name == f"{variant}-opening-{hole}-{side}-{'minus-' * (target < 0)}{abs(target)}"
+        header = load(proofs_dir() / f"{name}.npz").header
+        assert (header["variant"], header["moves"]) == (variant, [hole]), name
+        assert header["start"]["board"] == [4] * 12, name
+        assert (header["prover"], header["target"]) == (prover, target), name
+        assert header["worst_case"] >= target, name
+
+
+@pytest.mark.parametrize("variant", ["hoyito-i", "hoyito-ii", "hoyito-iii", "ba-awa"])
+def test_norths_start_certificate_answers_every_south_opening(variant):
+    # Why an opening's high end equal to the start's needs no certificate of its own: the
+    # verifier follows every South reply at the start, so North's strategy holds a hole for
+    # the position after each opening, reached with the same game record as an opening's own
+    # certificate (the start, then South's move).
+    from make_certificates import WHOLE_GAME
+
+    north = [name for name, v, prover, _ in WHOLE_GAME if v == variant and prover == 1]
+    assert len(north) == 1
+    cert = load(proofs_dir() / f"{north[0]}.npz")
+    start = hy.new_game(variant)
+    for hole in start.legal_moves():
+        after = start.play(hole)
+        assert after.player == 1 and cert.strategy[strategy_key(after)] in after.legal_moves()
+
+
+def test_every_opening_bound_of_the_table_is_certified():
+    # data/solved.csv claims no opening bound that data/proofs/ does not certify: each row's
+    # low end is -48 (every seed to North: nothing to prove) or a South certificate's, and its
+    # high end a North certificate's (the opening's own or the start's), named in the row.
+    import csv
+
+    from hoyito_edu.analysis import solve
+
+    table = ROOT / "data" / "solved.csv"
+    for row in csv.DictReader(table.open(encoding="utf-8")):
+        if row["position"] != "opening":
+            continue
+        item = solve.Item(row["variant"], int(row["hole"]))
+        low, high, names = solve.certified_bounds(item)
+        where = f"{item.name}: add its certificate to OPENINGS in scripts/make_certificates.py"
+        assert (int(row["low"]), int(row["high"])) == (low, high), where
+        assert f"certified [{low}, {high}] by data/proofs/ {', '.join(names)}" in row["method"]
 
 
 def test_data_proofs_stays_small():
@@ -290,6 +342,22 @@ def test_cli_in_a_subprocess_says_valid_invalid_or_unreadable(certificate, tmp_p
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.startswith("python -m hoyito_edu verify-proof: ")
     assert "is not a certificate" in result.stderr
+
+
+def test_an_opening_claim_says_which_hole_south_sowed(capsys):
+    # A claim about South's opening is not a claim about the start: the verdict names the hole.
+    path = str(proofs_dir() / "ba-awa-opening-5-north-8.npz")
+    assert main(["verify-proof", path, "--lang", "en"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VALID: North ends Ba-awa with a margin of at least +8, once hole 5 "
+                          "is sown from the start\n")
+    assert main(["verify-proof", path]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("VÁLIDO: Norte termina Ba-awa con un margen de al menos +8, una vez "
+                          "sembrado el hoyo 5 desde el inicio\n")
+    game_record = str(proofs_dir() / "ba-awa-move-6-south-8.npz")
+    assert main(["verify-proof", game_record, "--lang", "en"]) == 0
+    assert "once holes 1, 11, 5, 8, 2, 10 are sown from the start\n" in capsys.readouterr()[0]
 
 
 def test_cli_names_a_missing_file_or_a_folder(tmp_path, capsys):
@@ -369,10 +437,14 @@ def test_show_me_names_the_move_a_certificate_proves():
                     "whatever they play.")
     with language("es"):
         assert best_play_line(start).startswith("Demostrado por un certificado de juego perfecto")
-    # North to move after any South opening: North's certificate answers
+    # North to move after any South opening: North's certificate from the start answers,
+    # unless the opening's own certificate claims more
+    after = start.play(0)
+    north_hole, north_margin, name = certified_move(after)
+    assert (north_margin, name) == (-8, "ba-awa-start-north-minus-8")
+    assert north_hole in after.legal_moves()
     after = start.play(2)
-    north_hole, north_margin, _ = certified_move(after)
-    assert north_margin == -8 and north_hole in after.legal_moves()
+    assert certified_move(after)[1:] == (0, "ba-awa-opening-2-north-0")
     # positions no certificate holds
     assert certified_move(hy.new_game("ba-awa", board=[5] * 12)) is None
     assert best_play_line(hy.new_game("hoyito-ii", holes_per_row=7)) is None

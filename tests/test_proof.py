@@ -185,6 +185,16 @@ def test_the_table_takes_what_the_certificates_and_the_start_prove(tmp_path):
     assert "certified [-8, -8]" in rows["hoyito-i", "start", ""]["method"]
     for hole in range(6):  # no opening is worth more than the start's -8
         assert int(rows["hoyito-i", "opening", str(hole)]["high"]) <= -8
+    # an opening's row names its own certificates and North's from the start (which answers
+    # every South opening), from the certificates alone: no state file needed
+    opening = rows["hoyito-i", "opening", "1"]
+    assert (opening["low"], opening["high"]) == ("-16", "-8")
+    assert ("certified [-16, -8] by data/proofs/ hoyito-i-opening-1-south-minus-16, "
+            "hoyito-i-start-north-8") in opening["method"]
+    assert rows["ba-awa", "opening", "5"]["value"] == "-8"
+    assert rows["hoyito-ii", "opening", "2"]["method"].endswith(
+        "certified [-48, -48] by data/proofs/ hoyito-ii-opening-2-north-48 (the low end, every "
+        "seed to North, needs no proof)")
     assert solve.Item("hoyito-i", None).next_test(10**9) is None  # nothing left to ask
 
 

@@ -62,6 +62,7 @@ from ..engine.position import IllegalMove, Position
 from ..engine.rules import get_rules
 from ..engine.saving import FormatError, position_from_dict, position_to_dict
 from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..version import __version__
 
 #: The header's ``format`` and ``version``.
@@ -244,10 +245,26 @@ def where(line: Sequence[tuple[int, int]]) -> str:
 
 
 def describe_claim(header: Mapping) -> str:
-    """The claim of a header in words."""
-    return _("{side} ends {title} with a margin of at least {target:+d}").format(
-        side=side_name(header["prover"]), title=get_rules(header["variant"]).title,
-        target=header["target"])
+    """The claim of a header in words, with the holes sown before the claim's position (a
+    claim about South's opening is not a claim about the start).
+
+    >>> header = {"prover": 0, "variant": "hoyito-i", "target": -16, "moves": [1]}
+    >>> describe_claim(header)
+    'South ends Hoyito I with a margin of at least -16, once hole 1 is sown from the start'
+    >>> describe_claim({**header, "moves": []})
+    'South ends Hoyito I with a margin of at least -16'
+    """
+    fields = dict(side=side_name(header["prover"]), title=get_rules(header["variant"]).title,
+                  target=header["target"])
+    moves = header["moves"]
+    if not moves:
+        return _("{side} ends {title} with a margin of at least {target:+d}").format(**fields)
+    return ngettext(
+        "{side} ends {title} with a margin of at least {target:+d}, once hole {moves} is sown "
+        "from the start",
+        "{side} ends {title} with a margin of at least {target:+d}, once holes {moves} are "
+        "sown from the start", len(moves)).format(
+        moves=", ".join(str(hole) for hole in moves), **fields)
 
 
 # -- the walk: shared by the builder (which asks an oracle) and the verifier ----------------------

@@ -29,6 +29,7 @@ the start's value is the best opening's), and the table says which bound came fr
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import os
 import time
@@ -313,41 +314,70 @@ def save_state(path: Path, done: list[Item]) -> None:
 
 def certified_bounds(item: Item) -> tuple[int, int, list[str]]:
     """South's margin's (low, high) at ``item`` as the certificates of ``data/proofs/`` claim
-    them (every one is verified by the engine in the test suite: ``verify-proof``), and their
-    names. A certificate counts when its claim is about this very position: the rule set's
-    start with its default options, and no move (a start) or South's opening (an opening).
+    them (every one is verified by the engine in the test suite: ``verify-proof``), and the
+    names of those that make each end (the best South's, then the best North's). A certificate
+    counts when its claim is about this very position: the rule set's start with its default
+    options, and no move (a start) or South's opening (an opening). For an opening, North's
+    certificates from the start count too: the verifier follows every South opening in them,
+    with the same game record (the start, then the opening), so North's strategy from the start
+    holds South to its claim after each opening.
 
     >>> certified_bounds(Item("hoyito-i", None))
-    (-8, -8, ['hoyito-i-start-north-8', 'hoyito-i-start-south-minus-8'])
+    (-8, -8, ['hoyito-i-start-south-minus-8', 'hoyito-i-start-north-8'])
     """
+    south = {name: certificate.header["worst_case"]
+             for name, certificate in claims_about(item) if certificate.prover == 0}
+    north = {name: -certificate.header["worst_case"]
+             for name, certificate in claims_about(item) if certificate.prover == 1}
+    if item.hole is not None:
+        north.update((name, -certificate.header["worst_case"])
+                     for name, certificate in claims_about(Item(item.variant, None))
+                     if certificate.prover == 1)
+    low, high = max(south.values(), default=-48), min(north.values(), default=48)
+    names = [name for name, bound in sorted(south.items()) if bound == low]
+    names += [name for name, bound in sorted(north.items()) if bound == high]
+    return low, high, names
+
+
+def claims_about(item: Item) -> list[tuple[str, object]]:
+    """The kept certificates (name, certificate) whose claim is about ``item``'s very position.
+
+    >>> [name for name, _ in claims_about(Item("ba-awa", 5))]
+    ['ba-awa-opening-5-north-8', 'ba-awa-opening-5-south-minus-8']
+    """
+    here = item.position()
+    place = (here.rules, here.board, here.captures, here.surplus, here.player)
+    moves = 0 if item.hole is None else 1
+    return [(name, certificate) for name, certificate, count, where in claim_places()
+            if (certificate.header["variant"], count, where) == (item.variant, moves, place)]
+
+
+@functools.cache
+def claim_places() -> tuple[tuple[str, object, int, tuple], ...]:
+    """Each kept certificate with its number of moves from the start and its claim's position
+    (rules, board, captures, surplus, player), replayed once a process."""
     from .certificates import kept_certificates, root_of  # noqa: PLC0415 - read lazily
 
-    low, high, names = -48, 48, []
-    here = item.position()
+    found = []
     for name, certificate in kept_certificates():
-        header = certificate.header
-        if header["variant"] != item.variant or len(header["moves"]) != (item.hole is not None):
-            continue
-        root, _ = root_of(header)
-        if (root.rules, root.board, root.captures, root.surplus, root.player) != (
-                here.rules, here.board, here.captures, here.surplus, here.player):
-            continue
-        if certificate.prover == 0:
-            low = max(low, header["worst_case"])
-        else:
-            high = min(high, -header["worst_case"])
-        names.append(name)
-    return low, high, names
+        root, _ = root_of(certificate.header)
+        found.append((name, certificate, len(certificate.header["moves"]),
+                      (root.rules, root.board, root.captures, root.surplus, root.player)))
+    return tuple(found)
 
 
 def own_bounds(item: Item) -> tuple[int, int, str]:
     """South's margin's (low, high) at ``item`` from its own tests and the certificates that
-    claim it, and what the table's method adds for them."""
+    claim it, and what the table's method adds for them: the certified range and the
+    certificates that make it, whenever one does (a low end of -48, every seed to North,
+    needs none)."""
     low, high = bounds(item.known(), 48)
     by_low, by_high, names = certified_bounds(item)
     said = ""
-    if by_low > low or by_high < high:
+    if names:
         said = f"; certified [{by_low}, {by_high}] by data/proofs/ {', '.join(names)}"
+        if by_low == -48:
+            said += " (the low end, every seed to North, needs no proof)"
     return max(low, by_low), min(high, by_high), said
 
 
