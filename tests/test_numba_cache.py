@@ -67,7 +67,9 @@ def test_an_edit_to_the_kernel_reaches_the_fast_simulator_without_clearing_a_cac
     shutil.copytree(cache_subfolder(Path(real_cache), ROOT / "hoyito_edu" / "compiled"), seeded)
     cached = files(seeded)
     assert run(copy) == (before, str(cache))
-    assert files(seeded) == cached, "the copy compiled again instead of reading its cache"
+    # read, not compiled again: no file rewritten, none written beside it
+    assert [p.name for p in cache.iterdir()] == [seeded.name] and files(seeded) == cached, \
+        "the copy compiled again instead of reading the cache it was given"
     kernel = compiled / "kernel.py"
     text = kernel.read_text()
     assert text.count(EDIT[0]) == 1, "the line this test edits has moved: update EDIT"
