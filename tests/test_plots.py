@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -817,7 +819,8 @@ def chart_texts(drawn) -> list[str]:
     return [t for t in texts if t]
 
 
-def english_only_words() -> set[str]:
+@functools.cache  # the catalogue is read once, not once a chart or sheet
+def english_only_words() -> frozenset[str]:
     """Words of the English sentences of plots.py's catalogue entries that no Spanish
     translation uses (names such as Hoyito or Ba-awa are in both)."""
     import re
@@ -839,7 +842,7 @@ def english_only_words() -> set[str]:
     # and common words a sentence left unmarked would show
     english |= {"the", "and", "game", "games", "seed", "seeds", "move", "moves", "hole", "holes",
                 "captured", "median", "South", "North", "row", "laps", "share"}
-    return english - spanish
+    return frozenset(english - spanish)
 
 
 SPANISH_CHARTS = {

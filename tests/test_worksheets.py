@@ -3,6 +3,7 @@ answer away, and the teacher sheet's answers are the engine's."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from pathlib import Path
@@ -265,7 +266,8 @@ def spanish_sheets(sheets):
     return sheets("es")
 
 
-def english_only_words() -> set[str]:
+@functools.cache  # the catalogue is read once, not once a chart or sheet
+def english_only_words() -> frozenset[str]:
     """Words of the English sentences of the worksheets' and exercises' catalogue entries that
     no Spanish translation uses, and common English words a sentence left unmarked would show."""
     from babel.messages.pofile import read_po
@@ -285,7 +287,7 @@ def english_only_words() -> set[str]:
             spanish |= {w for text in texts for w in words.findall(text)}
     english |= {"the", "and", "hole", "holes", "seed", "seeds", "lap", "move", "Answer", "page",
                 "South", "North", "captured", "After", "Activity", "Worksheet"}
-    return english - spanish
+    return frozenset(english - spanish)
 
 
 def test_spanish_worksheets_are_in_spanish(spanish_sheets):

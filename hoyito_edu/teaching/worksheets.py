@@ -237,6 +237,13 @@ def title_room(columns: int) -> float:
     return 0.42 if columns >= 3 else 0.28
 
 
+#: Lines of the blocks measured so far (``Layout._wrap``), by block, font and settings.
+WRAPPED: dict[tuple, tuple[str, ...]] = {}
+MAX_WRAPPED = 20_000  # blocks, about 2 MB: far more than every sheet of every language
+#: matplotlib settings a text's measured width depends on (besides its font, size and dpi).
+MEASURE_SETTINGS = ("text.hinting", "text.hinting_factor", "text.kerning_factor")
+
+
 class Layout:
     """Places blocks on pages (A4 or Letter) from top to bottom, starting a new page when one
     is full."""
@@ -303,11 +310,28 @@ class Layout:
 
     # measuring and placing ------------------------------------------------------------
     def _wrap(self, block: Text) -> list[str]:
-        from matplotlib.font_manager import FontProperties
+        """The lines ``block`` takes, each as wide as the text width (less its indent) allows.
+
+        A block is measured once a process: its height is asked for before it is placed, and
+        the same sentences recur on every sheet and paper (measuring is most of the time a
+        sheet takes). The key holds everything the measurement depends on: the words, the
+        size and weight, the font file, the resolution and the hinting settings.
+        """
+        import matplotlib
+        from matplotlib.font_manager import FontProperties, findfont
 
         if self._renderer is None:
             self.new_page()
         prop = FontProperties(size=block.size, weight="bold" if block.bold else "normal")
+        key = (block.text, block.size, block.bold, block.indent, self.fig.dpi, findfont(prop),
+               *(matplotlib.rcParams[name] for name in MEASURE_SETTINGS))
+        if key not in WRAPPED:
+            if len(WRAPPED) >= MAX_WRAPPED:
+                WRAPPED.clear()
+            WRAPPED[key] = tuple(self._measured_lines(block, prop))
+        return list(WRAPPED[key])
+
+    def _measured_lines(self, block: Text, prop) -> list[str]:
         limit = (WIDTH - block.indent) * self.fig.dpi
         lines: list[str] = []
         for paragraph in block.text.split("\n"):

@@ -5,6 +5,7 @@ the page, visible text or aria-label/title alike."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 
 import pytest
@@ -54,7 +55,8 @@ _PAGE_WORDS = """(scope) => {
 }"""
 
 
-def english_only_words() -> set[str]:
+@functools.cache  # read once a session: english_in() asks for it for every line of a page
+def english_only_words() -> frozenset[str]:
     """Words of the catalogue's English sentences that no Spanish translation uses."""
     from babel.messages.pofile import read_po
 
@@ -75,11 +77,11 @@ def english_only_words() -> set[str]:
     spanish -= set(RECORD_COLUMNS)
     # Game names stay as they are (Hoyito I, II, III): roman numerals are no English. The
     # language menu names each language in its own words ("English", "Español") by design.
-    return {
+    return frozenset(
         word
         for word in english - spanish
         if not re.fullmatch(r"[ivx]+", word) and word != "english"
-    }
+    )
 
 
 def english_in(text: str) -> list[str]:
