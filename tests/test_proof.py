@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -230,6 +231,40 @@ def test_an_open_answer_says_whether_more_nodes_could_settle_it():
     settled = solve.decide(looping(), -12, 200_000, slots=1 << 16)
     assert settled[0] == 0 and settled[4] in ("repetition", "depth")
     assert solve.decide(looping(), -12, 200_000, slots=1 << 16, mode="history")[0::4] == [1, ""]
+
+
+def south_keeps(position: hy.Position, target: int, choose, seen: dict) -> bool:
+    """Does South's final margin reach ``target`` from ``position`` when South plays the move
+    ``choose(position)`` gives and North every legal move, each played by the engine (which ends a
+    game at a third occurrence, R4.3)? A line stops early only when the seeds left cannot
+    change the answer. Remembered by the position and the multiset of positions since the
+    last capture, on which alone the rest of the game depends (no quiet limit here)."""
+    lead = position.score[0] - position.score[1]
+    if position.outcome is not None:
+        return lead >= target
+    if lead - position.seeds_on_board >= target or lead + position.seeds_on_board < target:
+        return lead - position.seeds_on_board >= target
+    key = (position, frozenset(Counter(position.history_since_capture()).items()))
+    if key not in seen:
+        if position.player == 0:
+            move = choose(position)
+            seen[key] = move >= 0 and south_keeps(position.play(move), target, choose, seen)
+        else:
+            seen[key] = all(south_keeps(position.play(hole), target, choose, seen)
+                            for hole in position.legal_moves())
+    return seen[key]
+
+
+def test_the_history_search_proof_holds_against_every_reply_through_the_engine():
+    """Where the pessimistic search stays open, the history search's proof is a strategy that
+    holds when every North reply is played through the engine, repetition endings included
+    (an independent check: the engine's own R4.3, no search table trusted); South's other
+    ways to play do not all hold, so the check can fail."""
+    exact = Prover(1 << 16, "history")
+    assert south_keeps(looping(), -12, lambda p: exact.prove(p, 0, -12, 1_000_000).best, {})
+    assert not all(south_keeps(looping(), -12, choose, {})
+                   for choose in (lambda p: min(p.legal_moves()),
+                                  lambda p: max(p.legal_moves())))
 
 
 @pytest.mark.slow

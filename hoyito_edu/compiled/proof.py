@@ -53,6 +53,13 @@ alone lets two paths with different histories share a result, which the rule can
 Stored results: a proven or refuted node for good (it holds at every depth), an unknown node
 with the depth it was searched to, and the move that proved it or was searched first.
 
+Why an answer is open (:attr:`Answer.limit`): the node budget ran out (``"budget"``: more nodes
+may settle it), or the search finished inside it, and then a larger budget repeats it node for
+node (the search is deterministic; the budget only stops it): the root met only repetition cuts
+(``"repetition"``), or every iteration up to :data:`MAX_PLY` finished open (``"depth"``; in the
+pessimistic mode mostly because the table holds a position as not known after repetition cuts
+refuted it on another line). :attr:`Answer.cuts` counts the cuts.
+
 :func:`prove` is the entry point; :mod:`hoyito_edu.analysis.solve` builds on it.
 """
 
