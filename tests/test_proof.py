@@ -159,6 +159,9 @@ def test_solve_refuses_bad_options_in_a_sentence(capsys):
     with pytest.raises(SystemExit):
         main(["solve", "--table-mb", "0"])
     assert "--table-mb must be a whole number of MB" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["solve", "--max-history-nodes", "-1"])
+    assert "--max-history-nodes must be 0 (never) or more" in capsys.readouterr().err
 
 
 @pytest.mark.slow
