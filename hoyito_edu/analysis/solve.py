@@ -550,7 +550,8 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
             item = next(i for i in todo if i.name == name)
             answers = item.exact if mode == "history" else item.tests
             answers[target] = answer = future.result()
-            log(f"{time.strftime('%H:%M:%S')} {name} M >= {target}: {answer_text(answer)} "
+            by = " (history search)" if mode == "history" else ""
+            log(f"{time.strftime('%H:%M:%S')} {name} M >= {target}{by}: {answer_text(answer)} "
                 f"({answer[1]:,} nodes, {answer[2]} s); bounds {bounds(item.known(), 48)}")
         save_state(state, todo)
         write_table(out, todo)
