@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -158,6 +159,9 @@ def test_solve_refuses_bad_options_in_a_sentence(capsys):
     with pytest.raises(SystemExit):
         main(["solve", "--table-mb", "0"])
     assert "--table-mb must be a whole number of MB" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["solve", "--max-history-nodes", "-1"])
+    assert "--max-history-nodes must be 0 (never) or more" in capsys.readouterr().err
 
 
 @pytest.mark.slow
@@ -205,7 +209,7 @@ def test_solve_with_nothing_to_ask_rewrites_the_table_from_its_state(tmp_path, c
     out, state = tmp_path / "solved.csv", tmp_path / "solved.state.json"
     state.write_text(json.dumps({"ba-awa/start": {"8": [1, 1000, 0.1, 1_000_000],
                                                   "10": [-1, 1000, 0.1, 1_000_000]},
-                                 "hoyito-ii/start": {"-24": [0, 128, 9.9, 64_000_000]}}),
+                                 "hoyito-ii/start": {"-24": [0, 128_000_002, 9.9, 64_000_000]}}),
                      encoding="utf-8")
     assert main(["solve", "--variants", "ba-awa", "hoyito-ii", "--no-openings", "--max-nodes",
                  "1000000", "--out", str(out), "--jobs", "1"]) == 0
@@ -214,3 +218,127 @@ def test_solve_with_nothing_to_ask_rewrites_the_table_from_its_state(tmp_path, c
     assert (rows["ba-awa"]["status"], rows["ba-awa"]["value"]) == ("exact", "8")
     assert (rows["hoyito-ii"]["low"], rows["hoyito-ii"]["high"]) == ("-32", "-24")
     assert rows["hoyito-ii"]["tests"] == "-24:open@64000000"
+
+
+# -- open answers: the budget's, or a finished search's (issue 38) ------------------------------
+#: Hoyito II, one seed a side, South to move, 14 behind: South wins both seeds (M >= -12) only
+#: through the repetition rule, which the pessimistic search never counts on.
+LOOPING = {"board": [0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0], "player": 0, "captures": (16, 30)}
+
+
+def looping() -> hy.Position:
+    return hy.new_game("hoyito-ii", **LOOPING)
+
+
+def test_an_open_answer_says_whether_more_nodes_could_settle_it():
+    """The pessimistic search leaves M >= -12 open in both kinds: out of budget at 1,000 nodes,
+    and finished (every iteration open) inside 200,000, where twice the budget repeats it node
+    for node; solve records the second kind and the exact history search proves the claim."""
+    short = Prover(1 << 16).prove(looping(), 0, -12, 1_000)
+    assert (short.result, short.exhausted, short.limit) == (0, True, "budget")
+    finished = Prover(1 << 16).prove(looping(), 0, -12, 200_000)
+    assert not finished.exhausted and finished.limit in ("repetition", "depth")
+    again = Prover(1 << 16).prove(looping(), 0, -12, 400_000)
+    assert (again.nodes, again.limit) == (finished.nodes, finished.limit)
+    assert solve.decide(looping(), -12, 1_000, slots=1 << 16)[4] == "budget"
+    settled = solve.decide(looping(), -12, 200_000, slots=1 << 16)
+    assert settled[0] == 0 and settled[4] in ("repetition", "depth")
+    assert solve.decide(looping(), -12, 200_000, slots=1 << 16, mode="history")[0::4] == [1, ""]
+
+
+def south_keeps(position: hy.Position, target: int, choose, seen: dict) -> bool:
+    """Does South's final margin reach ``target`` from ``position`` when South plays the move
+    ``choose(position)`` gives and North every legal move, each played by the engine (which ends a
+    game at a third occurrence, R4.3)? A line stops early only when the seeds left cannot
+    change the answer. Remembered by the position and the multiset of positions since the
+    last capture, on which alone the rest of the game depends (no quiet limit here)."""
+    lead = position.score[0] - position.score[1]
+    if position.outcome is not None:
+        return lead >= target
+    if lead - position.seeds_on_board >= target or lead + position.seeds_on_board < target:
+        return lead - position.seeds_on_board >= target
+    key = (position, frozenset(Counter(position.history_since_capture()).items()))
+    if key not in seen:
+        if position.player == 0:
+            move = choose(position)
+            seen[key] = move >= 0 and south_keeps(position.play(move), target, choose, seen)
+        else:
+            seen[key] = all(south_keeps(position.play(hole), target, choose, seen)
+                            for hole in position.legal_moves())
+    return seen[key]
+
+
+def test_the_history_search_proof_holds_against_every_reply_through_the_engine():
+    """Where the pessimistic search stays open, the history search's proof is a strategy that
+    holds when every North reply is played through the engine, repetition endings included
+    (an independent check: the engine's own R4.3, no search table trusted); South's other
+    ways to play do not all hold, so the check can fail."""
+    exact = Prover(1 << 16, "history")
+    assert south_keeps(looping(), -12, lambda p: exact.prove(p, 0, -12, 1_000_000).best, {})
+    assert not all(south_keeps(looping(), -12, choose, {})
+                   for choose in (lambda p: min(p.legal_moves()),
+                                  lambda p: max(p.legal_moves())))
+
+
+@pytest.mark.slow
+def test_the_history_search_agrees_with_the_readable_check_where_pessimism_stays_open():
+    """The readable check (plain Python over the engine, which applies R4.3 itself) in the
+    exact mode proves the same claim the compiled history search proves above."""
+    checked = readable.check(looping(), prover=0, target=-12, max_nodes=100_000, mode="history")
+    assert checked.result == 1
+    assert readable.check(looping(), prover=0, target=-12, max_nodes=100_000).result != 1
+
+
+def test_solve_gives_a_finished_open_test_to_the_history_search_not_more_nodes(tmp_path):
+    """An open test whose searches finished inside the budget (Hoyito I after hole 1,
+    M >= -10: 104 million nodes of 256 million a side, an older state file's answer without a
+    reason) is never asked again with more nodes: the history search gets the target, from
+    the first budget up to its cap; then another target of the range is tried. A test the
+    budget left open still gets four times the budget, and the state keeps both searches'
+    answers apart, so an old reader sees only its own kind."""
+    state = tmp_path / "solved.state.json"
+    state.write_text(json.dumps({
+        "hoyito-i/opening-1": {"-22": [1, 778, 0.0, 1_000_000],
+                               "-10": [0, 104_122_539, 2007.86, 256_000_000],
+                               "2": [-1, 1_000_866, 42.4, 1_000_000]},
+        "hoyito-ii/opening-0": {"-34": [1, 9_000_000, 9.0, 16_000_000],
+                                "-28": [0, 128_000_002, 99.0, 64_000_000],
+                                "-22": [-1, 9_000_000, 9.0, 64_000_000]}}), encoding="utf-8")
+    first, second = solve.load_state(state, [solve.Item("hoyito-i", 1, skip_certified=False),
+                                             solve.Item("hoyito-ii", 0, skip_certified=False)])
+    assert solve.why_open(first.tests[-10]) == "finished"
+    assert first.next_test(10**10) == (-10, 1_000_000, "history")
+    assert second.next_test(10**10) == (-28, 256_000_000, "pessimistic")
+    first.exact[-10] = [0, 128_000_002, 900.0, 64_000_000, "budget"]
+    assert first.next_test(10**10, max_history=256_000_000) == (-10, 256_000_000, "history")
+    target, budget, mode = first.next_test(10**10, max_history=64_000_000)
+    assert (budget, mode) == (1_000_000, "pessimistic") and -22 < target < -10
+    solve.save_state(state, [first, second])
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    assert set(saved["hoyito-i/opening-1"]) == {"-22", "-10", "2"}
+    assert saved["hoyito-i/opening-1/history"] == {"-10": first.exact[-10]}
+    again = solve.load_state(state, [solve.Item("hoyito-i", 1)])[0]
+    assert (again.tests, again.exact) == (first.tests, first.exact)
+    assert solve.column_of_tests(again) == ("-22:proven@1000000;-10:open-finished@256000000;"
+                                            "-10:history-open@64000000;2:refuted@1000000")
+
+
+@pytest.mark.slow
+def test_the_table_row_counts_the_history_search():
+    """The row's nodes and method include the exact search's tests (the certificates of
+    data/proofs/ are read for the row: a few seconds)."""
+    item = solve.Item("hoyito-i", 1, {-22: [1, 778, 0.0, 1_000_000],
+                                      -10: [0, 104_122_539, 2007.86, 256_000_000]},
+                      exact={-10: [0, 128_000_002, 900.0, 64_000_000, "budget"]})
+    row = solve.row(item, [item])
+    assert row["nodes"] == 778 + 104_122_539 + 128_000_002
+    assert "exact search" in row["method"]
+    assert row["tests"] == solve.column_of_tests(item)
+
+
+def test_a_settled_history_answer_moves_the_bounds():
+    """A target the history search settles counts like any other answer."""
+    item = solve.Item("hoyito-i", 1, {-22: [1, 778, 0.0, 1_000_000],
+                                      -10: [0, 9, 0.1, 1_000_000, "depth"]})
+    item.exact[-10] = [-1, 5_000, 0.5, 1_000_000, ""]
+    assert solve.bounds(item.known(), 48) == (-22, -12)

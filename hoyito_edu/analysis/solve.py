@@ -2,11 +2,13 @@
 
 :func:`prove` asks the compiled proof search (:mod:`hoyito_edu.compiled.proof`) whether the
 prover's final margin (their score minus the opponent's at the end of the game, surplus
-included) is at least ``target`` against every defence. Its table key carries the history
-the repetition rule (R4.3) needs, the multiset of positions since the last capture, so a
-result is never reused on a path whose history differs (the module's docstring argues why that
-is sound). :func:`proven_move` gives the prover's move that keeps a target proven: the oracle
-the certificate builder (:mod:`hoyito_edu.analysis.certificates`) calls at every prover node.
+included) is at least ``target`` against every defence. By default the search is
+*pessimistic* under the repetition rule (R4.3): a position met again since the last capture is
+the prover's loss, so it is sound but may leave open a claim that only a repetition decides;
+``mode="history"`` keys its table by the position and the multiset of positions since the
+last capture, and is exact (the module's docstring argues why each is sound).
+:func:`proven_move` gives the prover's move that keeps a target proven: the oracle the
+certificate builder (:mod:`hoyito_edu.analysis.certificates`) calls at every prover node.
 :func:`hoyito_edu.analysis.readable.check` asks the same question in plain Python over the
 engine, the second check.
 
@@ -14,7 +16,12 @@ Exact values come by bisection on the target (:func:`next_target`): a proven tar
 South's margin ``M >= t``, a refuted one ``M <= t - 2`` (``M`` has the parity of the seeds in
 play: even on 2x6). ``python -m hoyito_edu solve`` (:func:`solve`) does it for the start of
 every rule set on 2x6 and for every South opening (24 positions), giving each test a node
-budget that grows fourfold while the answer stays unknown; it writes ``data/solved.csv``
+budget that grows fourfold while the answer stays unknown *for lack of nodes*. A pessimistic
+test whose two searches both finished open inside their budgets (:func:`why_open`: only
+repetition cuts stood in the way) is never given more nodes, since a larger budget repeats the
+same search: the same target goes to the exact ``"history"`` search instead (budgets from
+:data:`FIRST_BUDGET` to ``max_history``), and if that stays open too, the bisection tries the
+other targets of the range; it writes ``data/solved.csv``
 (:data:`COLUMNS`) and keeps every test's answer in a state file, so a stopped run goes on where
 it stopped. Tests run in parallel processes, or on a Dask cluster (``--scheduler``), one
 opening subtree a task. A start's value is also bounded by its openings' (South moves first:
@@ -61,13 +68,21 @@ METHOD = ("sound proof search (compiled AND/OR search, iterative deepening; pess
 
 #: A test's answer in words.
 WORDS = {1: "proven", -1: "refuted", 0: "open"}
+#: Why a test stayed open (:func:`why_open`), as the table's ``tests`` column adds it to "open"
+#: (an open answer the budget limited is plain "open").
+OPEN_WORDS = {"budget": "", "repetition": "-repetition", "depth": "-depth",
+              "finished": "-finished"}
+#: The largest budget the exact ``"history"`` search gets on one test by default.
+HISTORY_NODES = FIRST_BUDGET * GROWTH**3
+#: A state file keeps an item's history-mode answers under its name with this suffix.
+HISTORY_SUFFIX = "/history"
 
 #: Table slots of the oracle's search, and of each solve worker's (40 bytes a slot).
 ORACLE_SLOTS = 1 << 20
 SOLVE_SLOTS = 1 << 22
 SLOT_BYTES = 40
 
-_PROVERS: dict[int, Prover] = {}
+_PROVERS: dict[tuple[int, str], Prover] = {}
 
 
 @dataclass(frozen=True)
@@ -86,6 +101,9 @@ class Proof:
     depth: int
     seconds: float
     cut: bool = False
+    #: why it is not known: "budget", "repetition", "depth", or "" (proven or refuted); see
+    #: :attr:`hoyito_edu.compiled.proof.Answer.limit`
+    limit: str = ""
 
 
 def _history(position: Position, history: Sequence[Position]) -> tuple | None:
@@ -100,12 +118,15 @@ def _history(position: Position, history: Sequence[Position]) -> tuple | None:
 
 
 def prove(position: Position, *, prover: int, target: int, history: Sequence[Position] = (),
-          max_nodes: int | None, slots: int = ORACLE_SLOTS) -> Proof:
+          max_nodes: int | None, slots: int = ORACLE_SLOTS,
+          mode: str = "pessimistic") -> Proof:
     """Is ``prover``'s final margin from ``position`` at least ``target`` whatever the
     opponent does? ``history``: the game's positions since its last capture, oldest first
     (with or without ``position`` last); by default the history ``position`` carries (a
     position reached by :meth:`~hoyito_edu.Position.play` carries its own). The table is kept
     between calls in the same process (see :class:`~hoyito_edu.compiled.proof.Prover`).
+    ``mode``: ``"pessimistic"`` (a repetition is the prover's loss) or ``"history"`` (exact
+    under R4.3, the history in the table key).
 
     >>> import hoyito_edu as hy
     >>> prove(new_game("ba-awa"), prover=0, target=50, max_nodes=10).proven
@@ -115,15 +136,15 @@ def prove(position: Position, *, prover: int, target: int, history: Sequence[Pos
         raise ValueError(f"the prover is 0 (South) or 1 (North), not {prover!r}")
     if max_nodes is not None and max_nodes < 1:
         raise ValueError(f"max_nodes must be a whole number from 1, or None, not {max_nodes!r}")
-    searcher = _PROVERS.get(slots)
+    searcher = _PROVERS.get((slots, mode))
     if searcher is None:
-        searcher = _PROVERS[slots] = Prover(slots)
+        searcher = _PROVERS[slots, mode] = Prover(slots, mode)
     answer = searcher.prove(position, prover, target, max_nodes,
                             history=_history(position, history))
     proven = {1: True, -1: False}.get(answer.result)
     best = answer.best if answer.best >= 0 else None
     return Proof(proven, prover, target, best, answer.nodes, answer.depth, answer.seconds,
-                 answer.result == CUT)
+                 answer.result == CUT, answer.limit)
 
 
 def proven_move(position: Position, *, prover: int, target: int,
@@ -202,24 +223,70 @@ def bounds(tests: dict[int, int], total: int) -> tuple[int, int]:
     return low, high
 
 
-def next_target(low: int, high: int, hint: int | None = None) -> int | None:
+def next_target(low: int, high: int, hint: int | None = None,
+                skip: frozenset[int] | set[int] = frozenset()) -> int | None:
     """The next target to test (same parity as ``low``), or None when ``low == high``: the
-    ``hint`` and the one above it first if they split the range, else the middle.
+    ``hint`` and the one above it first if they split the range, else the middle. A target in
+    ``skip`` (one no search can settle) is passed over: the targets below it are tried first,
+    then those above it.
 
     >>> next_target(-48, 48), next_target(-48, 48, hint=-8), next_target(-8, 48, hint=-8)
     (2, -8, -6)
     >>> next_target(-8, -8) is None
     True
+    >>> next_target(-22, -8, skip={-14}), next_target(-22, -8, skip={-14, -16, -18, -20})
+    (-18, -10)
+    >>> next_target(-12, -8, skip={-10, -8}) is None
+    True
     """
     if low >= high:
         return None
+    target = None
     if hint is not None:
         hint -= (hint - low) % 2
-        for target in (hint, hint + 2):
-            if low < target <= high:
-                return target
-    middle = (low + high) // 2 + 1
-    return middle + (middle - low) % 2
+        target = next((t for t in (hint, hint + 2) if low < t <= high), None)
+    if target is None:
+        middle = (low + high) // 2 + 1
+        target = middle + (middle - low) % 2
+    if target not in skip:
+        return target
+    below = next_target(low, target - 2, hint, skip)
+    return below if below is not None else next_target(target, high, hint, skip)
+
+
+def why_open(answer: list) -> str:
+    """Why a test's answer ``[result, nodes, seconds, budget, why]`` is open: ``"budget"`` (a
+    search spent its budget: more nodes may settle it), else both searches finished inside
+    the budget, so a larger one would repeat them node for node (the search is deterministic
+    and the budget only stops it): ``"repetition"`` (the root met only repetition cuts),
+    ``"depth"`` (every iteration to 399 plies finished open: in practice a position the table
+    holds as not known because repetition cuts refuted it on another line), or
+    ``"finished"`` (an answer of an older state file, which does not say which: it is the
+    budget's only if its nodes pass the budget, since a search that spends its budget counts
+    one node more than it). ``""`` if it is settled.
+
+    >>> old = 256_000_000
+    >>> why_open([0, 104_122_539, 2007.9, old]), why_open([0, 512_000_002, 9.9, old])
+    ('finished', 'budget')
+    >>> why_open([0, 20, 0.1, 1_000_000, "depth"]), why_open([1, 20, 0.1, 1_000_000, ""])
+    ('depth', '')
+    """
+    if answer[0] != 0:
+        return ""
+    if len(answer) > 4:
+        return answer[4]
+    return "budget" if answer[1] > answer[3] else "finished"
+
+
+def answer_text(answer: list) -> str:
+    """A test's answer in the words of the table's ``tests`` column: proven, refuted, open (the
+    budget ran out), or open-repetition, open-depth, open-finished (:func:`why_open`: no
+    budget settles it in that mode).
+
+    >>> answer_text([0, 104_122_539, 2007.9, 256_000_000]), answer_text([1, 9, 0.1, 10])
+    ('open-finished', 'proven')
+    """
+    return WORDS[answer[0]] + OPEN_WORDS[why_open(answer)] if answer[0] == 0 else WORDS[answer[0]]
 
 
 # -- the positions ----------------------------------------------------------------------------
@@ -227,13 +294,15 @@ def next_target(low: int, high: int, hint: int | None = None) -> int | None:
 class Item:
     """One position to solve: a start (``hole`` None) or the position after South's opening
     move from ``hole``, and the answers of its tests so far ({target: [result, nodes,
-    seconds, budget]})."""
+    seconds, budget, why]}; ``why``: :func:`why_open`), by the default (pessimistic) search
+    in ``tests`` and by the exact ``"history"`` search in ``exact``."""
 
     variant: str
     hole: int | None
     tests: dict[int, list] = field(default_factory=dict)
     #: False: prove again by search what a certificate already proves (an independent check)
     skip_certified: bool = True
+    exact: dict[int, list] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -244,21 +313,46 @@ class Item:
         return start if self.hole is None else start.play(self.hole)
 
     def known(self) -> dict[int, int]:
-        return {t: answer[0] for t, answer in self.tests.items()}
+        """{target: 1 proven, -1 refuted, 0 open} by either search."""
+        found = {t: answer[0] for t, answer in self.tests.items()}
+        found.update({t: answer[0] for t, answer in self.exact.items() if answer[0] != 0})
+        return found
 
-    def next_test(self, max_nodes: int) -> tuple[int, int] | None:
-        """(target, budget) of the next test, or None when exact or out of budget."""
+    def next_test(self, max_nodes: int,
+                  max_history: int = HISTORY_NODES) -> tuple[int, int, str] | None:
+        """(target, budget, mode) of the next test, or None when exact or out of budget. A
+        target the pessimistic search left open with budget to spare (:func:`why_open`) goes to
+        the ``"history"`` search up to ``max_history`` nodes, then the other targets are tried;
+        one it left open for the budget ends the item's tests at ``max_nodes``, as before."""
         low, high = bounds(self.known(), 48)
         if self.skip_certified:  # what a certificate proves is not asked again
             certified_low, certified_high, _ = certified_bounds(self)
             low, high = max(low, certified_low), min(high, certified_high)
         hint = HINTS[self.variant] if self.hole is None else None
-        target = next_target(low, high, hint)
-        if target is None:
-            return None
+        stuck: set[int] = set()
+        while (target := next_target(low, high, hint, stuck)) is not None:
+            test = self.test_of(target, max_nodes, max_history)
+            if test is not None or why_open(self.tests[target]) == "budget":
+                return test
+            stuck.add(target)
+        return None
+
+    def test_of(self, target: int, max_nodes: int,
+                max_history: int) -> tuple[int, int, str] | None:
+        """The next test of ``target`` (see :meth:`next_test`), or None if no affordable one
+        may settle it."""
         tried = self.tests.get(target)
-        budget = FIRST_BUDGET if tried is None else tried[3] * GROWTH
-        return (target, budget) if budget <= max_nodes else None
+        if tried is None:
+            return target, FIRST_BUDGET, "pessimistic"
+        why = why_open(tried)
+        if why == "budget":
+            budget = tried[3] * GROWTH
+            return (target, budget, "pessimistic") if budget <= max_nodes else None
+        exact = self.exact.get(target)  # not settled for want of nodes: the exact search's turn
+        if exact is not None and why_open(exact) != "budget":
+            return None
+        budget = FIRST_BUDGET if exact is None else exact[3] * GROWTH
+        return (target, budget, "history") if budget <= min(max_nodes, max_history) else None
 
 
 def items(variants: Sequence[str] = VARIANTS, openings: bool = True,
@@ -270,28 +364,34 @@ def items(variants: Sequence[str] = VARIANTS, openings: bool = True,
     return [Item(i.variant, i.hole, skip_certified=skip_certified) for i in found]
 
 
-def decide(position: Position, target: int, budget: int, slots: int = SOLVE_SLOTS) -> list:
+def decide(position: Position, target: int, budget: int, slots: int = SOLVE_SLOTS,
+           mode: str = "pessimistic") -> list:
     """Is South's margin ``M >= target`` (1) or ``M <= target - 2`` (-1), or not known (0)?
     South's proof first; if it is neither proven nor refuted (the budget, or only repetitions
     refuted it), North's proof of ``-M >= 2 - target``. Each gets ``budget`` nodes and a
-    table of ``slots`` entries. Returns [result, nodes, seconds, budget].
+    table of ``slots`` entries, searching in ``mode`` (:func:`prove`). Returns [result, nodes,
+    seconds, budget, why]: ``why`` says why it is open (:func:`why_open`), "" if settled.
 
-    >>> decide(new_game("ba-awa"), -48, 10)[0]
-    1
+    >>> decide(new_game("ba-awa"), -48, 10)[0::4]
+    [1, '']
     """
-    south = prove(position, prover=0, target=target, max_nodes=budget, slots=slots)
+    south = prove(position, prover=0, target=target, max_nodes=budget, slots=slots, mode=mode)
     result, nodes, seconds = {True: 1, False: -1}.get(south.proven, 0), south.nodes, south.seconds
+    limits = {south.limit}
     if result == 0:
-        north = prove(position, prover=1, target=2 - target, max_nodes=budget, slots=slots)
+        north = prove(position, prover=1, target=2 - target, max_nodes=budget, slots=slots,
+                      mode=mode)
         result = {True: -1, False: 1}.get(north.proven, 0)
         nodes, seconds = nodes + north.nodes, seconds + north.seconds
-    return [result, nodes, round(seconds, 2), budget]
+        limits.add(north.limit)
+    why = next((w for w in ("budget", "depth", "repetition") if w in limits), "")
+    return [result, nodes, round(seconds, 2), budget, why if result == 0 else ""]
 
 
 def run_test(variant: str, hole: int | None, target: int, budget: int,
-             slots: int = SOLVE_SLOTS) -> list:
+             slots: int = SOLVE_SLOTS, mode: str = "pessimistic") -> list:
     """One test of a start or an opening, in a worker (:func:`decide`)."""
-    return decide(Item(variant, hole).position(), target, budget, slots)
+    return decide(Item(variant, hole).position(), target, budget, slots, mode)
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -301,12 +401,18 @@ def load_state(path: Path, wanted: list[Item]) -> list[Item]:
         saved = json.loads(path.read_text(encoding="utf-8"))
         for item in wanted:
             item.tests = {int(t): a for t, a in saved.get(item.name, {}).items()}
+            item.exact = {int(t): a for t, a in
+                          saved.get(item.name + HISTORY_SUFFIX, {}).items()}
     return wanted
 
 
 def save_state(path: Path, done: list[Item]) -> None:
-    """Write every test's answer (atomically: a stopped run never leaves half a file)."""
-    text = json.dumps({item.name: item.tests for item in done}, indent=1, sort_keys=True)
+    """Write every test's answer (atomically: a stopped run never leaves half a file): an
+    item's under its name, its ``"history"`` search's under the name and
+    :data:`HISTORY_SUFFIX` (a reader that knows only the first kind skips them)."""
+    kept = {item.name: item.tests for item in done}
+    kept.update({item.name + HISTORY_SUFFIX: item.exact for item in done if item.exact})
+    text = json.dumps(kept, indent=1, sort_keys=True)
     partial = path.with_suffix(".partial")
     partial.write_text(text, encoding="utf-8")
     os.replace(partial, path)
@@ -400,14 +506,35 @@ def row(item: Item, done: list[Item]) -> dict:
         if start_high < high:
             method += f"; at most the start's {start_high} (no opening is worth more)"
             high = start_high
+    if item.exact:
+        method += ("; where only repetition cuts left a target open, the exact search (R4.3's "
+                   "history since the last capture in its table key)")
     exact = low == high
-    answers = item.tests.values()
+    answers = [*item.tests.values(), *item.exact.values()]
     return {"variant": item.variant, "position": "start" if item.hole is None else "opening",
             "hole": "" if item.hole is None else item.hole, "value": low if exact else "",
             "low": low, "high": high, "status": "exact" if exact else "bound", "method": method,
-            "tests": ";".join(f"{t}:{WORDS[a[0]]}@{a[3]}" for t, a in sorted(item.tests.items())),
+            "tests": column_of_tests(item),
             "nodes": sum(a[1] for a in answers),
             "seconds": round(sum(a[2] for a in answers), 1)}
+
+
+def column_of_tests(item: Item) -> str:
+    """The table's ``tests`` column: ``target:answer@budget`` for each test, by target
+    (:func:`answer_text`), the exact search's answers marked ``history-``.
+
+    >>> column_of_tests(Item("hoyito-i", 1, {-10: [0, 104_122_539, 2007.9, 256_000_000],
+    ...                                 -22: [1, 778, 0.0, 1_000_000]},
+    ...                 exact={-10: [0, 8_000_002, 30.5, 4_000_000, "budget"]}))
+    '-22:proven@1000000;-10:open-finished@256000000;-10:history-open@4000000'
+    """
+    parts = []
+    for target in sorted({*item.tests, *item.exact}):
+        for kind, answers in (("", item.tests), ("history-", item.exact)):
+            if target in answers:
+                answer = answers[target]
+                parts.append(f"{target}:{kind}{answer_text(answer)}@{answer[3]}")
+    return ";".join(parts)
 
 
 def write_table(path: Path, done: list[Item]) -> None:
@@ -421,35 +548,41 @@ def write_table(path: Path, done: list[Item]) -> None:
 
 
 def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out: Path,
-          log=print, parallel: int = 2, slots: int = SOLVE_SLOTS) -> list[Item]:
+          log=print, parallel: int = 2, slots: int = SOLVE_SLOTS,
+          max_history: int = HISTORY_NODES) -> list[Item]:
     """Run every item's tests on ``executor`` until each is exact or its next test would pass
-    ``max_nodes``: one test per item at a time, the smallest budget first, at most
-    ``parallel`` at once (the workers, or twice as many to keep them busy). The state file
-    and the table are written after every answer, and the table once more at the end (so a
-    run with nothing left to ask rewrites it from the state and the certificates of
-    ``data/proofs/``). Each test's search gets a table of ``slots`` entries."""
+    ``max_nodes`` (``max_history`` for the exact ``"history"`` search, :meth:`Item.next_test`):
+    one test per item at a time, the smallest budget first, at most ``parallel`` at once (the
+    workers, or twice as many to keep them busy). The state file and the table are written
+    after every answer, and the table once more at the end (so a run with nothing left to ask
+    rewrites it from the state and the certificates of ``data/proofs/``). Each test's search
+    gets a table of ``slots`` entries."""
     running = {}
     while True:
-        busy = {name for name, _ in running.values()}
-        waiting = [(item.next_test(max_nodes), item) for item in todo if item.name not in busy]
-        waiting = sorted(((test[1], i, item, test[0]) for i, (test, item) in enumerate(waiting)
-                          if test is not None), key=lambda w: (w[0], w[1]))
-        for budget, _, item, target in waiting[: max(0, parallel - len(running))]:
-            future = executor.submit(run_test, item.variant, item.hole, target, budget, slots)
-            running[future] = (item.name, target)
-            log(f"{time.strftime('%H:%M:%S')} test {item.name} M >= {target} with {budget:,} nodes")
+        busy = {name for name, _, _ in running.values()}
+        waiting = [(item.next_test(max_nodes, max_history), item) for item in todo
+                   if item.name not in busy]
+        waiting = sorted(((test, i, item) for i, (test, item) in enumerate(waiting)
+                          if test is not None), key=lambda w: (w[0][1], w[1]))
+        for (target, budget, mode), _, item in waiting[: max(0, parallel - len(running))]:
+            future = executor.submit(run_test, item.variant, item.hole, target, budget, slots,
+                                     mode)
+            running[future] = (item.name, target, mode)
+            by = " by the history search" if mode == "history" else ""
+            log(f"{time.strftime('%H:%M:%S')} test {item.name} M >= {target}{by} with "
+                f"{budget:,} nodes")
         if not running:
             write_table(out, todo)
             return todo
         finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
         for future in finished:
-            name, target = running.pop(future)
+            name, target, mode = running.pop(future)
             item = next(i for i in todo if i.name == name)
-            item.tests[target] = future.result()
-            result = WORDS[item.tests[target][0]]
-            log(f"{time.strftime('%H:%M:%S')} {name} M >= {target}: {result} "
-                f"({item.tests[target][1]:,} nodes, {item.tests[target][2]} s); "
-                f"bounds {bounds(item.known(), 48)}")
+            answers = item.exact if mode == "history" else item.tests
+            answers[target] = answer = future.result()
+            by = " (history search)" if mode == "history" else ""
+            log(f"{time.strftime('%H:%M:%S')} {name} M >= {target}{by}: {answer_text(answer)} "
+                f"({answer[1]:,} nodes, {answer[2]} s); bounds {bounds(item.known(), 48)}")
         save_state(state, todo)
         write_table(out, todo)
 
@@ -476,6 +609,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="prove again by search what a certificate of data/proofs/ proves")
     parser.add_argument("--max-nodes", type=int, default=FIRST_BUDGET * GROWTH**7,
                         help="the largest budget one test gets (default %(default)s)")
+    parser.add_argument("--max-history-nodes", type=int, default=HISTORY_NODES,
+                        help="the largest budget the exact history search gets on a target "
+                        "that only repetition cuts left open (0: never; default %(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--table-mb", type=int, default=SOLVE_SLOTS * SLOT_BYTES >> 20,
                         help="each worker's search table in MB, rounded down to a power of "
@@ -488,6 +624,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.max_nodes < FIRST_BUDGET:
         parser.error(f"--jobs must be at least 1 and --max-nodes at least {FIRST_BUDGET:,}")
+    if args.max_history_nodes < 0:
+        parser.error(f"--max-history-nodes must be 0 (never) or more, not {args.max_history_nodes}")
     if not 1 <= args.table_mb <= 1 << 16:
         parser.error(f"--table-mb must be a whole number of MB from 1 to 65536, "
                      f"not {args.table_mb}")
@@ -512,7 +650,8 @@ def main(argv: list[str] | None = None) -> int:
         executor, parallel = local_executor(args.jobs), args.jobs
     try:
         solve(todo, executor, args.max_nodes, state, args.out,
-              log=lambda text: print(text, flush=True), parallel=parallel, slots=slots)
+              log=lambda text: print(text, flush=True), parallel=parallel, slots=slots,
+              max_history=args.max_history_nodes)
     finally:
         executor.shutdown(wait=False)
         if client is not None:

@@ -53,6 +53,13 @@ alone lets two paths with different histories share a result, which the rule can
 Stored results: a proven or refuted node for good (it holds at every depth), an unknown node
 with the depth it was searched to, and the move that proved it or was searched first.
 
+Why an answer is open (:attr:`Answer.limit`): the node budget ran out (``"budget"``: more nodes
+may settle it), or the search finished inside it, and then a larger budget repeats it node for
+node (the search is deterministic; the budget only stops it): the root met only repetition cuts
+(``"repetition"``), or every iteration up to :data:`MAX_PLY` finished open (``"depth"``; in the
+pessimistic mode mostly because the table holds a position as not known after repetition cuts
+refuted it on another line). :attr:`Answer.cuts` counts the cuts.
+
 :func:`prove` is the entry point; :mod:`hoyito_edu.analysis.solve` builds on it.
 """
 
@@ -79,7 +86,8 @@ _PROVEN_DEPTH = 1 << 30  # the table depth of a proven or refuted node: it holds
 # ctx: counters and settings
 _WORK, _BUDGET, _ABORT, _OVERFLOW, _STARTER, _SUR0, _SUR1, _PROVER, _TARGET, _MODE = range(10)
 _BEST, _VISITS, _QUIET_KEY = 10, 11, 12  # _QUIET_KEY: 1 if the rules have a quiet limit
-_CTX = 13
+_CUTS = 13  # moves not played on because they repeat a position (PESSIMISTIC)
+_CTX = 14
 # a position row: the board (2n values), then these fields (as in .search)
 _CAP0, _CAP1, _PLAYER, _END, _HOLE, _GAIN, _QUIET = range(7)
 _FIELDS = 7
@@ -281,6 +289,7 @@ def _prove(moves, ctx, tree, sums, tt, ply, depth):
                 child[size + _END] < 0
                 and kn.times_counted(moves.path, lo, hi, lo2, hi2, mover) > 0)):
             value = _CUT  # a position met before since the last capture: the prover's loss
+            ctx[_CUTS] += 1
         else:
             kn.count_position(moves.path, lo, hi, lo2, hi2, mover)
             value = _prove(moves, ctx, tree, sums, tt, ply + 1, depth - 1)
@@ -335,13 +344,35 @@ class Answer:
     :data:`CUT` (pessimistic mode: not proven, but only repetitions refuted it);
     ``best``: the prover's move that proves it (the prover to move and proven), else -1;
     ``nodes``: positions expanded (every legal move played once); ``depth``: the last
-    iteration's depth; ``seconds``: the time it took."""
+    iteration's depth; ``seconds``: the time it took; ``cuts``: the moves not played on
+    because they repeat a position (pessimistic mode, every iteration counted);
+    ``exhausted``: True if the node budget ran out (the search stopped there).
+
+    >>> Answer(0, -1, 1_000_001, 30, 1.0, cuts=5, exhausted=True).limit
+    'budget'
+    >>> Answer(CUT, -1, 4_000, 12, 0.1, cuts=7).limit
+    'repetition'
+    >>> Answer(1, 3, 4_000, 12, 0.1).limit
+    ''
+    """
 
     result: int
     best: int
     nodes: int
     depth: int
     seconds: float
+    cuts: int = 0
+    exhausted: bool = False
+
+    @property
+    def limit(self) -> str:
+        """Why the answer is not known: ``"budget"`` (more nodes may settle it),
+        ``"repetition"`` (the search finished: only repetition cuts stand in its way, so no
+        budget settles it in this mode), ``"depth"`` (the deepest iteration, :data:`MAX_PLY`,
+        finished unknown), or ``""`` (proven or refuted)."""
+        if self.exhausted:
+            return "budget"
+        return {CUT: "repetition", 0: "depth"}.get(self.result, "")
 
 
 class Prover:
@@ -418,5 +449,5 @@ class Prover:
             result = 0
         if result == _CUT:
             result = CUT
-        return Answer(int(result), best, int(ctx[_WORK]), depth,
-                      time.perf_counter() - began)
+        return Answer(int(result), best, int(ctx[_WORK]), depth, time.perf_counter() - began,
+                      int(ctx[_CUTS]), bool(ctx[_ABORT]))
