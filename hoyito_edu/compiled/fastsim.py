@@ -36,9 +36,11 @@ from .kernel import (
     ACC_NCAPS,
     ACC_PLY,
     ACC_SEQ,
+    COUNT,
     ENDLESS,
     ENTRY_OPTIONS,
     GOLDEN,
+    KEEP,
     LAP_LIMIT,
     PLY_CAP,
     Board,
@@ -221,6 +223,7 @@ def play_games(setup, run, tables, tally, lap_table, positions):
     games_out, moves_out, flags_out = tables.games, tables.moves, tables.flags
     takes_out, boards_out = tables.takes, tables.boards
     keep_moves, keep_caps, keep_boards = keep[0] != 0, keep[1] != 0, keep[2] != 0
+    mode = KEEP if keep_caps else COUNT  # the captures written to the tally's tables or not
     start = start2 = np.uint64(0)  # four seeds a hole: holes 0 to 7 of a row, 8 to 11
     for p in range(min(n, 8)):
         start |= np.uint64(4) << np.uint64(8 * p)
@@ -247,8 +250,8 @@ def play_games(setup, run, tables, tally, lap_table, positions):
             hole, count = _packed_choice(board, n, player, game_word, ply)
             ply += 1
             acc[ACC_PLY] = ply
-            board, moved = play_move(setup, board, player, hole, starter, quiet, tally,
-                                     keep_caps, lap_table, positions)
+            board, moved = play_move(setup, board, player, hole, starter, quiet, tally, mode,
+                                     lap_table, positions)
             if not moved.ok:
                 counts[0] = first_row
                 return -1 - index

@@ -17,8 +17,9 @@ tables of positions emptied by an epoch counter (:class:`Positions`, :func:`posi
 last seed's casa and the Hoyito II chain, the Hoyito end after a capture, endless moves and
 the lap limit), :func:`end_of_sowing` (Ba-awa's last eight, the plies without a capture, a
 pass) and :func:`end_by_history` (the repetition rule, the quiet limit). One move is
-:func:`play_move` (the new position counted) or, in a search, :func:`search_move` (its count
-read, the table unchanged). What it plays with is a :class:`Setup` (rule codes from
+:func:`play_move`: in a game the new position is counted (``COUNT``, or ``KEEP`` to write the
+captures to the tables too), in a search its count is read and the table left unchanged
+(``READ``). What it plays with is a :class:`Setup` (rule codes from
 :func:`rule_codes`, lap masks, holes a row); the captures go to a :class:`Tally`.
 
 >>> codes = rule_codes(get_rules("hoyito-ii", quiet_limit=300))
@@ -689,20 +690,40 @@ def end_by_history(setup, board, times, quiet, tally, keep):
     return board, -1
 
 
+#: What a move does with its table of positions (:func:`play_move`): count the new position in a
+#: game's table, its captures kept in ``tally``'s tables (``KEEP``) or not (``COUNT``), or read
+#: its count in a search's path, nothing kept (``READ``).
+COUNT, KEEP, READ = 0, 1, 2
+
+
 @njit(inline="always")
-def play_move(setup, board, mover, hole, starter, quiet, tally, keep, lap_table, positions):
+def play_move(setup, board, mover, hole, starter, quiet, tally, mode, lap_table, positions):
     """One whole move as ``Position.sow`` plays it: :func:`sow`, :func:`end_of_sowing`, the
-    count of the new position in ``positions`` (the positions since the last capture,
-    forgotten after one: :func:`count_position`), then :func:`end_by_history`. Returns the
-    new :class:`Board` and a :class:`Moved` (with ``ok`` False, nothing is usable: the move
-    had more laps than ``lap_table`` holds). The caller empties ``tally.mtake`` after a move
-    that took seeds (``Moved.took``). :func:`search_move` is the same move for a search.
+    repetition count of the new position, then :func:`end_by_history`. ``mode`` says how the
+    count is taken (a constant where the caller knows it, so numba compiles one branch):
+
+    - ``COUNT`` or ``KEEP`` (a game: the fast simulator, the mcts playouts, :func:`line`):
+      the position is counted in ``positions`` (the positions since the last capture,
+      forgotten after one: :func:`count_position`); with ``KEEP`` the captures are also
+      written to ``tally``'s tables.
+    - ``READ`` (a search): nothing is kept and the count is read in ``positions``, the
+      table left as it is (:func:`times_counted`: the position occurs once more than
+      counted). A search counts a position while it searches below it and takes it off
+      after (:func:`count_position`, :func:`uncount_position`), so the table holds the
+      game's history since its last capture and the path searched; it may hold positions
+      from before a capture on the path, but none of those can come back (a capture leaves
+      fewer seeds on the board), so the count is the rule's (R4.3).
+
+    Returns the new :class:`Board` and a :class:`Moved` (with ``ok`` False, nothing is
+    usable: the move had more laps than ``lap_table`` holds). The caller empties
+    ``tally.mtake`` after a move that took seeds (``Moved.took``).
 
     >>> from hoyito_edu.compiled.kernel import play_line  # its compiled caller, from Python
     >>> import hoyito_edu as hy
     >>> play_line(hy.new_game("ba-awa"), [2])[0].laps
     5
     """
+    keep = mode == KEEP
     seq0 = tally.acc[ACC_SEQ]
     board, sown = sow(setup, board, mover, hole, tally, keep, lap_table)
     if not sown.ok:
@@ -710,35 +731,13 @@ def play_move(setup, board, mover, hole, starter, quiet, tally, keep, lap_table,
     board, end, nxt, passed, quiet = end_of_sowing(setup, board, sown, mover, starter, quiet,
                                                    seq0, tally, keep)
     if end < 0:
-        if quiet == 0:
-            forget_positions(positions)
-        times = count_position(positions, board.lo, board.hi, board.lo2, board.hi2, nxt)
+        if mode == READ:
+            times = 1 + times_counted(positions, board.lo, board.hi, board.lo2, board.hi2, nxt)
+        else:
+            if quiet == 0:
+                forget_positions(positions)
+            times = count_position(positions, board.lo, board.hi, board.lo2, board.hi2, nxt)
         board, end = end_by_history(setup, board, times, quiet, tally, keep)
-        if end >= 0:
-            nxt = -1
-    took = tally.acc[ACC_SEQ] != seq0
-    return board, Moved(end, nxt, sown.extra, sown.laps, sown.drops, passed, quiet, took, True)
-
-
-@njit(inline="always")
-def search_move(setup, board, mover, hole, starter, quiet, tally, lap_table, path):
-    """:func:`play_move` for a search, nothing kept in ``tally``'s tables: the same rules,
-    but the repetition count is read in ``path`` and the table left as it is
-    (:func:`times_counted`: the position occurs once more than counted). A search counts a
-    position while it searches below it and takes it off after (:func:`count_position`,
-    :func:`uncount_position`), so ``path`` holds the game's history since its last capture
-    and the path searched; it may hold positions from before a capture on the path, but none
-    of those can come back (a capture leaves fewer seeds on the board), so the count is the
-    rule's (R4.3)."""
-    seq0 = tally.acc[ACC_SEQ]
-    board, sown = sow(setup, board, mover, hole, tally, False, lap_table)
-    if not sown.ok:
-        return board, Moved(sown.end, -1, 0, sown.laps, sown.drops, 0, quiet, False, False)
-    board, end, nxt, passed, quiet = end_of_sowing(setup, board, sown, mover, starter, quiet,
-                                                   seq0, tally, False)
-    if end < 0:
-        times = 1 + times_counted(path, board.lo, board.hi, board.lo2, board.hi2, nxt)
-        board, end = end_by_history(setup, board, times, quiet, tally, False)
         if end >= 0:
             nxt = -1
     took = tally.acc[ACC_SEQ] != seq0
@@ -877,7 +876,7 @@ def line(setup, start, hist_rows, holes, out, tally, lap_table, positions):
                 or seeds_at(board.lo, board.hi, board.lo2, board.hi2, n, hole) == 0):
             return -2 - i
         acc[ACC_PLY] = i + 1
-        board, moved = play_move(setup, board, player, hole, start.starter, quiet, tally, True,
+        board, moved = play_move(setup, board, player, hole, start.starter, quiet, tally, KEEP,
                                  lap_table, positions)
         if not moved.ok:
             return -1

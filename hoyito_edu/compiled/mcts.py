@@ -204,7 +204,7 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, tally, lap_table
                 seed += kn.GOLDEN
                 k = _random_hole(kn.mix(seed), ones, ones2)
             pb, moved = kn.play_move(setup, pb, player, first + k, starter, quiet, tally,
-                                     False, lap_table, positions)
+                                     kn.COUNT, lap_table, positions)
             quiet = moved.quiet
             nxt = moved.player if moved.ok else -2
             if moved.took:  # the move took seeds: empty the counts

@@ -4,8 +4,9 @@ for step, in a numba loop that searches about a hundred times more positions per
 Moves are played by the compiled rules kernel (:mod:`hoyito_edu.compiled.kernel`, shared with the
 fast simulator, the mcts playouts and the proof search, and checked against the engine by
 ``tests/conformance.py``): :func:`play_child`, the one compiled function both searches play a
-move with, calls the kernel's ``search_move`` (the sowing and what ``Position.sow`` does after it:
-Ba-awa's last eight, passes, the repetition rule, the quiet limit). The repetition rule reads
+move with, calls the kernel's ``play_move`` in its ``READ`` mode (the sowing and what
+``Position.sow`` does after it: Ba-awa's last eight, passes, the repetition rule, the quiet
+limit). The repetition rule reads
 the count in the kernel's position table (``Moves.path``), which holds the game's history and
 the path being searched (a child is counted on the way down and taken off on the way back).
 ``tests/test_fastsearch.py`` checks that both paths of the search choose the same move with the
@@ -152,9 +153,9 @@ def play_child(moves, node, hole, out, starter):
     """``Position.sow`` without the record, for both compiled searches (this one and
     :mod:`hoyito_edu.compiled.proof`): play ``hole`` in the row ``node`` into the row ``out``
     (board, captures, next player, end code or -1, the hole, the seeds gained, plies without
-    a capture) with :func:`~hoyito_edu.compiled.kernel.search_move` (the repetition count
-    read in ``moves.path``, the table unchanged). Returns 1 if the move had more laps than the
-    lap table holds (``out`` is not usable then), else 0.
+    a capture) with :func:`~hoyito_edu.compiled.kernel.play_move` in its ``READ`` mode (the
+    repetition count read in ``moves.path``, the table unchanged). Returns 1 if the move had
+    more laps than the lap table holds (``out`` is not usable then), else 0.
 
     Compiled once, on its own, and called by both searches: each copy of the kernel inlined
     in a caller costs about a minute of compiling (``benchmarks/compile_time.py``)."""
@@ -168,8 +169,9 @@ def play_child(moves, node, hole, out, starter):
         inplay += node[h]
     acc = tally.acc
     acc[kn.ACC_CAP0], acc[kn.ACC_CAP1] = node[size + _CAP0], node[size + _CAP1]
-    board, moved = kn.search_move(setup, kn.Board(lo, hi, lo2, hi2, inplay), player, hole,
-                                  starter, node[size + _QUIET], tally, moves.laps, moves.path)
+    board, moved = kn.play_move(setup, kn.Board(lo, hi, lo2, hi2, inplay), player, hole,
+                                starter, node[size + _QUIET], tally, kn.READ, moves.laps,
+                                moves.path)
     if not moved.ok:
         return 1
     if moved.took:
