@@ -159,6 +159,9 @@ def test_compare_explains_a_bad_board_and_fits_2x12_without_clipping(
         wait_compare_idle(page, COMPARE)
         rows = comparing.compare(comparing.EXAMPLE_BOARD, 3)
         assert compare_counts(page, COMPARE) == [r.move.after.board for r in rows]
+        # from here the films show at once: a column draws its new board (idle) a moment
+        # before its film comes, and an animated film would then show the board before the move
+        page.locator(f"{COMPARE} > .hoyito-row .hoyito-speed").select_option("off")
         page.locator(f"{COMPARE} .hoyito-board-text").fill("4 4 banana 4")
         page.locator(f"{COMPARE} .hoyito-set-board").click()
         notice = page.locator(f"{COMPARE} > .hoyito-notice")
@@ -168,7 +171,6 @@ def test_compare_explains_a_bad_board_and_fits_2x12_without_clipping(
         page.locator(f"{COMPARE} .hoyito-set-board").click()
         page.locator(f"{COMPARE} .hoyito-column-0 .hoyito-hole-23").wait_for()
         rows = comparing.compare(BOARD_2X12, 0)
-        # the boards are drawn (and idle) a moment before their films come: wait for the boards
         wait_compare_counts(page, COMPARE, [
             r.move.after.board if r.move else comparing.parse_board(BOARD_2X12) for r in rows
         ])
