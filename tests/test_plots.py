@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 import matplotlib
 
 matplotlib.use("Agg")
@@ -12,6 +10,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
+from catalogue_words import english_only_words  # noqa: E402
 from matplotlib.collections import PathCollection, PolyCollection  # noqa: E402
 from matplotlib.colors import to_hex  # noqa: E402
 from matplotlib.patches import Circle, Rectangle, StepPatch  # noqa: E402
@@ -819,30 +818,12 @@ def chart_texts(drawn) -> list[str]:
     return [t for t in texts if t]
 
 
-@functools.cache  # the catalogue is read once, not once a chart or sheet
-def english_only_words() -> frozenset[str]:
-    """Words of the English sentences of plots.py's catalogue entries that no Spanish
-    translation uses (names such as Hoyito or Ba-awa are in both)."""
-    import re
-
-    from babel.messages.pofile import read_po
-
-    from hoyito_edu.i18n import LOCALE_DIR
-
-    with open(LOCALE_DIR / "es" / "LC_MESSAGES" / "hoyito_edu.po", "rb") as handle:
-        catalogue = read_po(handle)
-    words = re.compile(r"[A-Za-z]{3,}")
-    english, spanish = set(), set()
-    for message in catalogue:
-        if message.id and any(path.endswith("plots.py") for path, _line in message.locations):
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            texts = message.string if isinstance(message.string, tuple) else (message.string,)
-            english |= {w for text in ids for w in words.findall(re.sub(r"\{\w+\}", "", text))}
-            spanish |= {w for text in texts for w in words.findall(text)}
-    # and common words a sentence left unmarked would show
-    english |= {"the", "and", "game", "games", "seed", "seeds", "move", "moves", "hole", "holes",
-                "captured", "median", "South", "North", "row", "laps", "share"}
-    return frozenset(english - spanish)
+#: English words a Spanish chart must not show: those of plots.py's catalogue entries that no
+#: Spanish translation uses (names such as Hoyito or Ba-awa are in both), and these common ones
+#: a sentence left unmarked would show.
+CHART_SOURCES = ("plots.py",)
+CHART_COMMON = frozenset({"the", "and", "game", "games", "seed", "seeds", "move", "moves", "hole",
+                          "holes", "captured", "median", "South", "North", "row", "laps", "share"})
 
 
 SPANISH_CHARTS = {
@@ -873,7 +854,7 @@ def test_spanish_charts_have_no_english_word(name, sim, mixed):
     drawn = SPANISH_CHARTS[name](sim, mixed)
     texts = chart_texts(drawn)
     assert texts, name
-    english = english_only_words()
+    english = english_only_words(CHART_SOURCES, CHART_COMMON)
     found = {w for text in texts for w in __import__("re").findall(r"[A-Za-z]{3,}", text)}
     assert not found & english, f"{name}: English words {found & english} in {texts}"
     assert hy.get_language() == "en", "lang= must not change the session's language"

@@ -3,13 +3,13 @@ answer away, and the teacher sheet's answers are the engine's."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from pathlib import Path
 
 import matplotlib
 import pytest
+from catalogue_words import english_only_words
 
 import hoyito_edu as hy
 from hoyito_edu.engine.events import Drop
@@ -266,28 +266,12 @@ def spanish_sheets(sheets):
     return sheets("es")
 
 
-@functools.cache  # the catalogue is read once, not once a chart or sheet
-def english_only_words() -> frozenset[str]:
-    """Words of the English sentences of the worksheets' and exercises' catalogue entries that
-    no Spanish translation uses, and common English words a sentence left unmarked would show."""
-    from babel.messages.pofile import read_po
-
-    from hoyito_edu.i18n import LOCALE_DIR
-
-    with open(LOCALE_DIR / "es" / "LC_MESSAGES" / "hoyito_edu.po", "rb") as handle:
-        catalogue = read_po(handle)
-    words = re.compile(r"[A-Za-z]{3,}")
-    english, spanish = set(), set()
-    for message in catalogue:
-        mine = ("worksheets.py", "classroom.py", "plots.py")
-        if message.id and any(path.endswith(mine) for path, _line in message.locations):
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            texts = message.string if isinstance(message.string, tuple) else (message.string,)
-            english |= {w for text in ids for w in words.findall(re.sub(r"\{\w+\}", "", text))}
-            spanish |= {w for text in texts for w in words.findall(text)}
-    english |= {"the", "and", "hole", "holes", "seed", "seeds", "lap", "move", "Answer", "page",
-                "South", "North", "captured", "After", "Activity", "Worksheet"}
-    return frozenset(english - spanish)
+#: English words a Spanish sheet must not show: those of the worksheets' and exercises'
+#: catalogue entries that no Spanish translation uses, and these common ones a sentence left
+#: unmarked would show.
+SHEET_SOURCES = ("worksheets.py", "classroom.py", "plots.py")
+SHEET_COMMON = frozenset({"the", "and", "hole", "holes", "seed", "seeds", "lap", "move", "Answer",
+                          "page", "South", "North", "captured", "After", "Activity", "Worksheet"})
 
 
 def test_spanish_worksheets_are_in_spanish(spanish_sheets):
@@ -303,7 +287,7 @@ def test_spanish_worksheets_are_in_spanish(spanish_sheets):
 
 
 def test_spanish_worksheets_have_no_english_word(spanish_sheets):
-    english = english_only_words()
+    english = english_only_words(SHEET_SOURCES, SHEET_COMMON)
     python = "(start + seeds) % (2 * holes_per_row)"  # code stays code
     for sheet in spanish_sheets:
         text = sheet.text().replace(python, "")
