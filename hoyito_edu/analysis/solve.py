@@ -286,7 +286,7 @@ def answer_text(answer: list) -> str:
     >>> answer_text([0, 104_122_539, 2007.9, 256_000_000]), answer_text([1, 9, 0.1, 10])
     ('open-finished', 'proven')
     """
-    return WORDS[answer[0]] + OPEN_WORDS[why_open(answer)] if answer[0] == 0 else WORDS[answer[0]]
+    return WORDS[answer[0]] + OPEN_WORDS.get(why_open(answer), "")
 
 
 # -- the positions ----------------------------------------------------------------------------
@@ -431,10 +431,11 @@ def certified_bounds(item: Item) -> tuple[int, int, list[str]]:
     >>> certified_bounds(Item("hoyito-i", None))
     (-8, -8, ['hoyito-i-start-south-minus-8', 'hoyito-i-start-north-8'])
     """
+    claims = claims_about(item)
     south = {name: certificate.header["worst_case"]
-             for name, certificate in claims_about(item) if certificate.prover == 0}
+             for name, certificate in claims if certificate.prover == 0}
     north = {name: -certificate.header["worst_case"]
-             for name, certificate in claims_about(item) if certificate.prover == 1}
+             for name, certificate in claims if certificate.prover == 1}
     if item.hole is not None:
         north.update((name, -certificate.header["worst_case"])
                      for name, certificate in claims_about(Item(item.variant, None))
