@@ -63,42 +63,51 @@ WHOLE_GAME = [
     ("ba-awa-start-north-minus-8", "ba-awa", 1, -8),   # M <= 8
 ]
 
+
+def opening(variant: str, hole: int, prover: int, target: int) -> tuple[str, str, int, int, int]:
+    """An entry of :data:`OPENINGS`: (file name, rule set, South's opening hole, prover,
+    target), the name saying the rest (``hoyito-i-opening-1-south-minus-16``)."""
+    side = ("south", "north")[prover]
+    return (f"{variant}-opening-{hole}-{side}-{'minus-' * (target < 0)}{abs(target)}", variant,
+            hole, prover, target)
+
+
 #: (file name, rule set, South's opening hole, prover, target): the claims about South's
 #: openings that the starts' certificates do not cover (see docs/research/perfect-play.md,
 #: "Certificates of the openings"). Each is made from the position after South's one move, a
 #: real game record, so the repetition rule sees the start in the history.
 OPENINGS = [
-    ("hoyito-i-opening-0-south-minus-16", "hoyito-i", 0, 0, -16),    # M >= -16
-    ("hoyito-i-opening-0-north-16", "hoyito-i", 0, 1, 16),           # M <= -16
-    ("hoyito-i-opening-1-south-minus-16", "hoyito-i", 1, 0, -16),    # M >= -16
-    ("hoyito-i-opening-2-south-minus-16", "hoyito-i", 2, 0, -16),    # M >= -16
-    ("hoyito-i-opening-3-south-minus-8", "hoyito-i", 3, 0, -8),      # M >= -8
-    ("hoyito-i-opening-4-south-minus-24", "hoyito-i", 4, 0, -24),    # M >= -24
-    ("hoyito-i-opening-5-south-minus-16", "hoyito-i", 5, 0, -16),    # M >= -16
-    ("hoyito-ii-opening-0-south-minus-32", "hoyito-ii", 0, 0, -32),  # M >= -32
-    ("hoyito-ii-opening-1-south-minus-40", "hoyito-ii", 1, 0, -40),  # M >= -40
-    ("hoyito-ii-opening-1-north-32", "hoyito-ii", 1, 1, 32),         # M <= -32
-    ("hoyito-ii-opening-2-north-48", "hoyito-ii", 2, 1, 48),         # M <= -48
-    ("hoyito-ii-opening-3-south-minus-40", "hoyito-ii", 3, 0, -40),  # M >= -40
-    ("hoyito-ii-opening-4-south-minus-40", "hoyito-ii", 4, 0, -40),  # M >= -40
-    ("hoyito-ii-opening-5-south-minus-40", "hoyito-ii", 5, 0, -40),  # M >= -40
-    ("hoyito-iii-opening-0-south-minus-40", "hoyito-iii", 0, 0, -40),  # M >= -40
-    ("hoyito-iii-opening-0-north-40", "hoyito-iii", 0, 1, 40),       # M <= -40
-    ("hoyito-iii-opening-2-north-48", "hoyito-iii", 2, 1, 48),       # M <= -48
-    ("hoyito-iii-opening-3-south-minus-40", "hoyito-iii", 3, 0, -40),  # M >= -40
-    ("hoyito-iii-opening-4-south-minus-40", "hoyito-iii", 4, 0, -40),  # M >= -40
-    ("hoyito-iii-opening-5-south-minus-40", "hoyito-iii", 5, 0, -40),  # M >= -40
-    ("ba-awa-opening-0-south-8", "ba-awa", 0, 0, 8),                 # M >= 8
-    ("ba-awa-opening-1-south-0", "ba-awa", 1, 0, 0),                 # M >= 0
-    ("ba-awa-opening-1-north-0", "ba-awa", 1, 1, 0),                 # M <= 0
-    ("ba-awa-opening-2-south-0", "ba-awa", 2, 0, 0),                 # M >= 0
-    ("ba-awa-opening-2-north-0", "ba-awa", 2, 1, 0),                 # M <= 0
-    ("ba-awa-opening-3-south-0", "ba-awa", 3, 0, 0),                 # M >= 0
-    ("ba-awa-opening-3-north-0", "ba-awa", 3, 1, 0),                 # M <= 0
-    ("ba-awa-opening-4-south-0", "ba-awa", 4, 0, 0),                 # M >= 0
-    ("ba-awa-opening-4-north-0", "ba-awa", 4, 1, 0),                 # M <= 0
-    ("ba-awa-opening-5-south-minus-8", "ba-awa", 5, 0, -8),          # M >= -8
-    ("ba-awa-opening-5-north-8", "ba-awa", 5, 1, 8),                 # M <= -8
+    opening("hoyito-i", 0, 0, -16),     # M >= -16
+    opening("hoyito-i", 0, 1, 16),      # M <= -16
+    opening("hoyito-i", 1, 0, -16),     # M >= -16
+    opening("hoyito-i", 2, 0, -16),     # M >= -16
+    opening("hoyito-i", 3, 0, -8),      # M >= -8
+    opening("hoyito-i", 4, 0, -24),     # M >= -24
+    opening("hoyito-i", 5, 0, -16),     # M >= -16
+    opening("hoyito-ii", 0, 0, -32),    # M >= -32
+    opening("hoyito-ii", 1, 0, -40),    # M >= -40
+    opening("hoyito-ii", 1, 1, 32),     # M <= -32
+    opening("hoyito-ii", 2, 1, 48),     # M <= -48
+    opening("hoyito-ii", 3, 0, -40),    # M >= -40
+    opening("hoyito-ii", 4, 0, -40),    # M >= -40
+    opening("hoyito-ii", 5, 0, -40),    # M >= -40
+    opening("hoyito-iii", 0, 0, -40),   # M >= -40
+    opening("hoyito-iii", 0, 1, 40),    # M <= -40
+    opening("hoyito-iii", 2, 1, 48),    # M <= -48
+    opening("hoyito-iii", 3, 0, -40),   # M >= -40
+    opening("hoyito-iii", 4, 0, -40),   # M >= -40
+    opening("hoyito-iii", 5, 0, -40),   # M >= -40
+    opening("ba-awa", 0, 0, 8),         # M >= 8
+    opening("ba-awa", 1, 0, 0),         # M >= 0
+    opening("ba-awa", 1, 1, 0),         # M <= 0
+    opening("ba-awa", 2, 0, 0),         # M >= 0
+    opening("ba-awa", 2, 1, 0),         # M <= 0
+    opening("ba-awa", 3, 0, 0),         # M >= 0
+    opening("ba-awa", 3, 1, 0),         # M <= 0
+    opening("ba-awa", 4, 0, 0),         # M >= 0
+    opening("ba-awa", 4, 1, 0),         # M <= 0
+    opening("ba-awa", 5, 0, -8),        # M >= -8
+    opening("ba-awa", 5, 1, 8),         # M <= -8
 ]
 
 #: The proof search's node budget and table slots for a whole-game claim that needs more than
