@@ -68,8 +68,11 @@ def venv(built, tmp_path_factory):
     folder = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True, timeout=300)
     python = folder / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"{wheel}[lab]"],
-                   check=True, capture_output=True, timeout=1800)
+    # outside_env: a PYTHONPATH holding the checkout would make pip take the package as
+    # installed already; --no-compile: Python writes the bytecode it needs when it runs
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-compile",
+                    f"{wheel}[lab]"], check=True, capture_output=True, timeout=1800,
+                   env=outside_env())
     return python
 
 
