@@ -89,13 +89,17 @@ OPENINGS = [
     opening("hoyito-ii", 1, 1, 32),     # M <= -32
     opening("hoyito-ii", 2, 1, 48),     # M <= -48
     opening("hoyito-ii", 3, 0, -40),    # M >= -40
+    opening("hoyito-ii", 3, 1, 32),     # M <= -32
     opening("hoyito-ii", 4, 0, -40),    # M >= -40
+    opening("hoyito-ii", 4, 1, 32),     # M <= -32
     opening("hoyito-ii", 5, 0, -40),    # M >= -40
     opening("hoyito-iii", 0, 0, -40),   # M >= -40
     opening("hoyito-iii", 0, 1, 40),    # M <= -40
     opening("hoyito-iii", 2, 1, 48),    # M <= -48
     opening("hoyito-iii", 3, 0, -40),   # M >= -40
+    opening("hoyito-iii", 3, 1, 32),    # M <= -32
     opening("hoyito-iii", 4, 0, -40),   # M >= -40
+    opening("hoyito-iii", 4, 1, 32),    # M <= -32
     opening("hoyito-iii", 5, 0, -40),   # M >= -40
     opening("ba-awa", 0, 0, 8),         # M >= 8
     opening("ba-awa", 1, 0, 0),         # M >= 0
@@ -115,6 +119,10 @@ OPENINGS = [
 BIG_CLAIMS = {"hoyito-ii-start-north-24": (256_000_000, 1 << 23),
               "hoyito-ii-opening-0-south-minus-32": (64_000_000, 1 << 23),
               "hoyito-ii-opening-2-north-48": (64_000_000, 1 << 23),
+              "hoyito-ii-opening-3-north-32": (128_000_000, 1 << 24),
+              "hoyito-iii-opening-3-north-32": (128_000_000, 1 << 24),
+              "hoyito-ii-opening-4-north-32": (128_000_000, 1 << 24),
+              "hoyito-iii-opening-4-north-32": (128_000_000, 1 << 24),
               "hoyito-iii-opening-2-north-48": (64_000_000, 1 << 23)}
 
 

@@ -7,6 +7,7 @@ import csv
 import json
 import random
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -142,8 +143,9 @@ def test_solve_runs_on_a_dask_cluster_and_resumes(tmp_path, dask_client, capsys)
             "--no-openings", "--again", "--max-nodes", "16000000", "--out", str(out),
             "--table-mb", "20"]
     assert main(argv) == 0
-    rows = list(csv.DictReader(out.open(encoding="utf-8")))
-    assert rows[0]["status"] == "exact" and rows[0]["value"] == "8"
+    rows = {(r["variant"], r["position"]): r for r in csv.DictReader(out.open(encoding="utf-8"))}
+    start = rows["ba-awa", "start"]  # the table holds every rule set; this run asked Ba-awa's
+    assert start["status"] == "exact" and start["value"] == "8"
     state = json.loads(out.with_suffix(".state.json").read_text(encoding="utf-8"))
     assert set(state["ba-awa/start"]) == {"8", "10"}
     capsys.readouterr()
@@ -214,7 +216,8 @@ def test_solve_with_nothing_to_ask_rewrites_the_table_from_its_state(tmp_path, c
     assert main(["solve", "--variants", "ba-awa", "hoyito-ii", "--no-openings", "--max-nodes",
                  "1000000", "--out", str(out), "--jobs", "1"]) == 0
     assert " test " not in capsys.readouterr().out  # nothing asked
-    rows = {r["variant"]: r for r in csv.DictReader(out.open(encoding="utf-8"))}
+    rows = {r["variant"]: r for r in csv.DictReader(out.open(encoding="utf-8"))
+            if r["position"] == "start"}
     assert (rows["ba-awa"]["status"], rows["ba-awa"]["value"]) == ("exact", "8")
     assert (rows["hoyito-ii"]["low"], rows["hoyito-ii"]["high"]) == ("-32", "-24")
     assert rows["hoyito-ii"]["tests"] == "-24:open@64000000"
@@ -321,6 +324,33 @@ def test_solve_gives_a_finished_open_test_to_the_history_search_not_more_nodes(t
     assert (again.tests, again.exact) == (first.tests, first.exact)
     assert solve.column_of_tests(again) == ("-22:proven@1000000;-10:open-finished@256000000;"
                                             "-10:history-open@64000000;2:refuted@1000000")
+
+
+def test_a_run_of_some_rule_sets_keeps_the_others_answers_and_rows(tmp_path):
+    """``solve --variants hoyito-ii hoyito-iii`` once wrote a state file and a table of those
+    two rule sets alone, and the other rule sets' answers and rows were lost (a run of
+    7 December 2026 did so): both now keep what they hold of the rest."""
+    state = tmp_path / "solved.state.json"
+    state.write_text(json.dumps({
+        "hoyito-i/opening-1": {"-22": [1, 778, 0.0, 1_000_000]},
+        "hoyito-i/opening-1/history": {"-10": [0, 9, 1.0, 1_000_000, "budget"]},
+        "ba-awa/start": {"8": [1, 61_409, 3.68, 1_000_000]}}), encoding="utf-8")
+    todo = solve.load_state(state, solve.items(["hoyito-ii"], openings=False))
+    todo[0].tests[-24] = [0, 9, 1.0, 1_000_000, "budget"]
+    solve.save_state(state, todo)
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    assert saved["hoyito-i/opening-1"] == {"-22": [1, 778, 0.0, 1_000_000]}
+    assert saved["hoyito-i/opening-1/history"] == {"-10": [0, 9, 1.0, 1_000_000, "budget"]}
+    assert saved["ba-awa/start"] == {"8": [1, 61_409, 3.68, 1_000_000]}
+    assert saved["hoyito-ii/start"] == {"-24": [0, 9, 1.0, 1_000_000, "budget"]}
+    table = tmp_path / "solved.csv"
+    with ThreadPoolExecutor(1) as executor:  # no test is asked: none fits in one node
+        solve.solve(todo, executor, max_nodes=1, state=state, out=table, log=lambda _: None)
+    rows = {(r["variant"], r["hole"]): r for r in csv.DictReader(table.open(encoding="utf-8"))}
+    assert len(rows) == 4 * 7  # every rule set's start and its six openings
+    assert rows["hoyito-i", "1"]["tests"].startswith("-22:proven@1000000")
+    assert rows["ba-awa", ""]["tests"] == "8:proven@1000000"
+    assert rows["hoyito-ii", ""]["tests"] == "-24:open@1000000"
 
 
 @pytest.mark.slow

@@ -409,9 +409,15 @@ def load_state(path: Path, wanted: list[Item]) -> list[Item]:
 def save_state(path: Path, done: list[Item]) -> None:
     """Write every test's answer (atomically: a stopped run never leaves half a file): an
     item's under its name, its ``"history"`` search's under the name and
-    :data:`HISTORY_SUFFIX` (a reader that knows only the first kind skips them)."""
-    kept = {item.name: item.tests for item in done}
-    kept.update({item.name + HISTORY_SUFFIX: item.exact for item in done if item.exact})
+    :data:`HISTORY_SUFFIX` (a reader that knows only the first kind skips them). What the file
+    holds of items not in ``done`` (a run given other ``--variants``, or ``--no-openings``)
+    is kept as it was."""
+    kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    for item in done:
+        kept[item.name] = item.tests
+        kept.pop(item.name + HISTORY_SUFFIX, None)
+        if item.exact:
+            kept[item.name + HISTORY_SUFFIX] = item.exact
     text = json.dumps(kept, indent=1, sort_keys=True)
     partial = path.with_suffix(".partial")
     partial.write_text(text, encoding="utf-8")
@@ -538,6 +544,16 @@ def column_of_tests(item: Item) -> str:
     return ";".join(parts)
 
 
+def with_the_rest(state: Path, todo: list[Item]) -> list[Item]:
+    """``todo`` and every other item of :func:`items`, the others with their answers from
+    ``state``, in the order of :func:`items`: the table always holds every rule set's start and
+    openings, whichever of them a run was given."""
+    asked = {item.name: item for item in todo}
+    every = load_state(state, [item for item in items() if item.name not in asked])
+    others = {item.name: item for item in every}
+    return [asked.get(item.name) or others[item.name] for item in items()]
+
+
 def write_table(path: Path, done: list[Item]) -> None:
     """``data/solved.csv``: one row a position (see :data:`COLUMNS`)."""
     partial = path.with_suffix(".partial")
@@ -573,7 +589,7 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
             log(f"{time.strftime('%H:%M:%S')} test {item.name} M >= {target}{by} with "
                 f"{budget:,} nodes")
         if not running:
-            write_table(out, todo)
+            write_table(out, with_the_rest(state, todo))
             return todo
         finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
         for future in finished:
@@ -585,7 +601,7 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
             log(f"{time.strftime('%H:%M:%S')} {name} M >= {target}{by}: {answer_text(answer)} "
                 f"({answer[1]:,} nodes, {answer[2]} s); bounds {bounds(item.known(), 48)}")
         save_state(state, todo)
-        write_table(out, todo)
+        write_table(out, with_the_rest(state, todo))
 
 
 def local_executor(jobs: int) -> Executor:
