@@ -598,7 +598,7 @@ def _sow_runs(setup, board, mover, origin, cur, hand, tally, keep):
 
 
 @njit(inline="always")
-def _sow_lap(setup, board, mover, origin, cur, hand, mid, tally, keep):
+def _one_lap(setup, board, mover, origin, cur, hand, mid, tally, keep):
     """One lap: the ``hand`` sown from the hole after ``cur`` (R2.2), in one add of its
     :func:`lap_masks` words unless mid-sow casas are played (``mid``) and a hole of 3 or
     less reaches 4 before the last seed; then :func:`_sow_runs` finds each casa in order.
@@ -681,7 +681,7 @@ def _sow_again(start, hole, before, tally, lap_table):
 @njit(inline="always")
 def sow(setup, board, mover, hole, tally, keep, lap_table):
     """``mover`` sows ``hole`` of the packed ``board`` (sowing.py's ``run``), lap by lap
-    (:func:`_sow_lap`: R2.2, with the mid-sow casas of R2.4 and R2.5 and Hoyito's end after
+    (:func:`_one_lap`: R2.2, with the mid-sow casas of R2.4 and R2.5 and Hoyito's end after
     a capture, R4.1): the last seed's casa and the Hoyito II chain (:func:`_last_casa`:
     R2.7, R3.1, R4.1), else a move that ends in an empty hole, else a relay (R2.6), and
     endless moves and the lap limit (R2.8). Returns the new :class:`Board` and a
@@ -707,7 +707,7 @@ def sow(setup, board, mover, hole, tally, keep, lap_table):
     cur = origin = hole
     while True:
         drops += hand
-        board, hand, cur, end = _sow_lap(setup, board, mover, origin, cur, hand, mid, tally,
+        board, hand, cur, end = _one_lap(setup, board, mover, origin, cur, hand, mid, tally,
                                          keep)
         if end >= 0:  # a mid-sow casa ended the game: the seeds still in hand never dropped
             return board, Sown(end, 0, laps, drops - hand, True)
