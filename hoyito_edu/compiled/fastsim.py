@@ -266,80 +266,76 @@ def _game_row(games_out, run, index, end, inplay, acc, ply, extras, passes, lega
 
 
 @njit(inline="always")
-def _play_game(setup, run, index, board, tables, tally, lap_table, positions):
-    """Play game ``index`` of ``run`` from ``board`` (the opening) to its end or the ply cap,
-    each move chosen at random (:func:`_packed_choice`) and played with
-    :func:`~hoyito_edu.compiled.kernel.play_move`, its positions counted in ``positions``
-    (R4.3); write its moves (:func:`_kept_move`, :func:`_kept_board`) as ``run.keep`` asks,
-    and its row of the games table (:func:`_game_row`). Returns False, the moves table's
-    count put back, if a move had more laps than ``lap_table`` holds."""
-    n, acc, mtake, counts = setup.n, tally.acc, tally.mtake, tables.counts
-    keep_moves, keep_caps, keep_boards = run.keep[0] != 0, run.keep[1] != 0, run.keep[2] != 0
-    mode = KEEP if keep_caps else COUNT  # the captures written to the tally's tables or not
-    game, starter = run.ids[index], run.starters[index]
+def _game_start(tally, first_capture, game, board, player, positions):
+    """A game starts from ``board`` with ``player`` to move: the tally's counters at zero,
+    its captures written from column ``first_capture`` on, and ``positions`` holding the
+    opening alone (the repetition rule counts from there, R4.3)."""
+    acc = tally.acc
     acc[ACC_CAP0] = acc[ACC_CAP1] = acc[ACC_CASAS] = acc[ACC_SEQ] = 0
-    acc[ACC_NCAPS], acc[ACC_GAME] = counts[1], game
+    acc[ACC_NCAPS], acc[ACC_GAME] = first_capture, game
     forget_positions(positions)
-    player = starter
     count_position(positions, board.lo, board.hi, board.lo2, board.hi2, player)
-    ply = extras = passes = legal_sum = quiet = 0
-    game_word = _game_word(run.k0, run.k1, np.uint64(game))
-    first_row, row = counts[0], counts[0]
-    end = -1
-    while True:
-        hole, count = _packed_choice(board, n, player, game_word, ply)
-        ply += 1
-        acc[ACC_PLY] = ply
-        board, moved = play_move(setup, board, player, hole, starter, quiet, tally, mode,
-                                 lap_table, positions)
-        if not moved.ok:
-            counts[0] = first_row
-            return False
-        end, quiet = moved.end, moved.quiet
-        legal_sum += count
-        extras += moved.extra
-        passes += moved.passed
-        if keep_moves:
-            _kept_move(tables, row, game, ply, player, hole, count, moved, board.inplay, mtake)
-            if keep_boards:
-                _kept_board(tables.boards, row, board, moved.player, n)
-            row += 1
-        if moved.took:  # the move took seeds: empty the counts for the next
-            for i in range(8):
-                mtake[i] = 0
-        if end >= 0:
-            break
-        player = moved.player
-        if ply >= run.max_plies:
-            end = PLY_CAP
-            break
-    counts[0] = row
-    counts[1] = acc[ACC_NCAPS]
-    _game_row(tables.games, run, index, end, board.inplay, acc, ply, extras, passes, legal_sum)
-    return True
 
 
 @njit(**ENTRY_OPTIONS)
 def play_games(setup, run, tables, tally, lap_table, positions):
     """Play games ``run.first, run.first + 1, ...`` of ``run.ids`` on the kernel's packed
-    board (every board size), each with :func:`_play_game`, until all are played or the
-    output tables could not hold another game; return the index of the next game to play,
-    or ``-1 - index`` if game ``index`` had a move with more laps than ``lap_table`` holds.
-    The tables (:class:`Tables`, and the captures in ``tally``) are written as the games are
-    played; ``positions`` counts each game's positions since its last capture."""
-    size = 2 * setup.n
-    counts = tables.counts
-    keep_moves, keep_caps = run.keep[0] != 0, run.keep[1] != 0
-    start, start2 = _opening_words(setup.n)
+    board (every board size), each move chosen at random (:func:`_packed_choice`) and played
+    with :func:`~hoyito_edu.compiled.kernel.play_move`, until all are played or the output
+    tables could not hold another game; return the index of the next game to play, or
+    ``-1 - index`` if game ``index`` had a move with more laps than ``lap_table`` holds.
+    The tables (:class:`Tables`: :func:`_kept_move`, :func:`_kept_board`, :func:`_game_row`;
+    the captures in ``tally``) are written as the games are played. The loop of a game's
+    moves stays here: in a helper, inlined in turn, it made this cold compile twice as long."""
+    n, acc, mtake, counts = setup.n, tally.acc, tally.mtake, tables.counts
+    size = 2 * n
+    keep_moves, keep_caps, keep_boards = run.keep[0] != 0, run.keep[1] != 0, run.keep[2] != 0
+    mode = KEEP if keep_caps else COUNT  # the captures written to the tally's tables or not
+    start, start2 = _opening_words(n)
     index = run.first
     while index < run.ids.size:
         if keep_moves and counts[0] + run.max_plies > tables.moves.shape[1]:
             return index
         if keep_caps and counts[1] + 2 * size + 2 > tally.cap4.shape[1]:
             return index
-        board = Board(start, start, start2, start2, 4 * size)
-        if not _play_game(setup, run, index, board, tables, tally, lap_table, positions):
-            return -1 - index
+        game, starter = run.ids[index], run.starters[index]
+        board, player = Board(start, start, start2, start2, 4 * size), starter
+        _game_start(tally, counts[1], game, board, player, positions)
+        ply = extras = passes = legal_sum = quiet = 0
+        game_word = _game_word(run.k0, run.k1, np.uint64(game))
+        first_row, row = counts[0], counts[0]
+        end = -1
+        while True:
+            hole, count = _packed_choice(board, n, player, game_word, ply)
+            ply += 1
+            acc[ACC_PLY] = ply
+            board, moved = play_move(setup, board, player, hole, starter, quiet, tally, mode,
+                                     lap_table, positions)
+            if not moved.ok:
+                counts[0] = first_row
+                return -1 - index
+            end, quiet = moved.end, moved.quiet
+            legal_sum += count
+            extras += moved.extra
+            passes += moved.passed
+            if keep_moves:
+                _kept_move(tables, row, game, ply, player, hole, count, moved, board.inplay,
+                           mtake)
+                if keep_boards:
+                    _kept_board(tables.boards, row, board, moved.player, n)
+                row += 1
+            if moved.took:  # the move took seeds: empty the counts for the next
+                for i in range(8):
+                    mtake[i] = 0
+            if end >= 0:
+                break
+            player = moved.player
+            if ply >= run.max_plies:
+                end = PLY_CAP
+                break
+        counts[0], counts[1] = row, acc[ACC_NCAPS]
+        _game_row(tables.games, run, index, end, board.inplay, acc, ply, extras, passes,
+                  legal_sum)
         index += 1
     return index
 

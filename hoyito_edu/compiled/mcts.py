@@ -234,80 +234,60 @@ def _backed_up(nodes, depth, south):
         value[v, k] += south if path[i, 2] == 0 else 1.0 - south
 
 
-@njit(inline="always")
-def _playout(setup, start, root_board, exploration, nodes, tally, lap_table, positions, seed):
-    """One playout from the root (:func:`playouts_kernel`): down the tree
-    (:func:`_tree_move`, :func:`_down`), a new node for the first move not tried, then
-    uniformly random legal moves to the game's end or :data:`MAX_PLIES`, and the reward
-    backed up the path (:func:`_backed_up`). Returns False if a move had more laps than the
-    lap table holds, and the generator's state ``seed``."""
-    n, meta = setup.n, start.meta
-    mtake = tally.mtake
-    starter = meta[_STARTER]
-    quiet = _playout_start(start, n, tally, positions)
-    pb = root_board
-    node, depth, player, plies = 0, 0, start.root[2 * n + 2], 0
-    node_visits = meta[_DONE]  # the root's
-    mode = _WALK
-    while player >= 0 and plies < MAX_PLIES:
-        first = player * n
-        ones, ones2 = kn.row_occupied(pb, player)
-        if setup.width.ndim == 1:  # up to 2x8 (kernel.Setup): a constant for numba
-            ones2 = _U0
-        k = -1
-        if mode == _WALK:
-            mode, k, seed = _tree_move(nodes, meta, node, node_visits, ones, ones2, n,
-                                       exploration, seed)
-        if mode == _PLAY_OUT:  # uniformly random legal moves
-            seed += kn.GOLDEN
-            k = _random_hole(kn.mix(seed), ones, ones2)
-        pb, moved = kn.play_move(setup, pb, player, first + k, starter, quiet, tally,
-                                 kn.COUNT, lap_table, positions)
-        quiet = moved.quiet
-        nxt = moved.player if moved.ok else -2
-        if moved.took:  # the move took seeds: empty the counts
-            for i in range(8):
-                mtake[i] = 0
-        if nxt == -2:
-            return False, seed
-        if mode != _PLAY_OUT:
-            node, node_visits, mode = _down(nodes, meta, mode, node, k, player, depth, n)
-            depth += 1
-        player, plies = nxt, plies + 1
-    _backed_up(nodes, depth, _reward(tally.acc, meta))  # acc[ACC_CAP0], acc[ACC_CAP1]
-    return True, seed
-
-
 @njit(**kn.ENTRY_OPTIONS)
 def playouts_kernel(setup, start, playouts, exploration, nodes, tally, lap_table, positions):
-    """Run ``playouts`` more playouts (:func:`_playout`) on the tree (:class:`Nodes`: nodes
-    ``0 .. meta[_USED]``; node 0 is the root: ``start.root`` holds its board, captures,
-    player and plies without a capture). Row
-    ``node`` of ``child``, ``visits`` and ``value`` holds, for each hole of the row to move,
-    the child the move leads to (-1: not tried yet), the playouts through that move and the
-    sum of their rewards for the player who made it, so a node's children are read from one
-    place, not from all over the tree (a node's own visits are its parent's for the move
-    into it; the root's are ``meta[_DONE]``). ``path`` keeps the moves of the walk down the
-    tree (node, hole, player). Returns False if a move had more laps than the lap
-    table holds (``meta[_OVERFLOW]`` is set then).
+    """Run ``playouts`` more playouts on the tree (:class:`Nodes`: nodes ``0 ..
+    meta[_USED]``; node 0 is the root: ``start.root`` holds its board, captures, player and
+    plies without a capture). Each starts at the root (:func:`_playout_start`), goes down
+    the tree (:func:`_tree_move`, :func:`_down`), makes a new node for the first move not
+    tried, plays uniformly random legal moves to the game's end or :data:`MAX_PLIES`, and
+    backs its reward up the path (:func:`_backed_up`). Returns False if a move had more laps
+    than the lap table holds (``meta[_OVERFLOW]`` is set then).
 
-    Each move of a playout is chosen one of three ways (a new child of the node reached, the
-    best child by UCB1, or at random past the tree), then played from one place on the
-    kernel's packed board (:func:`~hoyito_edu.compiled.kernel.play_move`, every board
-    size). The move is inlined here: about 13 s more of
-    a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before). A
-    shared compiled move called from here instead (not inlined) compiled in 17 s + 5 s against
-    23 s, and played 12-36% fewer playouts a second, so the move stays inlined."""
-    meta, rng = start.meta, nodes.rng
-    root_board = _packed_root(start, setup.n)
+    Each move is played from one place on the kernel's packed board
+    (:func:`~hoyito_edu.compiled.kernel.play_move`, every board size), inlined here: about
+    13 s more of a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s
+    before). A shared compiled move called from here instead (not inlined) compiled in 17 s +
+    5 s against 23 s, and played 12-36% fewer playouts a second, so the move stays inlined;
+    the loop of a playout's moves stays here too: in a helper, inlined in turn, it made this
+    function's cold compile about 1.5 times as long."""
+    n, meta, rng, mtake = setup.n, start.meta, nodes.rng, tally.mtake
+    starter = meta[_STARTER]
+    root_board = _packed_root(start, n)
     seed = rng[0]  # the generator (SplitMix64 on ``seed``), back in ``rng`` at the end
     for _ in range(playouts):
-        ok, seed = _playout(setup, start, root_board, exploration, nodes, tally, lap_table,
-                            positions, seed)
-        if not ok:
-            meta[_OVERFLOW] = 1
-            rng[0] = seed
-            return False
+        quiet = _playout_start(start, n, tally, positions)
+        pb = root_board
+        node, depth, player, plies = 0, 0, start.root[2 * n + 2], 0
+        node_visits = meta[_DONE]  # the root's
+        mode = _WALK
+        while player >= 0 and plies < MAX_PLIES:
+            ones, ones2 = kn.row_occupied(pb, player)
+            if setup.width.ndim == 1:  # up to 2x8 (kernel.Setup): a constant for numba
+                ones2 = _U0
+            k = -1
+            if mode == _WALK:
+                mode, k, seed = _tree_move(nodes, meta, node, node_visits, ones, ones2, n,
+                                           exploration, seed)
+            if mode == _PLAY_OUT:  # uniformly random legal moves
+                seed += kn.GOLDEN
+                k = _random_hole(kn.mix(seed), ones, ones2)
+            pb, moved = kn.play_move(setup, pb, player, player * n + k, starter, quiet, tally,
+                                     kn.COUNT, lap_table, positions)
+            quiet = moved.quiet
+            nxt = moved.player if moved.ok else -2
+            if moved.took:  # the move took seeds: empty the counts
+                for i in range(8):
+                    mtake[i] = 0
+            if nxt == -2:
+                meta[_OVERFLOW] = 1
+                rng[0] = seed
+                return False
+            if mode != _PLAY_OUT:
+                node, node_visits, mode = _down(nodes, meta, mode, node, k, player, depth, n)
+                depth += 1
+            player, plies = nxt, plies + 1
+        _backed_up(nodes, depth, _reward(tally.acc, meta))  # acc[ACC_CAP0], acc[ACC_CAP1]
         meta[_DONE] += 1
     rng[0] = seed
     return True
