@@ -207,41 +207,100 @@ def _packed_choice(board, n, player, game_word, ply):
     return player * n + nth_in_row(ones, ones2, choice), np.int64(count)
 
 
-@njit(**ENTRY_OPTIONS)
-def play_games(setup, run, tables, tally, lap_table, positions):
-    """Play games ``run.first, run.first + 1, ...`` of ``run.ids`` on the kernel's packed
-    board (every board size), each move with
-    :func:`~hoyito_edu.compiled.kernel.play_move`, until all are played or the output
-    tables could not hold another game; return the index of the next game to play, or
-    ``-1 - index`` if game ``index`` had a move with more laps than ``lap_table`` holds.
-    The tables (:class:`Tables`, and the captures in ``tally``) are written as the games are
-    played; ``positions`` counts each game's positions since its last capture."""
-    n = setup.n
-    size = 2 * n
-    acc, mtake = tally.acc, tally.mtake
-    keep, max_plies, counts = run.keep, run.max_plies, tables.counts
-    games_out, moves_out, flags_out = tables.games, tables.moves, tables.flags
-    takes_out, boards_out = tables.takes, tables.boards
-    keep_moves, keep_caps, keep_boards = keep[0] != 0, keep[1] != 0, keep[2] != 0
-    mode = KEEP if keep_caps else COUNT  # the captures written to the tally's tables or not
-    start = start2 = np.uint64(0)  # four seeds a hole: holes 0 to 7 of a row, 8 to 11
+@njit(inline="always")
+def _opening_words(n):
+    """The words of a packed row of the opening, four seeds a hole: holes 0 to 7, 8 to 11."""
+    start = start2 = np.uint64(0)
     for p in range(min(n, 8)):
         start |= np.uint64(4) << np.uint64(8 * p)
     for p in range(8, n):
         start2 |= np.uint64(4) << np.uint64(8 * (p - 8))
+    return start, start2
+
+
+@njit(inline="always")
+def _kept_move(tables, row, game, ply, player, hole, count, moved, inplay, mtake):
+    """Column ``row`` of the moves tables (:class:`Tables`: :data:`MOVE_I4`,
+    :data:`MOVE_I1`, :data:`MOVE_I2`): the move ``player`` made with ``hole`` (of ``count``
+    legal ones) at ``ply`` of ``game``, what it did (``moved``), the seeds left in play and
+    the seeds it took (``mtake``: by group and taker, and by side)."""
+    moves_out, flags_out, takes_out = tables.moves, tables.flags, tables.takes
+    moves_out[0, row], moves_out[1, row] = game, ply
+    moves_out[2, row], moves_out[3, row] = moved.laps, moved.drops
+    flags_out[0, row], flags_out[1, row], flags_out[2, row] = player, hole, count
+    flags_out[3, row], flags_out[4, row] = moved.extra, moved.passed
+    flags_out[5, row] = 1 if moved.end == ENDLESS else 0
+    flags_out[6, row] = 1 if moved.end == LAP_LIMIT else 0
+    for i in range(8):
+        takes_out[i, row] = mtake[i]
+    takes_out[8, row] = inplay
+    takes_out[9, row] = mtake[0] + mtake[2] + mtake[4] + mtake[6]
+    takes_out[10, row] = mtake[1] + mtake[3] + mtake[5] + mtake[7]
+
+
+@njit(inline="always")
+def _kept_board(boards_out, row, board, to_move, n):
+    """Column ``row`` of the boards table: the seeds of each hole of the packed ``board``
+    after the move, then the player to move next (-1 once the game is over)."""
+    for h in range(2 * n):
+        boards_out[h, row] = seeds_at(board.lo, board.hi, board.lo2, board.hi2, n, h)
+    boards_out[2 * n, row] = to_move
+
+
+@njit(inline="always")
+def _game_row(games_out, run, index, end, inplay, acc, ply, extras, passes, legal_sum):
+    """Column ``index`` of the games table (:data:`GAME_FIELDS`): game ``index`` of ``run``
+    ended (``end``, with ``inplay`` seeds left) after ``ply`` moves, ``extras`` of them
+    extra turns and ``passes`` passes, ``legal_sum`` legal moves in all, with the captures
+    and casas of ``acc``. A game stopped at the ply cap, or a tie, has no winner (-1)."""
+    game, starter = run.ids[index], run.starters[index]
+    cap0, cap1_ = acc[ACC_CAP0], acc[ACC_CAP1]
+    decided = cap0 != cap1_ and end != PLY_CAP
+    games_out[0, index], games_out[1, index] = game, starter
+    games_out[2, index] = (1 if cap1_ > cap0 else 0) if decided else -1
+    games_out[3, index], games_out[4, index] = cap0, cap1_
+    games_out[5, index], games_out[6, index] = ply, ply - extras
+    games_out[7, index], games_out[8, index] = end, inplay
+    games_out[9, index], games_out[10, index] = acc[ACC_CASAS], passes
+    games_out[11, index] = legal_sum
+
+
+@njit(inline="always")
+def _game_start(tally, first_capture, game, board, player, positions):
+    """A game starts from ``board`` with ``player`` to move: the tally's counters at zero,
+    its captures written from column ``first_capture`` on, and ``positions`` holding the
+    opening alone (the repetition rule counts from there, R4.3)."""
+    acc = tally.acc
+    acc[ACC_CAP0] = acc[ACC_CAP1] = acc[ACC_CASAS] = acc[ACC_SEQ] = 0
+    acc[ACC_NCAPS], acc[ACC_GAME] = first_capture, game
+    forget_positions(positions)
+    count_position(positions, board.lo, board.hi, board.lo2, board.hi2, player)
+
+
+@njit(**ENTRY_OPTIONS)
+def play_games(setup, run, tables, tally, lap_table, positions):
+    """Play games ``run.first, run.first + 1, ...`` of ``run.ids`` on the kernel's packed
+    board (every board size), each move chosen at random (:func:`_packed_choice`) and played
+    with :func:`~hoyito_edu.compiled.kernel.play_move`, until all are played or the output
+    tables could not hold another game; return the index of the next game to play, or
+    ``-1 - index`` if game ``index`` had a move with more laps than ``lap_table`` holds.
+    The tables (:class:`Tables`: :func:`_kept_move`, :func:`_kept_board`, :func:`_game_row`;
+    the captures in ``tally``) are written as the games are played. The loop of a game's
+    moves stays here: in a helper, inlined in turn, it made this cold compile twice as long."""
+    n, acc, mtake, counts = setup.n, tally.acc, tally.mtake, tables.counts
+    size = 2 * n
+    keep_moves, keep_caps, keep_boards = run.keep[0] != 0, run.keep[1] != 0, run.keep[2] != 0
+    mode = KEEP if keep_caps else COUNT  # the captures written to the tally's tables or not
+    start, start2 = _opening_words(n)
     index = run.first
     while index < run.ids.size:
-        if keep_moves and counts[0] + max_plies > moves_out.shape[1]:
+        if keep_moves and counts[0] + run.max_plies > tables.moves.shape[1]:
             return index
         if keep_caps and counts[1] + 2 * size + 2 > tally.cap4.shape[1]:
             return index
         game, starter = run.ids[index], run.starters[index]
-        acc[ACC_CAP0] = acc[ACC_CAP1] = acc[ACC_CASAS] = acc[ACC_SEQ] = 0
-        acc[ACC_NCAPS], acc[ACC_GAME] = counts[1], game
-        board = Board(start, start, start2, start2, 4 * size)
-        forget_positions(positions)
-        player = starter
-        count_position(positions, board.lo, board.hi, board.lo2, board.hi2, player)
+        board, player = Board(start, start, start2, start2, 4 * size), starter
+        _game_start(tally, counts[1], game, board, player, positions)
         ply = extras = passes = legal_sum = quiet = 0
         game_word = _game_word(run.k0, run.k1, np.uint64(game))
         first_row, row = counts[0], counts[0]
@@ -260,22 +319,10 @@ def play_games(setup, run, tables, tally, lap_table, positions):
             extras += moved.extra
             passes += moved.passed
             if keep_moves:
-                moves_out[0, row], moves_out[1, row] = game, ply
-                moves_out[2, row], moves_out[3, row] = moved.laps, moved.drops
-                flags_out[0, row], flags_out[1, row], flags_out[2, row] = player, hole, count
-                flags_out[3, row], flags_out[4, row] = moved.extra, moved.passed
-                flags_out[5, row] = 1 if end == ENDLESS else 0
-                flags_out[6, row] = 1 if end == LAP_LIMIT else 0
-                for i in range(8):
-                    takes_out[i, row] = mtake[i]
-                takes_out[8, row] = board.inplay
-                takes_out[9, row] = mtake[0] + mtake[2] + mtake[4] + mtake[6]
-                takes_out[10, row] = mtake[1] + mtake[3] + mtake[5] + mtake[7]
+                _kept_move(tables, row, game, ply, player, hole, count, moved, board.inplay,
+                           mtake)
                 if keep_boards:
-                    for h in range(size):
-                        boards_out[h, row] = seeds_at(board.lo, board.hi, board.lo2,
-                                                      board.hi2, n, h)
-                    boards_out[size, row] = moved.player
+                    _kept_board(tables.boards, row, board, moved.player, n)
                 row += 1
             if moved.took:  # the move took seeds: empty the counts for the next
                 for i in range(8):
@@ -283,20 +330,12 @@ def play_games(setup, run, tables, tally, lap_table, positions):
             if end >= 0:
                 break
             player = moved.player
-            if ply >= max_plies:
+            if ply >= run.max_plies:
                 end = PLY_CAP
                 break
-        counts[0] = row
-        counts[1] = acc[ACC_NCAPS]
-        cap0, cap1_ = acc[ACC_CAP0], acc[ACC_CAP1]
-        decided = cap0 != cap1_ and end != PLY_CAP
-        games_out[0, index], games_out[1, index] = game, starter
-        games_out[2, index] = (1 if cap1_ > cap0 else 0) if decided else -1
-        games_out[3, index], games_out[4, index] = cap0, cap1_
-        games_out[5, index], games_out[6, index] = ply, ply - extras
-        games_out[7, index], games_out[8, index] = end, board.inplay
-        games_out[9, index], games_out[10, index] = acc[ACC_CASAS], passes
-        games_out[11, index] = legal_sum
+        counts[0], counts[1] = row, acc[ACC_NCAPS]
+        _game_row(tables.games, run, index, end, board.inplay, acc, ply, extras, passes,
+                  legal_sum)
         index += 1
     return index
 
@@ -358,11 +397,19 @@ def play_random_games(
     if starters is None:
         starters = np.zeros(ids.size, np.int64)
     starters = np.ascontiguousarray(starters, dtype=np.int64)
-    n, size = holes_per_row, 2 * holes_per_row
     moves, captures, boards = ("moves" in tables, "captures" in tables, "boards" in tables)
     keep = np.array([moves or boards, captures, boards], dtype=np.int64)
+    if lap_room is None:
+        lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
+    run = Run(ids, starters, 0, *run_keys(seed), max_plies, keep)
+    played = _play_in_steps(rules, holes_per_row, run, lap_room, progress)
+    return _raw_run(*played, keep, 2 * holes_per_row)
+
+
+def _first_tables(keep: np.ndarray, size: int, max_plies: int) -> tuple[list, list]:
+    """The moves tables and the capture tables (:func:`play_games`) with room for the games
+    of a run's first step, or none for a table not kept (``keep``: :class:`Run`)."""
     room = max_plies + 1 + 1024 * _FIRST_STEP  # the first step's games fit: then an estimate
-    games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
     move_tables = [  # not set: the kernel writes each column before it is read
         np.empty((len(fields), room if keep[0] else 0), dtype=dtype)
         for fields, dtype in ((MOVE_I4, np.int32), (MOVE_I1, np.int8), (MOVE_I2, np.int16))
@@ -370,15 +417,26 @@ def play_random_games(
     move_tables.append(np.empty((size + 1, room if keep[2] else 0), dtype=np.int8))
     cap_room = 2 * size + 2 + 64 * _FIRST_STEP if keep[1] else 0
     cap_tables = [np.zeros((len(f), cap_room), dtype=d) for f, d in CAPTURE_TABLES]
-    k0, k1 = run_keys(seed)
-    if lap_room is None:
-        lap_room = 256 if rules.max_laps is None else rules.max_laps + 1
+    return move_tables, cap_tables
+
+
+def _play_in_steps(rules: Rules, n: int, run: Run, lap_room: int, progress) -> tuple:
+    """Play every game of ``run`` (``run.first`` 0) on a 2x``n`` board with
+    :func:`play_games`, in steps (:data:`_FIRST_STEP` games, then :data:`_STEP`): after the
+    first step the tables are sized for the whole run from its games so far, and grown
+    whenever a step could not go on; a game with a move of more than ``lap_room`` laps is
+    played again with eight times more room. ``progress`` (or None) is called with the games
+    finished. Returns the games table, the moves tables, the capture tables and the counts
+    of their columns written."""
+    ids, max_plies, keep, size = run.ids, run.max_plies, run.keep, 2 * n
+    games_out = np.zeros((len(GAME_FIELDS), ids.size), dtype=np.int64)
+    move_tables, cap_tables = _first_tables(keep, size, max_plies)
     work = _work_arrays(max_plies, lap_room)
     done, counts = 0, np.zeros(2, dtype=np.int64)
     while done < ids.size:
         step = ids[: min(ids.size, done + (_FIRST_STEP if done == 0 else _STEP))]
         scalars, lap_table, positions = work
-        reached = play_games(setup(rules, n), Run(step, starters, done, k0, k1, max_plies, keep),
+        reached = play_games(setup(rules, n), run._replace(ids=step, first=done),
                              Tables(games_out, *move_tables, counts),
                              Tally(scalars[0], scalars[1], *cap_tables), lap_table, positions)
         if reached < 0:  # a move with more laps than there was room for: play that game again
@@ -396,6 +454,14 @@ def play_random_games(
         if keep[1] and (estimate or counts[1] + 2 * size + 2 > cap_tables[0].shape[1]):
             more = counts[1] * left + 2 * size + 2
             cap_tables = [_more_room(t, counts[1], more) for t in cap_tables]
+    return games_out, move_tables, cap_tables, counts
+
+
+def _raw_run(games_out: np.ndarray, move_tables: list, cap_tables: list, counts: np.ndarray,
+             keep: np.ndarray, size: int) -> RawRun:
+    """The :class:`RawRun` of the tables :func:`_play_in_steps` wrote (``counts``: columns
+    written to the moves and capture tables), with the tables ``keep`` asks for; columns of
+    tables much larger than their use are copies (:func:`_trimmed`)."""
     run = RawRun(games={name: games_out[i] for i, name in enumerate(GAME_FIELDS)})
     moves_out, flags_out, takes_out, boards_out = (_trimmed(t, counts[0]) for t in move_tables)
     if keep[0]:

@@ -491,154 +491,251 @@ def _with_word(lo, hi, lo2, hi2, side, base, word):
 
 
 @njit(inline="always")
+def _lifted(board, n, hole, wide):
+    """The seeds of ``hole`` lifted into the hand (R2.1, and each relay: R2.6): the packed
+    ``board`` (:class:`Board`) with the hole emptied, and the seeds (``wide``: as in
+    :func:`_seeds`)."""
+    hand = _seeds(board.lo, board.hi, board.lo2, board.hi2, n, hole, wide)
+    lo, hi, lo2, hi2 = _emptied(board.lo, board.hi, board.lo2, board.hi2, n, hole, wide)
+    return Board(lo, hi, lo2, hi2, board.inplay), hand
+
+
+@njit(inline="always")
+def _word_at(lo, hi, lo2, hi2, side, base):
+    """The word of the packed board that holds ``side``'s holes ``base`` to ``base + 7`` (the
+    inverse of :func:`_with_word`)."""
+    if base == 0:
+        return lo if side == 0 else hi
+    return lo2 if side == 0 else hi2
+
+
+@njit(inline="always")
+def _next_run(n, wide, skip, origin, cur, hand):
+    """The next run of a lap: the holes after ``cur`` that one add sows, in one row and one
+    word, at most ``hand`` of them, the origin passed over when ``skip`` (R2.2). Returns the
+    run's side, its first hole in the row, the row's first hole in the word (``base``) and
+    its length."""
+    size = 2 * n
+    nxt = cur + 1 if cur + 1 < size else 0
+    if skip != 0 and nxt == origin:
+        nxt = nxt + 1 if nxt + 1 < size else 0
+    side = 0 if nxt < n else 1
+    first = nxt - side * n  # in the row
+    base = (first & 8) if wide else 0  # the row's first hole in the word
+    k = min(hand, n - first, 8 + base - first)
+    if skip != 0 and (0 if origin < n else 1) == side:
+        at_origin = origin - side * n
+        if first < at_origin < first + k:
+            k = at_origin - first  # the run stops before the origin
+    return side, first, base, k
+
+
+@njit(inline="always")
+def _first_casa(word, offset, k, ends_hand):
+    """The byte of ``word`` of the first hole of a run (``k`` holes from byte ``offset``) that
+    holds 3, so that its seed makes a mid-sow casa (R2.4, R2.5), or -1 if none does. When the
+    run takes the hand's last seed (``ends_hand``), its last hole is left out: that casa is
+    the last seed's (R2.7)."""
+    threes = word ^ _THREES
+    run = (_HIGH >> np.uint64(8 * (8 - k))) << np.uint64(8 * offset)
+    found = ~(((threes & _LOW7) + _LOW7) | threes) & run
+    if ends_hand:
+        found &= ~(_BIT7 << np.uint64(8 * (offset + k - 1)))
+    if found == _U0:
+        return -1
+    return np.int64((((found & (~found + _U1)) >> _S7) * _INDEX) >> _S56)
+
+
+@njit(inline="always")
+def _end_after_mid_casa(tally, keep, n, board, hand, taker):
+    """Hoyito's end after a mid-sow casa that left 4 seeds in play or none (R4.1): with none
+    the game is over; with 4, ``taker`` (the casa's) takes them, from the holes and from the
+    ``hand``. Returns the new :class:`Board` and the end reason."""
+    if board.inplay == 0:
+        return board, ALL_CAPTURED
+    _pk_take_all(tally, keep, n, board.lo, board.hi, board.lo2, board.hi2, taker, K_FINAL)
+    _pk_take(tally, keep, n, -1, taker, K_FINAL, hand)
+    return Board(_U0, _U0, _U0, _U0, 0), FINAL_FOUR
+
+
+@njit(inline="always")
+def _sow_runs(setup, board, mover, origin, cur, hand, tally, keep):
+    """A lap with a mid-sow casa in it, sown a run of holes of one row and word at a time
+    (:func:`_next_run`, R2.2): each run up to its first casa (:func:`_first_casa`), whose 4
+    go to the mover or the hole's owner (R2.4, R2.5), then on; a casa that leaves 4 seeds
+    in play or none ends the game (:func:`_end_after_mid_casa`, R4.1; not in Ba-awa).
+    Returns the new :class:`Board`, the seeds still in hand (0 unless the game ended), the
+    lap's last hole and the end reason (-1: none)."""
+    rules, n = setup.codes, setup.n
+    wide = setup.width.ndim == 2  # a constant for numba (:func:`sow`)
+    mid, skip, eight = rules[_R_MID], rules[_R_SKIP], rules[_R_EIGHT]
+    lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
+    while hand > 0:
+        side, first, base, k = _next_run(n, wide, skip, origin, cur, hand)
+        word = _word_at(lo, hi, lo2, hi2, side, base)
+        at = np.uint64(8 * (first - base))
+        last = _first_casa(word, first - base, k, k == hand)
+        if last >= 0:  # the run stops at its first casa (R2.4, R2.5)
+            k = last + base - first + 1
+            word += (_ONES >> np.uint64(8 * (8 - k))) << at
+            word &= ~(_BYTE << np.uint64(8 * last))
+            lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
+            hand -= k
+            cur = side * n + base + last
+            taker = side if mid == _MID_OWNER else mover
+            inplay -= 4
+            _pk_take(tally, keep, n, cur, taker, K_MID, 4)
+            if eight == 0 and (inplay == 4 or inplay == 0):
+                board, end = _end_after_mid_casa(tally, keep, n,
+                                                 Board(lo, hi, lo2, hi2, inplay), hand, taker)
+                return board, hand, cur, end
+            continue
+        word += (_ONES >> np.uint64(8 * (8 - k))) << at
+        lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
+        hand -= k
+        cur = side * n + first + k - 1
+    return Board(lo, hi, lo2, hi2, inplay), hand, cur, -1
+
+
+@njit(inline="always")
+def _one_lap(setup, board, mover, origin, cur, hand, mid, tally, keep):
+    """One lap: the ``hand`` sown from the hole after ``cur`` (R2.2), in one add of its
+    :func:`lap_masks` words unless mid-sow casas are played (``mid``) and a hole of 3 or
+    less reaches 4 before the last seed; then :func:`_sow_runs` finds each casa in order.
+    Returns what :func:`_sow_runs` returns: the new :class:`Board`, the seeds still in hand,
+    the lap's last hole and the end reason (-1: none)."""
+    masks = setup.masks
+    wide = setup.width.ndim == 2  # a constant for numba (:func:`sow`)
+    start_bits, word_bits = (_U5, _U3) if wide else (_U4, _U2)  # lap_masks' index
+    lo, hi, lo2, hi2 = board.lo, board.hi, board.lo2, board.hi2
+    at = ((np.uint64(hand) << start_bits) | np.uint64(cur)) << word_bits  # unsigned
+    new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + _U1], masks[at + _U2]
+    rises = _rises(lo, new_lo, check_lo) | _rises(hi, new_hi, masks[at + _U3])
+    new_lo2, new_hi2 = lo2, hi2
+    if wide:
+        new_lo2, new_hi2 = lo2 + masks[at + _U4], hi2 + masks[at + _U5]
+        rises |= _rises(lo2, new_lo2, masks[at + _U6]) | _rises(hi2, new_hi2, masks[at + _U7])
+    if mid == _MID_NONE or rises == _U0:
+        last = np.int64(check_lo & _LOW7 & _BYTE)
+        return Board(new_lo, new_hi, new_lo2, new_hi2, board.inplay), 0, last, -1
+    return _sow_runs(setup, board, mover, origin, cur, hand, tally, keep)
+
+
+@njit(inline="always")
+def _last_casa(setup, board, mover, cur, tally, keep):
+    """The last seed made a casa in ``cur``: the mover takes it (R2.7), then in Hoyito II the
+    chain of holes of 4 behind it (R2.7; only the opponent's with
+    ``chain_opponent_side_only``); a capture that leaves 4 seeds in play or none ends the
+    game (R4.1; Ba-awa's last-seed casa does not: R4.2 follows the move), else Hoyito II and
+    III play again (R3.1). Returns the new :class:`Board`, the end reason (-1: none) and the
+    extra turn (0 or 1)."""
+    rules, n = setup.codes, setup.n
+    wide = setup.width.ndim == 2  # a constant for numba (:func:`sow`)
+    chain, opp, eight = rules[_R_CHAIN], rules[_R_OPP], rules[_R_EIGHT]
+    lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
+    size, end, behind = 2 * n, -1, cur
+    for link in range(size):
+        if link > 0:
+            if chain == 0 or end >= 0:
+                break
+            behind = behind - 1 if behind > 0 else size - 1
+            if _seeds(lo, hi, lo2, hi2, n, behind, wide) != 4:
+                break
+            if opp != 0 and (0 if behind < n else 1) == mover:
+                break
+        lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, behind, wide)
+        inplay -= 4
+        _pk_take(tally, keep, n, behind, mover, K_LAST if link == 0 else K_CHAIN, 4)
+        if eight == 0 or link > 0:
+            if inplay == 4:
+                _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, mover, K_FINAL)
+                lo, hi, lo2, hi2, inplay, end = _U0, _U0, _U0, _U0, 0, FINAL_FOUR
+            elif inplay == 0:
+                end = ALL_CAPTURED
+    extra = 1 if end < 0 and rules[_R_EXTRA] != 0 else 0
+    return Board(lo, hi, lo2, hi2, inplay), end, extra
+
+
+@njit(inline="always")
+def _taken_by_owners(tally, keep, n, board, kind):
+    """Each player takes the seeds in their holes (an endless move or the lap limit, R2.8):
+    the emptied :class:`Board`."""
+    _pk_take_all(tally, keep, n, board.lo, board.hi, board.lo2, board.hi2, -1, kind)
+    return Board(_U0, _U0, _U0, _U0, 0)
+
+
+@njit(inline="always")
+def _sow_again(start, hole, before, tally, lap_table):
+    """Back to the move's start to sow it again keeping every lap start (R2.8): the tally's
+    counters as they were (``before``: captures of each side, casas, captures in order and
+    written), no seeds taken in the move, and the table of lap starts holding the first,
+    the board ``start`` with ``hole`` as its tag."""
+    acc = tally.acc
+    acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS], acc[ACC_SEQ], acc[ACC_NCAPS] = before
+    for i in range(8):
+        tally.mtake[i] = 0
+    forget_positions(lap_table)
+    count_position(lap_table, start.lo, start.hi, start.lo2, start.hi2, hole)
+
+
+@njit(inline="always")
 def sow(setup, board, mover, hole, tally, keep, lap_table):
-    """``mover`` sows ``hole`` of the packed ``board`` (sowing.py's ``run``): the laps with
-    their mid-sow casas (R2.2, R2.4, R2.5), the last seed's casa and the Hoyito II chain
-    (R2.7, R3.1), Hoyito's end after a capture (R4.1), endless moves and the lap limit
-    (R2.8). Returns the new :class:`Board` and a :class:`Sown`. Captures are counted in
-    ``tally`` (and written to its tables when ``keep``); ``tally.mtake`` must hold zeros.
+    """``mover`` sows ``hole`` of the packed ``board`` (sowing.py's ``run``), lap by lap
+    (:func:`_one_lap`: R2.2, with the mid-sow casas of R2.4 and R2.5 and Hoyito's end after
+    a capture, R4.1): the last seed's casa and the Hoyito II chain (:func:`_last_casa`:
+    R2.7, R3.1, R4.1), else a move that ends in an empty hole, else a relay (R2.6), and
+    endless moves and the lap limit (R2.8). Returns the new :class:`Board` and a
+    :class:`Sown`. Captures are counted in ``tally`` (and written to its tables when
+    ``keep``); ``tally.mtake`` must hold zeros.
 
     A lap that would start as an earlier one did (its last hole and board, counted in
     ``lap_table``) makes the move endless; else a move that has sown the lap limit stops
-    there. Lap starts are kept only once a move is sown again from its start on reaching
-    :data:`EXACT_FROM_LAP` laps or the lap limit. ``Sown.ok`` is False if the move had more
-    laps than the lap table holds (nothing is usable then: the caller plays again with more
-    room)."""
-    rules, masks, n = setup.codes, setup.masks, setup.n
-    lo, hi, lo2, hi2, inplay = board.lo, board.hi, board.lo2, board.hi2, board.inplay
-    acc, mtake = tally.acc, tally.mtake
-    size = 2 * n
+    there. Lap starts are kept only once a move is sown again from its start
+    (:func:`_sow_again`) on reaching :data:`EXACT_FROM_LAP` laps or the lap limit.
+    ``Sown.ok`` is False if the move had more laps than the lap table holds (nothing is
+    usable then: the caller plays again with more room)."""
+    n, mid, max_laps = setup.n, setup.codes[_R_MID], setup.codes[_R_MAX_LAPS]
     # holes 8 to 11 of each row in lo2 and hi2 (:class:`Board`): a constant of the setup's
     # type (:class:`Setup`), so numba compiles a move of boards up to 2x8 without them
     wide = setup.width.ndim == 2
-    start_bits, word_bits = (_U5, _U3) if wide else (_U4, _U2)  # lap_masks' index
-    mid, chain, extra_rule = rules[_R_MID], rules[_R_CHAIN], rules[_R_EXTRA]
-    eight, skip, opp, max_laps = rules[_R_EIGHT], rules[_R_SKIP], rules[_R_OPP], rules[_R_MAX_LAPS]
-    lo0, hi0, lo20, hi20, inplay0 = lo, hi, lo2, hi2, inplay
-    cap00, cap10, casas0, seq0, ncaps0 = (acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS],
-                                          acc[ACC_SEQ], acc[ACC_NCAPS])
+    acc = tally.acc
+    start = board
+    before = (acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS], acc[ACC_SEQ], acc[ACC_NCAPS])
     exact = False
-    end, extra, laps, drops = -1, 0, 1, 0
-    hand = _seeds(lo, hi, lo2, hi2, n, hole, wide)
-    lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole, wide)
+    laps, drops = 1, 0
+    board, hand = _lifted(board, n, hole, wide)
     cur = origin = hole
     while True:
         drops += hand
-        # the lap in one add (:func:`lap_masks`), unless a hole of 3 or less reaches 4 before
-        # the last seed: then the runs below find each casa in order
-        at = ((np.uint64(hand) << start_bits) | np.uint64(cur)) << word_bits  # unsigned
-        new_lo, new_hi, check_lo = lo + masks[at], hi + masks[at + _U1], masks[at + _U2]
-        rises = _rises(lo, new_lo, check_lo) | _rises(hi, new_hi, masks[at + _U3])
-        new_lo2, new_hi2 = lo2, hi2
-        if wide:
-            new_lo2, new_hi2 = lo2 + masks[at + _U4], hi2 + masks[at + _U5]
-            rises |= _rises(lo2, new_lo2, masks[at + _U6]) | _rises(hi2, new_hi2, masks[at + _U7])
-        if mid == _MID_NONE or rises == _U0:
-            lo, hi, lo2, hi2, hand = new_lo, new_hi, new_lo2, new_hi2, 0
-            cur = np.int64(check_lo & _LOW7 & _BYTE)
-        while hand > 0:  # the lap, a run of holes of one row and word at a time (R2.2)
-            nxt = cur + 1 if cur + 1 < size else 0
-            if skip != 0 and nxt == origin:
-                nxt = nxt + 1 if nxt + 1 < size else 0
-            side = 0 if nxt < n else 1
-            first = nxt - side * n  # in the row
-            base = (first & 8) if wide else 0  # the row's first hole in the word
-            k = min(hand, n - first, 8 + base - first)
-            if skip != 0 and (0 if origin < n else 1) == side:
-                at_origin = origin - side * n
-                if first < at_origin < first + k:
-                    k = at_origin - first  # the run stops before the origin
-            if base == 0:
-                word = lo if side == 0 else hi
-            else:
-                word = lo2 if side == 0 else hi2
-            at = np.uint64(8 * (first - base))
-            if mid != _MID_NONE:
-                # holes of the run that hold 3 make a casa; not the hand's last seed's hole
-                threes = word ^ _THREES
-                run = (_HIGH >> np.uint64(8 * (8 - k))) << at
-                found = ~(((threes & _LOW7) + _LOW7) | threes) & run
-                if k == hand:
-                    found &= ~(_BIT7 << np.uint64(8 * (first - base + k - 1)))
-                if found != _U0:  # the first such hole of the run is a casa (R2.4, R2.5)
-                    last = np.int64((((found & (~found + _U1)) >> _S7) * _INDEX) >> _S56)
-                    k = last + base - first + 1
-                    word += (_ONES >> np.uint64(8 * (8 - k))) << at
-                    word &= ~(_BYTE << np.uint64(8 * last))
-                    lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
-                    hand -= k
-                    cur = side * n + base + last
-                    taker = mover
-                    if mid == _MID_OWNER:
-                        taker = side
-                    inplay -= 4
-                    _pk_take(tally, keep, n, cur, taker, K_MID, 4)
-                    if eight == 0 and (inplay == 4 or inplay == 0):
-                        drops -= hand  # the seeds still in hand were never dropped
-                        if inplay == 0:
-                            return (Board(lo, hi, lo2, hi2, inplay),
-                                    Sown(ALL_CAPTURED, 0, laps, drops, True))
-                        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, taker, K_FINAL)
-                        _pk_take(tally, keep, n, -1, taker, K_FINAL, hand)
-                        return Board(_U0, _U0, _U0, _U0, 0), Sown(FINAL_FOUR, 0, laps, drops, True)
-                    continue
-            word += (_ONES >> np.uint64(8 * (8 - k))) << at
-            lo, hi, lo2, hi2 = _with_word(lo, hi, lo2, hi2, side, base, word)
-            hand -= k
-            cur = side * n + first + k - 1
-        seeds = _seeds(lo, hi, lo2, hi2, n, cur, wide)
-        if seeds == 4:  # the last seed made a casa (R2.7), then the chain (R3.1)
-            behind = cur
-            for link in range(size):
-                if link > 0:
-                    if chain == 0 or end >= 0:
-                        break
-                    behind = behind - 1 if behind > 0 else size - 1
-                    if _seeds(lo, hi, lo2, hi2, n, behind, wide) != 4:
-                        break
-                    if opp != 0 and (0 if behind < n else 1) == mover:
-                        break
-                lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, behind, wide)
-                inplay -= 4
-                _pk_take(tally, keep, n, behind, mover,
-                         K_LAST if link == 0 else K_CHAIN, 4)
-                if eight == 0 or link > 0:
-                    if inplay == 4:
-                        _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, mover, K_FINAL)
-                        lo, hi, lo2, hi2, inplay, end = _U0, _U0, _U0, _U0, 0, FINAL_FOUR
-                    elif inplay == 0:
-                        end = ALL_CAPTURED
-            if end < 0 and extra_rule != 0:
-                extra = 1
-            return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, True)
-        if seeds == 1:
-            return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, True)
+        board, hand, cur, end = _one_lap(setup, board, mover, origin, cur, hand, mid, tally,
+                                         keep)
+        if end >= 0:  # a mid-sow casa ended the game: the seeds still in hand never dropped
+            return board, Sown(end, 0, laps, drops - hand, True)
+        seeds = _seeds(board.lo, board.hi, board.lo2, board.hi2, n, cur, wide)
+        if seeds == 4:  # the last seed made a casa (R2.7)
+            board, end, extra = _last_casa(setup, board, mover, cur, tally, keep)
+            return board, Sown(end, extra, laps, drops, True)
+        if seeds == 1:  # the last seed fell in an empty hole (R2.6)
+            return board, Sown(-1, 0, laps, drops, True)
         if exact:
-            times = count_position(lap_table, lo, hi, lo2, hi2, cur)
+            times = count_position(lap_table, board.lo, board.hi, board.lo2, board.hi2, cur)
             if times < 0:
-                return Board(lo, hi, lo2, hi2, inplay), Sown(end, extra, laps, drops, False)
+                return board, Sown(-1, 0, laps, drops, False)
             if times > 1:  # a lap starts as an earlier one did: endless (R2.8)
-                _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_ENDLESS)
-                return Board(_U0, _U0, _U0, _U0, 0), Sown(ENDLESS, 0, laps, drops, True)
+                board = _taken_by_owners(tally, keep, n, board, K_ENDLESS)
+                return board, Sown(ENDLESS, 0, laps, drops, True)
         elif laps >= EXACT_FROM_LAP or laps == max_laps:
             exact = True  # sow the move again from its start, keeping every lap start
-            lo, hi, lo2, hi2, inplay, laps, drops = lo0, hi0, lo20, hi20, inplay0, 1, 0
-            acc[ACC_CAP0], acc[ACC_CAP1], acc[ACC_CASAS] = cap00, cap10, casas0
-            acc[ACC_SEQ], acc[ACC_NCAPS] = seq0, ncaps0
-            for i in range(8):
-                mtake[i] = 0
-            forget_positions(lap_table)
-            count_position(lap_table, lo, hi, lo2, hi2, hole)
-            hand = _seeds(lo, hi, lo2, hi2, n, hole, wide)
-            lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, hole, wide)
+            _sow_again(start, hole, before, tally, lap_table)
+            board, hand = _lifted(start, n, hole, wide)
             cur = origin = hole
+            laps, drops = 1, 0
             continue
-        if laps == max_laps:
-            _pk_take_all(tally, keep, n, lo, hi, lo2, hi2, -1, K_LAPS)
-            return Board(_U0, _U0, _U0, _U0, 0), Sown(LAP_LIMIT, 0, laps, drops, True)
+        if laps == max_laps:  # the lap limit (R2.8)
+            board = _taken_by_owners(tally, keep, n, board, K_LAPS)
+            return board, Sown(LAP_LIMIT, 0, laps, drops, True)
         laps += 1
-        hand = seeds
-        lo, hi, lo2, hi2 = _emptied(lo, hi, lo2, hi2, n, cur, wide)
+        board, hand = _lifted(board, n, cur, wide)  # a relay (R2.6)
         origin = cur
 
 

@@ -112,98 +112,167 @@ class Nodes(NamedTuple):
     rng: np.ndarray
 
 
+@njit(inline="always")
+def _packed_root(start, n):
+    """The root's packed board (:class:`~hoyito_edu.compiled.kernel.Board` of
+    ``start.root``), with each position of the game's history packed once, not once a
+    playout, into the last four columns of its row of ``start.hist_rows``
+    (:func:`root_arrays`)."""
+    root, hist_rows, meta = start.root, start.hist_rows, start.meta
+    size = 2 * n
+    inplay = 0
+    lo, hi, lo2, hi2 = kn.pack(root, n)
+    for h in range(size):
+        inplay += root[h]
+    for i in range(meta[_HIST]):
+        was_lo, was_hi, was_lo2, was_hi2 = kn.pack(hist_rows[i], n)
+        hist_rows[i, size + 1], hist_rows[i, size + 2] = np.int64(was_lo), np.int64(was_hi)
+        hist_rows[i, size + 3], hist_rows[i, size + 4] = np.int64(was_lo2), np.int64(was_hi2)
+    return kn.Board(lo, hi, lo2, hi2, inplay)
+
+
+@njit(inline="always")
+def _playout_start(start, n, tally, positions):
+    """A playout starts at the root: the tally's counters at the root's captures, no seeds
+    taken, and the game's positions since its last capture counted for the repetition rule
+    (R4.3; as ``kernel.count_history``, on the words :func:`_packed_root` packed). Returns
+    the root's plies without a capture."""
+    root, hist_rows, meta = start.root, start.hist_rows, start.meta
+    acc, mtake = tally.acc, tally.mtake
+    size = 2 * n
+    acc[kn.ACC_CAP0], acc[kn.ACC_CAP1] = root[size], root[size + 1]
+    acc[kn.ACC_CASAS] = acc[kn.ACC_SEQ] = acc[kn.ACC_NCAPS] = acc[kn.ACC_GAME] = 0
+    acc[kn.ACC_PLY] = 0
+    for i in range(8):
+        mtake[i] = 0
+    kn.forget_positions(positions)
+    for i in range(meta[_HIST]):
+        kn.count_position(positions, np.uint64(hist_rows[i, size + 1]),
+                          np.uint64(hist_rows[i, size + 2]),
+                          np.uint64(hist_rows[i, size + 3]),
+                          np.uint64(hist_rows[i, size + 4]), hist_rows[i, size])
+    return root[size + 3]
+
+
+@njit(inline="always")
+def _untried_hole(child, node, legal, n, pick):
+    """The hole (in the row) of the ``pick``-th legal move (``legal``: :func:`_legal`) not
+    yet tried at ``node``, counted from 0."""
+    for j in range(n):
+        if (legal >> j) & 1 and child[node, j] < 0:
+            if pick == 0:
+                return j
+            pick -= 1
+    return -1
+
+
+@njit(inline="always")
+def _ucb1_hole(nodes, node, node_visits, legal, n, exploration):
+    """The hole (in the row) of the legal move of ``node`` with the best UCB1 score, every
+    one tried (``node_visits``: the node's own visits)."""
+    child, visits, value = nodes.child, nodes.visits, nodes.value
+    k = -1
+    best_score = -1.0
+    scale = _log(nodes.logs, node_visits)
+    for j in range(n):
+        if (legal >> j) & 1 and child[node, j] >= 0:
+            inverse = 1.0 / visits[node, j]  # one division, not two
+            score = value[node, j] * inverse + exploration * math.sqrt(scale * inverse)
+            if score > best_score:
+                k, best_score = j, score
+    return k
+
+
+@njit(inline="always")
+def _tree_move(nodes, meta, node, node_visits, ones, ones2, n, exploration, seed):
+    """How a playout moves at ``node`` of the tree, from the ``kernel.row_occupied`` bits of
+    the row to move: a move not tried there yet, at random, while the tree has room
+    (``_GROW``); the best by UCB1 once every move is tried (``_WALK``); else none
+    (``_PLAY_OUT``: the tree is full, play out from here). Returns the mode, the hole in the
+    row (-1: none) and the generator's state ``seed``."""
+    child = nodes.child
+    legal = _legal(ones, ones2)
+    untried = 0
+    for j in range(n):
+        if (legal >> j) & 1 and child[node, j] < 0:
+            untried += 1
+    if untried > 0 and meta[_USED] < child.shape[0]:
+        seed += kn.GOLDEN
+        return _GROW, _untried_hole(child, node, legal, n, _below(kn.mix(seed), untried)), seed
+    if untried == 0:
+        return _WALK, _ucb1_hole(nodes, node, node_visits, legal, n, exploration), seed
+    return _PLAY_OUT, -1, seed
+
+
+@njit(inline="always")
+def _down(nodes, meta, mode, node, k, player, depth, n):
+    """One step down the tree by hole ``k`` of ``node``, kept in ``path`` (node, hole, player)
+    at ``depth``: to its child (``_WALK``), or to a new node made for it (``_GROW``: no move
+    tried yet), from which the playout goes on at random. Returns the node reached, its
+    visits (0 for a new node, never read) and the mode that follows."""
+    child, visits, value, path = nodes.child, nodes.visits, nodes.value, nodes.path
+    if mode == _GROW:
+        fresh = meta[_USED]
+        meta[_USED] += 1
+        for j in range(n):
+            child[fresh, j], visits[fresh, j], value[fresh, j] = -1, 0, 0.0
+        child[node, k] = fresh
+        path[depth, 0], path[depth, 1], path[depth, 2] = node, k, player
+        return fresh, 0, _PLAY_OUT
+    path[depth, 0], path[depth, 1], path[depth, 2] = node, k, player
+    return child[node, k], visits[node, k], _WALK
+
+
+@njit(inline="always")
+def _backed_up(nodes, depth, south):
+    """A playout's reward for South (``south``) added to each move on its path down the tree
+    (the first ``depth`` rows of ``path``), for the player who made it."""
+    path, visits, value = nodes.path, nodes.visits, nodes.value
+    for i in range(depth):
+        v, k = path[i, 0], path[i, 1]
+        visits[v, k] += 1
+        value[v, k] += south if path[i, 2] == 0 else 1.0 - south
+
+
 @njit(**kn.ENTRY_OPTIONS)
 def playouts_kernel(setup, start, playouts, exploration, nodes, tally, lap_table, positions):
     """Run ``playouts`` more playouts on the tree (:class:`Nodes`: nodes ``0 ..
     meta[_USED]``; node 0 is the root: ``start.root`` holds its board, captures, player and
-    plies without a capture). Row
-    ``node`` of ``child``, ``visits`` and ``value`` holds, for each hole of the row to move,
-    the child the move leads to (-1: not tried yet), the playouts through that move and the
-    sum of their rewards for the player who made it, so a node's children are read from one
-    place, not from all over the tree (a node's own visits are its parent's for the move
-    into it; the root's are ``meta[_DONE]``). ``path`` keeps the moves of the walk down the
-    tree (node, hole, player). Returns False if a move had more laps than the lap
-    table holds (``meta[_OVERFLOW]`` is set then).
+    plies without a capture). Each starts at the root (:func:`_playout_start`), goes down
+    the tree (:func:`_tree_move`, :func:`_down`), makes a new node for the first move not
+    tried, plays uniformly random legal moves to the game's end or :data:`MAX_PLIES`, and
+    backs its reward up the path (:func:`_backed_up`). Returns False if a move had more laps
+    than the lap table holds (``meta[_OVERFLOW]`` is set then).
 
-    Each move of a playout is chosen one of three ways (a new child of the node reached, the
-    best child by UCB1, or at random past the tree), then played from one place on the
-    kernel's packed board (:func:`~hoyito_edu.compiled.kernel.play_move`, every board
-    size). The move is inlined here: about 13 s more of
-    a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s before). A
-    shared compiled move called from here instead (not inlined) compiled in 17 s + 5 s against
-    23 s, and played 12-36% fewer playouts a second, so the move stays inlined."""
-    n = setup.n
-    root, hist_rows, meta = start.root, start.hist_rows, start.meta
-    child, visits, value, path, logs, rng = (nodes.child, nodes.visits, nodes.value,
-                                             nodes.path, nodes.logs, nodes.rng)
-    acc, mtake = tally.acc, tally.mtake
-    size = 2 * n
+    Each move is played from one place on the kernel's packed board
+    (:func:`~hoyito_edu.compiled.kernel.play_move`, every board size), inlined here: about
+    13 s more of a cold compile on the project's machine (``benchmarks/compile_time.py``: 2 s
+    before). A shared compiled move called from here instead (not inlined) compiled in 17 s +
+    5 s against 23 s, and played 12-36% fewer playouts a second, so the move stays inlined;
+    the loop of a playout's moves stays here too: in a helper, inlined in turn, it made this
+    function's cold compile about 1.5 times as long."""
+    n, meta, rng, mtake = setup.n, start.meta, nodes.rng, tally.mtake
     starter = meta[_STARTER]
+    root_board = _packed_root(start, n)
     seed = rng[0]  # the generator (SplitMix64 on ``seed``), back in ``rng`` at the end
-    root_inplay = 0
-    root_lo, root_hi, root_lo2, root_hi2 = kn.pack(root, n)
-    for h in range(size):
-        root_inplay += root[h]
-    for i in range(meta[_HIST]):  # each position of the history packed once, not per playout
-        was_lo, was_hi, was_lo2, was_hi2 = kn.pack(hist_rows[i], n)
-        hist_rows[i, size + 1], hist_rows[i, size + 2] = np.int64(was_lo), np.int64(was_hi)
-        hist_rows[i, size + 3], hist_rows[i, size + 4] = np.int64(was_lo2), np.int64(was_hi2)
     for _ in range(playouts):
-        # the root's board, and the position count of the game's history
-        pb = kn.Board(root_lo, root_hi, root_lo2, root_hi2, root_inplay)
-        quiet = root[size + 3]
-        acc[kn.ACC_CAP0], acc[kn.ACC_CAP1] = root[size], root[size + 1]
-        acc[kn.ACC_CASAS] = acc[kn.ACC_SEQ] = acc[kn.ACC_NCAPS] = acc[kn.ACC_GAME] = 0
-        acc[kn.ACC_PLY] = 0
-        for i in range(8):
-            mtake[i] = 0
-        kn.forget_positions(positions)  # the position count of the game's history, as
-        for i in range(meta[_HIST]):  # kernel.count_history, on the words packed above
-            kn.count_position(positions, np.uint64(hist_rows[i, size + 1]),
-                              np.uint64(hist_rows[i, size + 2]),
-                              np.uint64(hist_rows[i, size + 3]),
-                              np.uint64(hist_rows[i, size + 4]), hist_rows[i, size])
-        node, depth, player, plies = 0, 0, root[size + 2], 0
+        quiet = _playout_start(start, n, tally, positions)
+        pb = root_board
+        node, depth, player, plies = 0, 0, start.root[2 * n + 2], 0
         node_visits = meta[_DONE]  # the root's
         mode = _WALK
         while player >= 0 and plies < MAX_PLIES:
-            first = player * n
             ones, ones2 = kn.row_occupied(pb, player)
             if setup.width.ndim == 1:  # up to 2x8 (kernel.Setup): a constant for numba
                 ones2 = _U0
             k = -1
             if mode == _WALK:
-                legal = _legal(ones, ones2)
-                untried = 0
-                for j in range(n):
-                    if (legal >> j) & 1 and child[node, j] < 0:
-                        untried += 1
-                if untried > 0 and meta[_USED] < child.shape[0]:
-                    mode = _GROW  # a move never tried here, at random
-                    seed += kn.GOLDEN
-                    pick = _below(kn.mix(seed), untried)
-                    for j in range(n):
-                        if (legal >> j) & 1 and child[node, j] < 0:
-                            if pick == 0:
-                                k = j
-                                break
-                            pick -= 1
-                elif untried == 0:  # every move tried: UCB1
-                    best_score = -1.0
-                    scale = _log(logs, node_visits)
-                    for j in range(n):
-                        if (legal >> j) & 1 and child[node, j] >= 0:
-                            inverse = 1.0 / visits[node, j]  # one division, not two
-                            score = value[node, j] * inverse + exploration * math.sqrt(
-                                scale * inverse)
-                            if score > best_score:
-                                k, best_score = j, score
-                else:
-                    mode = _PLAY_OUT  # the tree is full: play out from here
+                mode, k, seed = _tree_move(nodes, meta, node, node_visits, ones, ones2, n,
+                                           exploration, seed)
             if mode == _PLAY_OUT:  # uniformly random legal moves
                 seed += kn.GOLDEN
                 k = _random_hole(kn.mix(seed), ones, ones2)
-            pb, moved = kn.play_move(setup, pb, player, first + k, starter, quiet, tally,
+            pb, moved = kn.play_move(setup, pb, player, player * n + k, starter, quiet, tally,
                                      kn.COUNT, lap_table, positions)
             quiet = moved.quiet
             nxt = moved.player if moved.ok else -2
@@ -214,27 +283,11 @@ def playouts_kernel(setup, start, playouts, exploration, nodes, tally, lap_table
                 meta[_OVERFLOW] = 1
                 rng[0] = seed
                 return False
-            if mode == _GROW:
-                fresh = meta[_USED]
-                meta[_USED] += 1
-                for j in range(n):
-                    child[fresh, j], visits[fresh, j], value[fresh, j] = -1, 0, 0.0
-                child[node, k] = fresh
-                path[depth, 0], path[depth, 1], path[depth, 2] = node, k, player
-                node = fresh
-                depth += 1
-                mode = _PLAY_OUT
-            elif mode == _WALK:
-                path[depth, 0], path[depth, 1], path[depth, 2] = node, k, player
-                node_visits = visits[node, k]
-                node = child[node, k]
+            if mode != _PLAY_OUT:
+                node, node_visits, mode = _down(nodes, meta, mode, node, k, player, depth, n)
                 depth += 1
             player, plies = nxt, plies + 1
-        south = _reward(acc, meta)  # acc[ACC_CAP0], acc[ACC_CAP1]: the captures
-        for i in range(depth):
-            v, k = path[i, 0], path[i, 1]
-            visits[v, k] += 1
-            value[v, k] += south if path[i, 2] == 0 else 1.0 - south
+        _backed_up(nodes, depth, _reward(tally.acc, meta))  # acc[ACC_CAP0], acc[ACC_CAP1]
         meta[_DONE] += 1
     rng[0] = seed
     return True
