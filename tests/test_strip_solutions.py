@@ -8,6 +8,9 @@ own (all seven copies together take about half a minute on a quiet 2-core machin
 from __future__ import annotations
 
 import json
+import re
+import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -16,12 +19,17 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 from hoyito_edu.publish.run import NOTEBOOK_DIR, NotebookRunError, list_notebooks, run_notebook
 from hoyito_edu.publish.student import (
     STRIPPED_TAGS,
+    is_solution,
     is_teacher_only,
     main,
     strip_folder,
     strip_notebook,
     teacher_wording,
 )
+from hoyito_edu.teaching.classroom import EXERCISES
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/notebook_outputs.py
+from notebook_outputs import outputs  # noqa: E402
 
 
 def make_notebook():
@@ -213,14 +221,49 @@ def test_student_copy_has_nothing_for_the_teacher_only(name, student_copies):
             assert not cell.outputs and cell.execution_count is None
 
 
+@pytest.fixture(scope="module")
+def student_runs(student_copies):
+    """``student_runs(name)``: the run of ``name``'s student copy (or its
+    :class:`NotebookRunError`), once a module: the tests below read the same run."""
+    runs = {}
+
+    def get(name: str):
+        if name not in runs:
+            try:
+                runs[name] = run_notebook(student_copies[name])
+            except NotebookRunError as exc:
+                runs[name] = exc
+        return runs[name]
+
+    return get
+
+
 @pytest.mark.notebooks
 @pytest.mark.parametrize("name", COPIES)
-def test_student_copy_runs_top_to_bottom(name, student_copies, record_property):
-    try:
-        result = run_notebook(student_copies[name])
-    except NotebookRunError as exc:
-        pytest.fail(f"the student copy of {name} does not run:\n{exc}", pytrace=False)
+def test_student_copy_runs_top_to_bottom(name, student_runs, record_property):
+    result = student_runs(name)
+    if isinstance(result, NotebookRunError):
+        pytest.fail(f"the student copy of {name} does not run:\n{result}", pytrace=False)
     record_property("student_copy_seconds", round(result.seconds, 2))
+
+
+@pytest.mark.notebooks
+def test_student_copy_of_classroom_notebook_gives_no_answer_away(student_runs):
+    """06_classroom's student copy, run top to bottom, waits for every answer and prints none
+    of exercise 3's (the run the test above made)."""
+    teacher = nbformat.read(NOTEBOOK_DIR / "06_classroom.ipynb", as_version=4)
+    assert sum(is_solution(c) for c in teacher.cells) >= 10
+    result = student_runs("06_classroom.ipynb")
+    if isinstance(result, NotebookRunError):
+        pytest.fail(f"the student copy of 06_classroom does not run:\n{result}", pytrace=False)
+    printed = outputs(result)
+    everything = "\n".join(text for _, text in printed)
+    assert "No answer yet" in everything  # the exercises wait for the student's answers
+    assert "Right!" not in everything and "Answer:" not in everything
+    for key in ("3a", "3b", "3c"):  # exercise 3's answers are printed nowhere
+        answer = EXERCISES[key].answer_text
+        leaks = [source for source, text in printed if re.search(rf"\b{answer}\b", text)]
+        assert not leaks, f"{key}'s answer {answer!r} is printed by: {leaks}"
 
 
 def test_every_relative_link_of_the_student_copies_resolves(tmp_path):
