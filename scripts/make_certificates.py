@@ -96,6 +96,7 @@ OPENINGS = [
     opening("hoyito-ii", 5, 1, 32),     # M <= -32
     opening("hoyito-iii", 0, 0, -40),   # M >= -40
     opening("hoyito-iii", 0, 1, 40),    # M <= -40
+    opening("hoyito-iii", 1, 1, 48),    # M <= -48
     opening("hoyito-iii", 2, 1, 48),    # M <= -48
     opening("hoyito-iii", 3, 0, -40),   # M >= -40
     opening("hoyito-iii", 3, 1, 32),    # M <= -32
@@ -125,6 +126,7 @@ BIG_CLAIMS = {"hoyito-ii-start-north-24": (256_000_000, 1 << 23),
               "hoyito-ii-opening-4-north-32": (128_000_000, 1 << 24),
               "hoyito-iii-opening-4-north-32": (128_000_000, 1 << 24),
               "hoyito-ii-opening-5-north-32": (512_000_000, 1 << 25),
+              "hoyito-iii-opening-1-north-48": (128_000_000, 1 << 24),
               "hoyito-iii-opening-2-north-48": (64_000_000, 1 << 23)}
 
 
