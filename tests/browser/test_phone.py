@@ -90,6 +90,9 @@ def test_sizes_targets_and_axe_at_every_viewport(browser, served, axe_script, ar
         state = open_board(page, served + board_name(lang, n, variant, human))
         assert page.locator(BOARD).get_attribute("lang") == lang
         if human == 1:  # South opens: the computer has moved
+            # the new board may be idle a moment before the computer's first move comes
+            wait_for_ply_change(page, 0)
+            state = read_board(page)
             assert [p for p, _ in state["moves"]][:1] == [0]
         page.locator(f"{BOARD} .hoyito-settings summary").tap()  # the one menu, opened
         m = page.evaluate(MEASURE, BOARD)
