@@ -351,6 +351,10 @@ def test_a_run_of_some_rule_sets_keeps_the_others_answers_and_rows(tmp_path):
     assert rows["hoyito-i", "1"]["tests"].startswith("-22:proven@1000000")
     assert rows["ba-awa", ""]["tests"] == "8:proven@1000000"
     assert rows["hoyito-ii", ""]["tests"] == "-24:open@1000000"
+    # what the trend says: an open row names its next test, an exact row nothing
+    assert rows["hoyito-i", ""]["status"] == "exact" and rows["hoyito-i", ""]["next"] == ""
+    assert rows["hoyito-ii", ""]["next"].startswith("M >= -")
+    assert " nodes a side" in rows["hoyito-ii", ""]["next"]
 
 
 @pytest.mark.slow

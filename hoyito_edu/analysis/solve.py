@@ -58,7 +58,7 @@ ORACLE_NODES = 20_000_000
 #: Where the table and its state go by default.
 DATA = Path(__file__).resolve().parent.parent.parent / "data"
 COLUMNS = ("variant", "position", "hole", "value", "low", "high", "status", "method", "tests",
-           "nodes", "seconds")
+           "nodes", "seconds", "next")
 #: Where to start the bisection of each start: the old, unsound searches' bounds (only a
 #: hint: every value here is proved again).
 HINTS = {"hoyito-i": -8, "hoyito-ii": -24, "hoyito-iii": -32, "ba-awa": 8}
@@ -74,6 +74,8 @@ OPEN_WORDS = {"budget": "", "repetition": "-repetition", "depth": "-depth",
               "finished": "-finished"}
 #: The largest budget the exact ``"history"`` search gets on one test by default.
 HISTORY_NODES = FIRST_BUDGET * GROWTH**3
+#: The largest budget one test gets unless ``--max-nodes`` says otherwise (16,384 million).
+MAX_NODES = FIRST_BUDGET * GROWTH**7
 #: A state file keeps an item's history-mode answers under its name with this suffix.
 HISTORY_SUFFIX = "/history"
 
@@ -494,6 +496,38 @@ def own_bounds(item: Item) -> tuple[int, int, str]:
     return max(low, by_low), min(high, by_high), said
 
 
+def next_step(item: Item, exact: bool) -> str:
+    """What the trend says of a bound: the test the solver asks next (:meth:`Item.next_test`
+    with :data:`MAX_NODES`) and its cost at the speed this item's answered tests had, both
+    sides' searches counted; "" once ``exact``.
+
+    >>> item = Item("hoyito-ii", 0, {-34: [1, 5_608_354, 7.23, 16_000_000],
+    ...                              -28: [0, 512_000_002, 3_837.76, 256_000_000, "budget"],
+    ...                              -22: [-1, 125_305_812, 180.4, 64_000_000]},
+    ...             skip_certified=False)
+    >>> next_step(item, exact=False)  # doctest: +NORMALIZE_WHITESPACE
+    'M >= -28 with 1,024,000,000 nodes a side: up to 3.6 hours of one worker at the 0.16
+    million nodes a second of its tests so far'
+    """
+    if exact:
+        return ""
+    test = item.next_test(MAX_NODES)
+    if test is None:
+        return f"no test left within {MAX_NODES:,} nodes a side"
+    target, budget, mode = test
+    answers = [*item.tests.values(), *item.exact.values()]
+    nodes, seconds = sum(a[1] for a in answers), sum(a[2] for a in answers)
+    by = " by the history search" if mode == "history" else ""
+    if nodes < 1_000_000 or seconds <= 0:  # too little measured to say how long it takes
+        return f"M >= {target}{by} with {budget:,} nodes a side"
+    rate = nodes / seconds
+    hours = 2 * budget / rate / 3600
+    minutes = max(1, round(hours * 60))
+    cost = f"{hours:.1f} hours" if hours >= 1 else f"{minutes} minute{'s' * (minutes > 1)}"
+    return (f"M >= {target}{by} with {budget:,} nodes a side: up to {cost} of one worker at "
+            f"the {rate / 1e6:.2f} million nodes a second of its tests so far")
+
+
 def row(item: Item, done: list[Item]) -> dict:
     """The table row of ``item``: its own bounds (:func:`own_bounds`), a start's also from its
     openings' (South moves first: the start is worth its best opening), an opening's high end
@@ -523,7 +557,8 @@ def row(item: Item, done: list[Item]) -> dict:
             "low": low, "high": high, "status": "exact" if exact else "bound", "method": method,
             "tests": column_of_tests(item),
             "nodes": sum(a[1] for a in answers),
-            "seconds": round(sum(a[2] for a in answers), 1)}
+            "seconds": round(sum(a[2] for a in answers), 1),
+            "next": next_step(item, exact)}
 
 
 def column_of_tests(item: Item) -> str:
@@ -624,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-openings", action="store_true", help="only the starts")
     parser.add_argument("--again", action="store_true",
                         help="prove again by search what a certificate of data/proofs/ proves")
-    parser.add_argument("--max-nodes", type=int, default=FIRST_BUDGET * GROWTH**7,
+    parser.add_argument("--max-nodes", type=int, default=MAX_NODES,
                         help="the largest budget one test gets (default %(default)s)")
     parser.add_argument("--max-history-nodes", type=int, default=HISTORY_NODES,
                         help="the largest budget the exact history search gets on a target "
