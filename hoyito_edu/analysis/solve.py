@@ -584,9 +584,9 @@ def with_the_rest(state: Path, todo: list[Item]) -> list[Item]:
     ``state``, in the order of :func:`items`: the table always holds every rule set's start and
     openings, whichever of them a run was given."""
     asked = {item.name: item for item in todo}
-    every = load_state(state, [item for item in items() if item.name not in asked])
-    others = {item.name: item for item in every}
-    return [asked.get(item.name) or others[item.name] for item in items()]
+    every = items()
+    load_state(state, [item for item in every if item.name not in asked])
+    return [asked.get(item.name, item) for item in every]
 
 
 def write_table(path: Path, done: list[Item]) -> None:
@@ -610,6 +610,7 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
     rewrites it from the state and the certificates of ``data/proofs/``). Each test's search
     gets a table of ``slots`` entries."""
     running = {}
+    table = with_the_rest(state, todo)  # the others' answers do not change during the run
     while True:
         busy = {name for name, _, _ in running.values()}
         waiting = [(item.next_test(max_nodes, max_history), item) for item in todo
@@ -624,7 +625,7 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
             log(f"{time.strftime('%H:%M:%S')} test {item.name} M >= {target}{by} with "
                 f"{budget:,} nodes")
         if not running:
-            write_table(out, with_the_rest(state, todo))
+            write_table(out, table)
             return todo
         finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
         for future in finished:
@@ -636,7 +637,7 @@ def solve(todo: list[Item], executor: Executor, max_nodes: int, state: Path, out
             log(f"{time.strftime('%H:%M:%S')} {name} M >= {target}{by}: {answer_text(answer)} "
                 f"({answer[1]:,} nodes, {answer[2]} s); bounds {bounds(item.known(), 48)}")
         save_state(state, todo)
-        write_table(out, with_the_rest(state, todo))
+        write_table(out, table)
 
 
 def local_executor(jobs: int) -> Executor:
